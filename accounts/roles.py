@@ -1,0 +1,45 @@
+"""The roles of DESIGN's user table, kept as Django groups.
+
+A role is a group with the same name; `has_role` is the one question the rest of the
+code asks about who someone is.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    DRIVER = "driver", _("Taxista")
+    CLERK = "clerk", _("Servidor da Secretaria de Finanças")
+    FISCAL_AGENT = "fiscal_agent", _("Agente fiscal")
+    COMMISSION_MEMBER = "commission_member", _("Membro da comissão de recursos")
+    MAYOR = "mayor", _("Prefeito ou delegado")
+    ADMINISTRATOR = "administrator", _("Administrador")
+
+
+STAFF_ROLES = frozenset(
+    {Role.CLERK, Role.FISCAL_AGENT, Role.COMMISSION_MEMBER, Role.MAYOR, Role.ADMINISTRATOR}
+)
+
+
+def roles_of(user: object) -> frozenset[str]:
+    if not getattr(user, "is_authenticated", False):
+        return frozenset()
+    cached = getattr(user, "_role_cache", None)
+    if cached is None:
+        names = set(user.groups.values_list("name", flat=True))  # type: ignore[attr-defined]
+        if user.is_superuser:  # type: ignore[attr-defined]
+            names.add(Role.ADMINISTRATOR)
+        cached = frozenset(names)
+        user._role_cache = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def has_role(user: object, *roles: str) -> bool:
+    return bool(roles_of(user) & set(roles))
+
+
+def is_staff_member(user: object) -> bool:
+    return bool(roles_of(user) & STAFF_ROLES)

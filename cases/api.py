@@ -1,0 +1,132 @@
+"""Case endpoints: one view per operation; each validates, calls a service, serializes."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.generics import get_object_or_404
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cases.models import AuditEvent, Case, Deadline, Document
+from cases.selectors import QueueFilter, case_queue, case_timeline, cases_visible_to
+from cases.services.transitions import available_edges, case_act, case_claim
+from cases.workflow import all_workflows, describe, state_label
+
+
+class CaseOutput(serializers.ModelSerializer):
+    state_label = serializers.SerializerMethodField()
+    kind_label = serializers.CharField(source="get_kind_display")
+    applicant_name = serializers.CharField(source="applicant.name", default=None)
+    assignee_username = serializers.CharField(source="assignee.username", default=None)
+    next_due = serializers.DateField(default=None, read_only=True)
+    overdue = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Case
+        fields = [
+            "id", "number", "kind", "kind_label", "state", "state_label", "applicant_name",
+            "assignee_username", "opened_at", "closed_at", "next_due", "overdue",
+        ]
+
+    def get_state_label(self, case: Case) -> str:
+        return state_label(case.kind, case.state)
+
+    def get_overdue(self, case: Case) -> bool:
+        due = getattr(case, "next_due", None)
+        return bool(due and due < timezone.localdate())
+
+
+class EventOutput(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", default=None)
+
+    class Meta:
+        model = AuditEvent
+        fields = ["at", "actor", "from_state", "to_state", "transition", "article", "note",
+                  "data"]
+
+
+class DeadlineOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Deadline
+        fields = ["kind", "label", "due_on", "counting", "article", "state"]
+
+
+class DocumentOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Document
+        fields = ["id", "item", "original_name", "content_type", "size", "review",
+                  "review_note", "uploaded_at"]
+
+
+class ActionOutput(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    article = serializers.CharField()
+    inputs = serializers.ListField(child=serializers.CharField())
+
+
+class CaseListApi(APIView):
+    @extend_schema(responses=CaseOutput(many=True))
+    def get(self, request: Request) -> Response:
+        filters = QueueFilter(
+            kind=request.query_params.get("kind", ""),
+            state=request.query_params.get("state", ""),
+            assignee=request.query_params.get("assignee", ""),
+            urgency=request.query_params.get("urgency", ""),
+        )
+        rows = case_queue(user=request.user, filters=filters, today=timezone.localdate())
+        if request.query_params.get("closed") == "1":
+            rows = cases_visible_to(request.user).select_related("applicant", "assignee")
+        return Response(CaseOutput(rows[:200], many=True).data)
+
+
+def _detail(case: Case, request: Request) -> dict[str, object]:
+    data = dict(CaseOutput(case).data)
+    data["events"] = EventOutput(case_timeline(case), many=True).data
+    data["deadlines"] = DeadlineOutput(case.deadlines.all(), many=True).data
+    data["documents"] = DocumentOutput(case.documents.all(), many=True).data
+    data["actions"] = [
+        {"name": e.name, "label": str(e.label), "article": e.article,
+         "inputs": [f.name for f in e.inputs]}
+        for e in available_edges(case, request.user)
+    ]
+    return data
+
+
+class CaseDetailApi(APIView):
+    def get(self, request: Request, pk: int) -> Response:
+        case = get_object_or_404(cases_visible_to(request.user), pk=pk)
+        return Response(_detail(case, request))
+
+
+class CaseClaimApi(APIView):
+    @extend_schema(request=None, responses=CaseOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        case = get_object_or_404(cases_visible_to(request.user), pk=pk)
+        case = case_claim(case=case, actor=request.user)
+        return Response(CaseOutput(case).data)
+
+
+class ActionInput(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+    days = serializers.IntegerField(required=False, min_value=1)
+
+
+class CaseActionApi(APIView):
+    @extend_schema(request=ActionInput, responses=CaseOutput)
+    def post(self, request: Request, pk: int, action: str) -> Response:
+        case = get_object_or_404(cases_visible_to(request.user), pk=pk)
+        payload = ActionInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        inputs = {k: v for k, v in payload.validated_data.items() if k != "note"}
+        case = case_act(case=case, action=action, actor=request.user,
+                        note=payload.validated_data["note"], **inputs)
+        return Response(_detail(Case.objects.get(pk=case.pk), request))
+
+
+class WorkflowListApi(APIView):
+    def get(self, request: Request) -> Response:
+        return Response([describe(w) for w in all_workflows()])

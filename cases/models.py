@@ -1,0 +1,202 @@
+"""The case engine's tables: cases, their audit trail, deadlines and documents.
+
+Each case kind is a multi-table child of `Case` (in `workflows`) holding its own fields and
+its django-fsm transitions; queues and scoping work on `Case` across all kinds.
+"""
+
+from __future__ import annotations
+
+import pgtrigger
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django_fsm import FSMField, FSMModelMixin
+
+
+class CaseKind(models.TextChoices):
+    APPLICATION = "application", _("Cadastro e outorga de autorização")
+    RENEWAL = "renewal", _("Renovação anual da IM")
+    SUSPENSION = "suspension", _("Suspensão a pedido")
+    TRANSFER = "transfer", _("Transferência de autorização")
+    CANCELLATION = "cancellation", _("Cancelamento a pedido")
+    AUXILIARY = "auxiliary", _("Taxista auxiliar")
+    VEHICLE_SUBSTITUTION = "vehicle_substitution", _("Substituição de veículo")
+    VIOLATION = "violation", _("Auto de infração")
+    APPEAL = "appeal", _("Recurso")
+    REVOCATION = "revocation", _("Cassação")
+    CLANDESTINE = "clandestine", _("Transporte clandestino")
+    COMPLAINT = "complaint", _("Reclamação de passageiro")
+
+
+class CaseSequence(models.Model):
+    """The last number given in a year; locked while a case is opened so numbers have no gaps."""
+
+    year = models.PositiveSmallIntegerField(primary_key=True)
+    last = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("sequência de numeração")
+
+
+class Case(FSMModelMixin, models.Model):
+    number = models.CharField(_("número"), max_length=11, unique=True, help_text="AAAA/NNNNNN")
+    year = models.PositiveSmallIntegerField(_("ano"))
+    sequence = models.PositiveIntegerField(_("sequência no ano"))
+    kind = models.CharField(_("tipo"), max_length=32, choices=CaseKind.choices, db_index=True)
+    state = FSMField(_("situação"), max_length=40, protected=True, db_index=True)
+    applicant = models.ForeignKey(
+        "registers.Driver", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="cases", verbose_name=_("interessado"),
+    )
+    authorization = models.ForeignKey(
+        "registers.Authorization", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="cases", verbose_name=_("termo de autorização"),
+    )
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("protocolado por"),
+    )
+    assignee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="assigned_cases", verbose_name=_("responsável"),
+    )
+    opened_at = models.DateTimeField(_("aberto em"))
+    closed_at = models.DateTimeField(_("encerrado em"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("atualizado em"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("processo")
+        verbose_name_plural = _("processos")
+        ordering = ["-opened_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["year", "sequence"], name="case_number_per_year")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} ({self.get_kind_display()})"
+
+    def specific(self) -> Case:
+        """The kind's own model instance (multi-table child) for this case."""
+        from cases.workflow import workflow_for
+
+        model = workflow_for(self.kind).model
+        if isinstance(self, model):
+            return self
+        return model.objects.get(pk=self.pk)
+
+
+@pgtrigger.register(
+    pgtrigger.Protect(
+        name="audit_events_append_only",
+        operation=pgtrigger.Update | pgtrigger.Delete,
+    )
+)
+class AuditEvent(models.Model):
+    """One step in a case's timeline, written in the transaction of the change it records."""
+
+    case = models.ForeignKey(
+        Case, on_delete=models.PROTECT, related_name="events", verbose_name=_("processo")
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("autor"), help_text=_("Vazio: o sistema."),
+    )
+    at = models.DateTimeField(_("quando"))
+    from_state = models.CharField(_("de"), max_length=40, blank=True)
+    to_state = models.CharField(_("para"), max_length=40)
+    transition = models.CharField(_("ação"), max_length=60)
+    article = models.CharField(_("artigo"), max_length=120, blank=True)
+    note = models.TextField(_("observação"), blank=True)
+    data = models.JSONField(_("dados"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("evento")
+        verbose_name_plural = _("eventos")
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.case.number}: {self.transition} {self.from_state}→{self.to_state}"
+
+
+class Deadline(models.Model):
+    """A legal deadline as a row (DESIGN principle 4): swept, never held by a timer."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("pendente")
+        DONE = "done", _("cumprido")
+        MOOT = "moot", _("sem efeito")
+        CANCELLED = "cancelled", _("cancelado")
+        FAILED = "failed", _("falhou")
+
+    class Counting(models.TextChoices):
+        BUSINESS_DAYS = "business_days", _("dias úteis (CPC)")
+        CALENDAR_DAYS = "calendar_days", _("dias corridos")
+        FIXED_DATE = "fixed_date", _("data fixa")
+
+    case = models.ForeignKey(
+        Case, on_delete=models.PROTECT, related_name="deadlines", verbose_name=_("processo")
+    )
+    kind = models.CharField(_("tipo"), max_length=60)
+    label = models.CharField(_("descrição"), max_length=200)
+    due_on = models.DateField(
+        _("último dia"), help_text=_("O prazo termina ao fim deste dia (horário de Brasília).")
+    )
+    counting = models.CharField(_("contagem"), max_length=16, choices=Counting.choices)
+    article = models.CharField(_("artigo"), max_length=120)
+    state = models.CharField(
+        _("situação"), max_length=12, choices=State.choices, default=State.PENDING
+    )
+    attempts = models.PositiveSmallIntegerField(_("tentativas"), default=0)
+    next_attempt_at = models.DateTimeField(_("próxima tentativa"), null=True, blank=True)
+    last_error = models.TextField(_("último erro"), blank=True)
+    created_at = models.DateTimeField(_("criado em"), auto_now_add=True)
+    resolved_at = models.DateTimeField(_("resolvido em"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("prazo")
+        verbose_name_plural = _("prazos")
+        ordering = ["due_on", "id"]
+        indexes = [models.Index(fields=["state", "due_on"], name="deadline_due_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.label} — {self.due_on:%d/%m/%Y}"
+
+
+def document_upload_to(instance: Document, filename: str) -> str:
+    return f"cases/{instance.case.year}/{instance.case.sequence:06d}/{instance.sha256[:16]}"
+
+
+class Document(models.Model):
+    """A file attached to a case against an item of the kind's checklist."""
+
+    class Review(models.TextChoices):
+        PENDING = "pending", _("a conferir")
+        ACCEPTED = "accepted", _("aceito")
+        REJECTED = "rejected", _("recusado")
+
+    case = models.ForeignKey(
+        Case, on_delete=models.PROTECT, related_name="documents", verbose_name=_("processo")
+    )
+    item = models.CharField(_("item do checklist"), max_length=60)
+    file = models.FileField(_("arquivo"), upload_to=document_upload_to)
+    original_name = models.CharField(_("nome original"), max_length=200)
+    content_type = models.CharField(_("tipo de conteúdo"), max_length=40)
+    size = models.PositiveIntegerField(_("tamanho (bytes)"))
+    sha256 = models.CharField(_("SHA-256"), max_length=64)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+",
+        verbose_name=_("enviado por"),
+    )
+    uploaded_at = models.DateTimeField(_("enviado em"), auto_now_add=True)
+    review = models.CharField(
+        _("conferência"), max_length=10, choices=Review.choices, default=Review.PENDING
+    )
+    review_note = models.CharField(_("motivo"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("documento")
+        verbose_name_plural = _("documentos")
+        ordering = ["uploaded_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.item}: {self.original_name}"

@@ -1,0 +1,81 @@
+"""Who may see which cases — decided here once, for pages, the API and exports alike."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db.models import Count, Min, Q, QuerySet
+
+from accounts.models import User
+from accounts.roles import STAFF_ROLES, Role, roles_of
+from cases.models import AuditEvent, Case, CaseKind, Deadline
+
+# The commission sees appeals only (Art. 52); every other staff role sees every kind.
+_COMMISSION_KINDS = (CaseKind.APPEAL,)
+
+
+def cases_visible_to(user: User | None) -> QuerySet[Case]:
+    if user is None or not user.is_authenticated:
+        return Case.objects.none()
+    roles = roles_of(user)
+    if roles & (STAFF_ROLES - {Role.COMMISSION_MEMBER}):
+        return Case.objects.all()
+    scope = Q(pk__in=[])
+    if Role.COMMISSION_MEMBER in roles:
+        scope |= Q(kind__in=_COMMISSION_KINDS)
+    if Role.DRIVER in roles:
+        scope |= Q(applicant__user=user) | Q(authorization__holder__user=user)
+    return Case.objects.filter(scope)
+
+
+@dataclass(frozen=True)
+class QueueFilter:
+    kind: str = ""
+    state: str = ""
+    assignee: str = ""  # "", "me", "none" or a user id
+    urgency: str = ""  # "", "overdue", "week"
+
+
+def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[Case]:
+    """Open cases ordered by nearest pending deadline; overdue ones first."""
+    pending = Q(deadlines__state=Deadline.State.PENDING)
+    rows = (
+        cases_visible_to(user)
+        .filter(closed_at__isnull=True)
+        .select_related("applicant", "assignee", "authorization")
+        .annotate(
+            next_due=Min("deadlines__due_on", filter=pending),
+            failed_deadlines=Count(
+                "deadlines", filter=Q(deadlines__state=Deadline.State.FAILED)
+            ),
+        )
+    )
+    if filters.kind:
+        rows = rows.filter(kind=filters.kind)
+    if filters.state:
+        rows = rows.filter(state=filters.state)
+    if filters.assignee == "me":
+        rows = rows.filter(assignee=user)
+    elif filters.assignee == "none":
+        rows = rows.filter(assignee__isnull=True)
+    elif filters.assignee.isdigit():
+        rows = rows.filter(assignee_id=int(filters.assignee))
+    if filters.urgency == "overdue":
+        rows = rows.filter(next_due__lt=today)
+    elif filters.urgency == "week":
+        rows = rows.filter(next_due__lte=today + dt.timedelta(days=7))
+    from django.db.models import F
+
+    return rows.order_by(F("next_due").asc(nulls_last=True), "opened_at", "id")
+
+
+def case_timeline(case: Case) -> QuerySet[AuditEvent]:
+    return case.events.select_related("actor").order_by("at", "id")
+
+
+def case_get_for(user: User, pk: int) -> Case:
+    """The case if the user may see it (raises Case.DoesNotExist otherwise)."""
+    return cases_visible_to(user).select_related(
+        "applicant", "authorization", "authorization__vehicle", "assignee"
+    ).get(pk=pk)

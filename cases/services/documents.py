@@ -1,0 +1,120 @@
+"""Uploaded files: judged by their content, not their name, and attached to a checklist item."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass
+
+from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.roles import Role, has_role
+from cases.errors import NotPermitted, RuleViolation
+from cases.models import Case, Document
+from cases.services.transitions import case_record
+
+MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+
+# What a file's first bytes must be for each accepted type, and the names it may carry.
+_SIGNATURES = {
+    "application/pdf": (b"%PDF-", (".pdf",)),
+    "image/jpeg": (b"\xff\xd8\xff", (".jpg", ".jpeg")),
+    "image/png": (b"\x89PNG\r\n\x1a\n", (".png",)),
+}
+
+
+@dataclass(frozen=True)
+class CheckedFile:
+    content: bytes
+    content_type: str
+    sha256: str
+    name: str
+
+
+def _sniff(head: bytes) -> str | None:
+    for content_type, (magic, _names) in _SIGNATURES.items():
+        if head.startswith(magic):
+            return content_type
+    return None
+
+
+def upload_check(upload: UploadedFile) -> CheckedFile:
+    """Accept PDF, JPEG and PNG up to 10 MB whose content matches their name."""
+    name = upload.name or "arquivo"
+    if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
+        raise RuleViolation(
+            _("O arquivo “%(name)s” tem mais de 10 MB.") % {"name": name}, code="file_too_large"
+        )
+    content = upload.read()
+    if len(content) > MAX_UPLOAD_BYTES:
+        raise RuleViolation(
+            _("O arquivo “%(name)s” tem mais de 10 MB.") % {"name": name}, code="file_too_large"
+        )
+    if not content:
+        raise RuleViolation(_("O arquivo “%(name)s” está vazio.") % {"name": name},
+                            code="file_empty")
+    content_type = _sniff(content[:16])
+    if content_type is None:
+        raise RuleViolation(
+            _("O arquivo “%(name)s” não é PDF, JPEG nem PNG.") % {"name": name},
+            code="file_type",
+        )
+    if not name.lower().endswith(_SIGNATURES[content_type][1]):
+        raise RuleViolation(
+            _("O arquivo “%(name)s” não é o que diz ser: o conteúdo é %(type)s.")
+            % {"name": name, "type": content_type},
+            code="file_mismatch",
+        )
+    if content_type.startswith("image/"):
+        _check_image(content, name)
+    return CheckedFile(
+        content=content, content_type=content_type,
+        sha256=hashlib.sha256(content).hexdigest(), name=name[:200],
+    )
+
+
+def _check_image(content: bytes, name: str) -> None:
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(content)) as image:
+            image.verify()
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        raise RuleViolation(
+            _("A imagem “%(name)s” está corrompida.") % {"name": name}, code="file_corrupt"
+        ) from exc
+
+
+def document_store(*, case: Case, item: str, checked: CheckedFile, actor: User | None) -> Document:
+    """Store an already checked file with the case, in the caller's transaction."""
+    document = Document(
+        case=case, item=item, original_name=checked.name, content_type=checked.content_type,
+        size=len(checked.content), sha256=checked.sha256, uploaded_by=actor,
+    )
+    document.file.save(checked.name, ContentFile(checked.content), save=False)
+    document.save()
+    case_record(case=case, actor=actor, event="document_attached",
+                data={"item": item, "document": document.pk, "name": checked.name})
+    return document
+
+
+def document_review(
+    *, document: Document, actor: User, accepted: bool, note: str = ""
+) -> Document:
+    """A clerk accepts or rejects a document, with a reason when rejecting."""
+    if not has_role(actor, Role.CLERK):
+        raise NotPermitted(_("Somente servidores conferem documentos."))
+    if not accepted and not note.strip():
+        raise RuleViolation(_("Informe o motivo da recusa do documento."))
+    with transaction.atomic(durable=True):
+        row = Document.objects.select_for_update().get(pk=document.pk)
+        row.review = Document.Review.ACCEPTED if accepted else Document.Review.REJECTED
+        row.review_note = note
+        row.save(update_fields=["review", "review_note"])
+        case_record(case=row.case, actor=actor, event="document_reviewed", note=note,
+                    data={"document": row.pk, "accepted": accepted})
+    return row

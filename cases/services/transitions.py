@@ -1,0 +1,210 @@
+"""The one path by which a case is opened or changes state.
+
+`case_step` locks the case row, re-checks who may act and the guard, calls the django-fsm
+transition, saves, and writes the audit event, all in the caller's transaction. Each kind's
+services call it inside `transaction.atomic(durable=True)` (user actions) or inside the
+sweeper's transaction (system transitions), then add their own effects in the same block.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django_fsm import TransitionNotAllowed, can_proceed
+
+from accounts.models import User
+from accounts.roles import roles_of
+from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.models import AuditEvent, Case, CaseSequence
+from cases.workflow import Edge, workflow_for
+
+C = TypeVar("C", bound=Case)
+
+
+def local_today() -> dt.date:
+    """Legal time is the local date in America/Sao_Paulo (DESIGN principle 5)."""
+    return timezone.localdate()
+
+
+def _next_sequence(year: int) -> int:
+    # The row is created once per year; afterwards the UPDATE lock serialises openings so
+    # that a rolled-back opening gives its number back and numbers stay gap-free.
+    CaseSequence.objects.bulk_create([CaseSequence(year=year, last=0)], ignore_conflicts=True)
+    sequence = CaseSequence.objects.select_for_update().get(year=year)
+    sequence.last += 1
+    sequence.save(update_fields=["last"])
+    return sequence.last
+
+
+def case_open(
+    *,
+    model: type[C],
+    actor: User | None,
+    article: str,
+    note: str = "",
+    now: dt.datetime | None = None,
+    data: Mapping[str, Any] | None = None,
+    **fields: Any,
+) -> C:
+    """Open a case of `model`'s kind with the next number of the year (AAAA/NNNNNN)."""
+    workflow = workflow_for(model.KIND)  # type: ignore[attr-defined]
+    opened_at = now or timezone.now()
+    with transaction.atomic():
+        year = timezone.localtime(opened_at).year
+        sequence = _next_sequence(year)
+        case = model(
+            number=f"{year}/{sequence:06d}",
+            year=year,
+            sequence=sequence,
+            kind=workflow.kind,
+            state=workflow.initial,
+            filed_by=actor,
+            opened_at=opened_at,
+            **fields,
+        )
+        case.save()
+        AuditEvent.objects.create(
+            case=case, actor=actor, at=opened_at, from_state="", to_state=case.state,
+            transition="open", article=article, note=note, data=dict(data or {}),
+        )
+    return case
+
+
+def case_lock(case: C) -> C:
+    """The case re-read under a row lock (SELECT … FOR UPDATE) as its kind's model."""
+    model = workflow_for(case.kind).model
+    return model.objects.select_for_update().get(pk=case.pk)  # type: ignore[return-value]
+
+
+def may_take(edge: Edge, case: Case, actor: User | None) -> bool:
+    if edge.is_system:
+        return actor is None
+    if actor is None:
+        return False
+    if edge.roles & roles_of(actor):
+        return True
+    return bool(edge.owner and case.applicant_id and case.applicant.user_id == actor.pk)
+
+
+def available_edges(case: Case, user: User | None) -> list[Edge]:
+    """The actions this user may take on this case now (for pages and the API)."""
+    specific = case.specific()
+    workflow = workflow_for(case.kind)
+    return [
+        edge
+        for edge in workflow.edges
+        if not edge.is_system
+        and may_take(edge, specific, user)
+        and can_proceed(getattr(specific, edge.name))
+    ]
+
+
+def case_step(
+    *,
+    case: C,
+    action: str,
+    actor: User | None,
+    note: str = "",
+    article: str | None = None,
+    guard: Callable[[C], None] | None = None,
+    kwargs: Mapping[str, Any] | None = None,
+    data: Mapping[str, Any] | None = None,
+    now: dt.datetime | None = None,
+) -> C:
+    """Apply one transition under the case lock and record it. Returns the locked case."""
+    with transaction.atomic():
+        locked = case_lock(case)
+        workflow = workflow_for(locked.kind)
+        try:
+            edge = workflow.edge(action)
+        except KeyError:
+            raise RuleViolation(_("Ação desconhecida: %(action)s.") % {"action": action}) from None
+        if not may_take(edge, locked, actor):
+            raise NotPermitted(
+                _("Seu perfil não permite a ação “%(label)s” neste processo.")
+                % {"label": edge.label},
+                article=edge.article,
+            )
+        if guard is not None:
+            # Before the state check, so a rule of the law is reported as such (400)
+            # rather than as a bare conflict.
+            guard(locked)
+        method = getattr(locked, action)
+        if not can_proceed(method):
+            raise StateConflict(
+                _("A ação “%(label)s” não é permitida na situação atual (%(state)s).")
+                % {"label": edge.label, "state": workflow.state_label(locked.state)},
+                article=edge.article,
+            )
+        if edge.note_required and not note.strip():
+            raise RuleViolation(_("Informe o motivo para “%(label)s”.") % {"label": edge.label})
+        from_state = locked.state
+        try:
+            method(**dict(kwargs or {}))
+        except TransitionNotAllowed as exc:
+            raise StateConflict(str(exc), article=edge.article) from exc
+        at = now or timezone.now()
+        if locked.state in workflow.final_states:
+            locked.closed_at = at
+        locked.save()
+        AuditEvent.objects.create(
+            case=locked, actor=actor, at=at, from_state=from_state, to_state=locked.state,
+            transition=action, article=article or edge.article, note=note,
+            data=dict(data or {}),
+        )
+    return locked
+
+
+def case_record(
+    *, case: Case, actor: User | None, event: str, article: str = "", note: str = "",
+    data: Mapping[str, Any] | None = None,
+) -> AuditEvent:
+    """A timeline entry that is not a state change (claim, document review, posting)."""
+    return AuditEvent.objects.create(
+        case=case, actor=actor, at=timezone.now(), from_state=case.state,
+        to_state=case.state, transition=event, article=article, note=note,
+        data=dict(data or {}),
+    )
+
+
+def case_act(*, case: Case, action: str, actor: User, note: str = "", **inputs: Any) -> Case:
+    """Entry point for pages and the API: run the edge's own service, or a plain step."""
+    edge = workflow_for(case.kind).edge(action) if _has_edge(case, action) else None
+    if edge is None or edge.is_system:
+        raise RuleViolation(_("Ação desconhecida: %(action)s.") % {"action": action})
+    if edge.service is not None:
+        return edge.service(case=case, actor=actor, note=note, **inputs)
+    with transaction.atomic(durable=True):
+        return case_step(case=case, action=action, actor=actor, note=note)
+
+
+def _has_edge(case: Case, action: str) -> bool:
+    return any(edge.name == action for edge in workflow_for(case.kind).edges)
+
+
+def case_claim(*, case: Case, actor: User) -> Case:
+    """Take a case from the queue; when two clerks click at once, the second gets 409."""
+    from accounts.roles import STAFF_ROLES
+
+    if not roles_of(actor) & STAFF_ROLES:
+        raise NotPermitted(_("Somente servidores podem assumir processos."))
+    with transaction.atomic(durable=True):
+        locked = Case.objects.select_for_update().get(pk=case.pk)
+        if locked.assignee_id == actor.pk:
+            return locked
+        if locked.assignee_id is not None:
+            raise StateConflict(
+                _("Este processo já foi assumido por %(name)s.")
+                % {"name": locked.assignee.get_full_name() or locked.assignee.username}
+            )
+        if locked.closed_at is not None:
+            raise StateConflict(_("Este processo já está encerrado."))
+        locked.assignee = actor
+        locked.save(update_fields=["assignee", "updated_at"])
+        case_record(case=locked, actor=actor, event="claim")
+    return locked

@@ -1,0 +1,112 @@
+"""How a case kind declares its state machine: one table of edges, readable on one screen.
+
+Each kind module in `workflows/` builds a `Workflow` and registers it. Pages, the API and
+the engine read the table to know who may take which action, under which article.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from django.db import models
+from django.utils.functional import Promise
+
+if TYPE_CHECKING:
+    from cases.models import Case
+
+SYSTEM = "system"
+
+
+@dataclass(frozen=True)
+class ActionField:
+    """One input an action asks for (a page renders it, the API validates it)."""
+
+    name: str
+    label: str | Promise
+    kind: str = "text"  # text | int | date | file | choice
+    required: bool = True
+    choices: tuple[tuple[str, str | Promise], ...] = ()
+
+
+@dataclass(frozen=True)
+class Edge:
+    """An action on a case: the transition method, who may take it and its article.
+
+    `roles` empty and `owner` False means a system transition (deadline sweeper only).
+    `service` takes (case=, actor=, note=, **inputs) and returns the case; without one the
+    engine's plain step is used.
+    """
+
+    name: str
+    label: str | Promise
+    article: str
+    roles: frozenset[str] = frozenset()
+    owner: bool = False
+    note_required: bool = False
+    inputs: tuple[ActionField, ...] = ()
+    service: Callable[..., Case] | None = None
+    style: str = "primary"
+
+    @property
+    def is_system(self) -> bool:
+        return not self.roles and not self.owner
+
+
+@dataclass(frozen=True)
+class Workflow:
+    kind: str
+    model: type[Case]
+    states: type[models.TextChoices]
+    initial: str
+    final_states: frozenset[str]
+    edges: tuple[Edge, ...]
+    checklist: dict[str, str | Promise] = field(default_factory=dict)
+
+    def edge(self, name: str) -> Edge:
+        for edge in self.edges:
+            if edge.name == name:
+                return edge
+        raise KeyError(name)
+
+    def state_label(self, state: str) -> str:
+        try:
+            return str(self.states(state).label)
+        except ValueError:
+            return state
+
+
+_REGISTRY: dict[str, Workflow] = {}
+
+
+def register(workflow: Workflow) -> Workflow:
+    _REGISTRY[workflow.kind] = workflow
+    return workflow
+
+
+def workflow_for(kind: str) -> Workflow:
+    return _REGISTRY[kind]
+
+
+def all_workflows() -> list[Workflow]:
+    return list(_REGISTRY.values())
+
+
+def state_label(kind: str, state: str) -> str:
+    workflow = _REGISTRY.get(kind)
+    return workflow.state_label(state) if workflow else state
+
+
+def describe(workflow: Workflow) -> dict[str, Any]:
+    """A plain description of the machine, for the README diagrams and the API."""
+    return {
+        "kind": workflow.kind,
+        "states": [{"value": s.value, "label": str(s.label)} for s in workflow.states],
+        "edges": [
+            {"name": e.name, "label": str(e.label), "article": e.article,
+             "roles": sorted(e.roles) if e.roles else ([SYSTEM] if e.is_system else []),
+             "owner": e.owner}
+            for e in workflow.edges
+        ],
+    }

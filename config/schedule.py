@@ -1,0 +1,22 @@
+"""Every periodic task of the system, with why it runs when it runs.
+
+Legal deadlines are rows (DESIGN principle 4); these schedules only decide how soon after
+a row falls due it is processed. Missing a beat loses nothing: the next sweep finds the row.
+"""
+
+from celery.schedules import crontab
+
+BEAT_SCHEDULE = {
+    # Deadlines end at the end of a local day; sweeping every minute applies an expiry
+    # within a minute of midnight and retries failed rows soon after their backoff ends.
+    "sweep-deadlines": {
+        "task": "cases.tasks.sweep_deadlines",
+        "schedule": 60.0,
+    },
+    # Outbox safety net: a notification whose after-commit task was lost (worker killed,
+    # broker restarted) is found again by its row and queued once more.
+    "requeue-stale-notifications": {
+        "task": "notifications.tasks.requeue_stale",
+        "schedule": crontab(minute="*/5"),
+    },
+}

@@ -1,0 +1,17 @@
+"""Test settings: the production parts (PostgreSQL, Redis) with test-only secrets."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-0123456789abcdef")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mantenopolis")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+os.environ.setdefault("VAR_DIR", "/tmp/mantenopolis-test-var")
+
+from config.settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False

@@ -1,0 +1,38 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from cases import api as cases_api
+from web import views
+from workflows import api as workflows_api
+
+api = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("cases/", cases_api.CaseListApi.as_view(), name="api-cases"),
+    path("cases/<int:pk>/", cases_api.CaseDetailApi.as_view(), name="api-case"),
+    path("cases/<int:pk>/claim/", cases_api.CaseClaimApi.as_view(), name="api-case-claim"),
+    path("cases/<int:pk>/actions/<slug:action>/", cases_api.CaseActionApi.as_view(),
+         name="api-case-action"),
+    path("suspensions/", workflows_api.SuspensionFileApi.as_view(), name="api-suspension-file"),
+    path("workflows/", cases_api.WorkflowListApi.as_view(), name="api-workflows"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("entrar/", auth_views.LoginView.as_view(template_name="web/login.html"), name="login"),
+    path("sair/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("portal/", views.portal, name="portal"),
+    path("portal/suspensao/nova/", views.suspension_new, name="suspension-new"),
+    path("processos/", views.queue, name="queue"),
+    path("processos/<int:pk>/", views.case_page, name="case"),
+    path("processos/<int:pk>/assumir/", views.case_claim_page, name="case-claim"),
+    path("processos/<int:pk>/acao/<slug:action>/", views.case_action_page, name="case-action"),
+    path("documentos/<int:pk>/", views.document_download, name="document"),
+    path("api/", include(api)),
+    path("admin/", admin.site.urls),
+]

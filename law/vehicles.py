@@ -1,0 +1,196 @@
+"""Requirements on taxi vehicles and on the driver's licence category.
+
+- Art. 10, I, b: drivers hold a CNH of category B, C, D or E.
+- Art. 10, II, b-e: the vehicle is at most 8 years old, has 4 or 5 doors and
+  carries up to 7 occupants, has air conditioning and is white.
+- Art. 11, II: age not above 8 years; Art. 12 (wording of Lei nº 1.799/2024):
+  the vehicle must be replaced by 31 December of the year it turns 8.
+- Arts. 10, §2 and 70 (wording of Lei nº 1.799/2024): 36 months, from the
+  publication, to repaint the vehicles (colour change) and to replace those
+  older than 8 years; for the other standards, 60 days.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Final
+
+from law._dates import add_months, require_date
+from law.statute import PUBLICATION_DATE
+
+MAX_AGE_YEARS: Final = 8
+"""Arts. 10, II, b; 11, II; 12: maximum age of the vehicle, in years."""
+
+LAST_MONTH: Final = 12
+LAST_DAY_OF_YEAR: Final = 31
+"""Art. 12: the vehicle leaves service by 31 December ("até 31 de dezembro")."""
+
+MIN_DOORS: Final = 4
+MAX_DOORS: Final = 5
+"""Art. 10, II, c: 4 or 5 doors."""
+
+MAX_OCCUPANTS: Final = 7
+"""Art. 10, II, c: capacity of up to 7 occupants (also Art. 4, III)."""
+
+COLOUR_CHANGE_MONTHS: Final = 36
+"""Arts. 10, §2 and 70: months to adapt to the colour change (repainting)."""
+
+AGE_TRANSITION_MONTHS: Final = 36
+"""Art. 70: months, from the publication, to replace vehicles older than 8 years."""
+
+TRANSITION_ENDS: Final = add_months(PUBLICATION_DATE, AGE_TRANSITION_MONTHS)
+"""Art. 70: last day of the 36-month transition, 28 July 2026."""
+
+CNH_CATEGORIES: Final = frozenset("BCDE")
+"""Art. 10, I, b: CNH categories allowing to drive a taxi."""
+
+CNH_KNOWN_LETTERS: Final = frozenset("ABCDE")
+"""Letters of the CNH categories (Código de Trânsito Brasileiro, art. 143)."""
+
+CNH_MOPED_AUTHORIZATION: Final = "ACC"
+"""Autorização para Conduzir Ciclomotor: not a category, despite its letter C."""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A requirement the vehicle does not meet.
+
+    ``code`` is stable for storage, ``article`` the provision, ``message`` a
+    Portuguese explanation.
+    """
+
+    code: str
+    article: str
+    message: str
+
+
+def must_leave_service_by(manufacture_year: int) -> dt.date:
+    """Last day a vehicle made in ``manufacture_year`` may serve as a taxi.
+
+    Art. 12 (wording of Lei nº 1.799/2024): 31 December of the year the
+    vehicle turns 8, i.e. ``date(manufacture_year + 8, 12, 31)``.
+    """
+    return dt.date(manufacture_year + MAX_AGE_YEARS, LAST_MONTH, LAST_DAY_OF_YEAR)
+
+
+def age_deadline(manufacture_year: int, *, in_service_at_publication: bool = False) -> dt.date:
+    """Last day the vehicle may serve, the Art. 70 transition included.
+
+    Art. 12 gives 31 December of the year the vehicle turns 8. Art. 70 gives
+    the vehicles already in service when the law was published 36 months
+    from the publication (until 28 July 2026) to be replaced because of age;
+    for them the later of the two dates applies.
+    """
+    deadline = must_leave_service_by(manufacture_year)
+    if in_service_at_publication:
+        return max(deadline, TRANSITION_ENDS)
+    return deadline
+
+
+def colour_change_deadline(start: dt.date) -> dt.date:
+    """Last day to repaint the vehicle, 36 months after ``start`` (Arts. 10, §2 and 70).
+
+    Months are added calendar-wise; the day of the month is clamped to the
+    end of a shorter month (29 February + 36 months = 28 February).
+    """
+    return add_months(require_date(start, "start"), COLOUR_CHANGE_MONTHS)
+
+
+def is_cnh_category_allowed(category: str) -> bool:
+    """Whether a CNH category allows driving a taxi (Art. 10, I, b).
+
+    Accepts combined categories ("AB", "AD", "ae"): valid when any of B, C,
+    D or E is present. Letters outside A-E and the moped authorization "ACC"
+    are not valid categories.
+    """
+    normalized = "".join(category.split()).upper()
+    if not normalized or normalized == CNH_MOPED_AUTHORIZATION:
+        return False
+    if not set(normalized) <= CNH_KNOWN_LETTERS:
+        return False
+    return bool(set(normalized) & CNH_CATEGORIES)
+
+
+def vehicle_requirements_failures(
+    *,
+    manufacture_year: int,
+    doors: int,
+    capacity: int,
+    air_conditioning: bool,
+    colour_is_white: bool,
+    on: dt.date,
+    in_service_at_publication: bool = False,
+) -> list[Failure]:
+    """Requirements of Art. 10, II, b-e and Art. 11, II the vehicle fails on ``on``.
+
+    - Age (Arts. 10, II, b; 11, II; 12): fails after 31 December of the year
+      the vehicle turns 8; with ``in_service_at_publication``, not before the
+      end of the Art. 70 transition (28 July 2026) either.
+    - Doors (Art. 10, II, c): 4 or 5.
+    - Capacity (Art. 10, II, c): up to 7 occupants.
+    - Air conditioning (Art. 10, II, d).
+    - White colour (Art. 10, II, e); with ``in_service_at_publication`` the
+      colour is not required until the end of the 36 months of Arts. 10, §2
+      and 70.
+
+    An empty list means the vehicle meets these requirements. A manufacture
+    year after ``on`` or a capacity below 1 raises ``ValueError``.
+    """
+    require_date(on, "on")
+    if manufacture_year > on.year:
+        raise ValueError(f"manufacture_year {manufacture_year} is after {on.isoformat()}")
+    if capacity < 1:
+        raise ValueError(f"capacity must be at least 1, got {capacity}")
+
+    failures: list[Failure] = []
+    deadline = age_deadline(manufacture_year, in_service_at_publication=in_service_at_publication)
+    if on > deadline:
+        failures.append(
+            Failure(
+                code="age",
+                article="Art. 10, II, b; Art. 11, II; Art. 12",
+                message=(
+                    f"Veículo fabricado em {manufacture_year} com mais de {MAX_AGE_YEARS} anos "
+                    f"de fabricação: deveria ter sido substituído até "
+                    f"{deadline:%d/%m/%Y}."
+                ),
+            )
+        )
+    if not MIN_DOORS <= doors <= MAX_DOORS:
+        failures.append(
+            Failure(
+                code="doors",
+                article="Art. 10, II, c",
+                message=f"O veículo deve ter {MIN_DOORS} ou {MAX_DOORS} portas; tem {doors}.",
+            )
+        )
+    if capacity > MAX_OCCUPANTS:
+        failures.append(
+            Failure(
+                code="capacity",
+                article="Art. 10, II, c",
+                message=(
+                    f"A capacidade do veículo deve ser de até {MAX_OCCUPANTS} ocupantes; "
+                    f"é de {capacity}."
+                ),
+            )
+        )
+    if not air_conditioning:
+        failures.append(
+            Failure(
+                code="air_conditioning",
+                article="Art. 10, II, d",
+                message="O veículo deve possuir ar-condicionado.",
+            )
+        )
+    colour_grace = in_service_at_publication and on <= colour_change_deadline(PUBLICATION_DATE)
+    if not colour_is_white and not colour_grace:
+        failures.append(
+            Failure(
+                code="colour",
+                article="Art. 10, II, e",
+                message="O veículo deve ser de cor branca.",
+            )
+        )
+    return failures

@@ -1,0 +1,44 @@
+from django.contrib import admin
+
+from registers.models import (
+    Authorization,
+    CalendarDay,
+    Driver,
+    MunicipalRegistration,
+    PopulationFigure,
+    Vehicle,
+)
+
+
+@admin.register(Driver)
+class DriverAdmin(admin.ModelAdmin):
+    list_display = ["name", "cpf", "kind", "cnh_category", "cnh_expires_on", "retired"]
+    list_filter = ["kind", "retired"]
+    search_fields = ["name", "cpf", "cnh_number", "vehicles__plate"]
+
+
+@admin.register(Vehicle)
+class VehicleAdmin(admin.ModelAdmin):
+    list_display = ["plate", "make", "model", "manufacture_year", "colour", "owner"]
+    search_fields = ["plate", "renavam", "owner__name", "owner__cpf"]
+
+
+@admin.register(Authorization)
+class AuthorizationAdmin(admin.ModelAdmin):
+    list_display = ["number", "holder", "vehicle", "status", "granted_on"]
+    list_filter = ["status"]
+    search_fields = ["number", "holder__name", "holder__cpf", "vehicle__plate"]
+    # The status changes only through case services (suspension, revocation, ...).
+    readonly_fields = ["status"]
+
+
+@admin.register(MunicipalRegistration)
+class MunicipalRegistrationAdmin(admin.ModelAdmin):
+    list_display = ["number", "authorization", "vehicle", "valid_from", "valid_until"]
+    search_fields = [
+        "number", "vehicle__plate", "authorization__holder__name", "authorization__holder__cpf"
+    ]
+
+
+admin.site.register(PopulationFigure)
+admin.site.register(CalendarDay)

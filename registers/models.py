@@ -1,0 +1,248 @@
+"""The registers beside the cases: drivers, vehicles, authorizations, IMs, municipal data."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django_fsm import FSMField, FSMModelMixin, transition
+
+from registers.validators import (
+    display_plate,
+    mask_cpf,
+    validate_cnh,
+    validate_cpf,
+    validate_plate,
+    validate_renavam,
+)
+
+
+class Driver(models.Model):
+    """A taxista (titular) or taxista auxiliar, Arts. 5, 9 and 10 I."""
+
+    class Kind(models.TextChoices):
+        HOLDER = "holder", _("Taxista titular")
+        AUXILIARY = "auxiliary", _("Taxista auxiliar")
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="driver",
+        verbose_name=_("usuário do portal"),
+    )
+    kind = models.CharField(_("categoria"), max_length=16, choices=Kind.choices)
+    name = models.CharField(_("nome completo"), max_length=200)
+    cpf = models.CharField(
+        _("CPF"), max_length=11, unique=True, validators=[validate_cpf],
+        help_text=_("Somente os 11 dígitos."),
+    )
+    cnh_number = models.CharField(
+        _("número da CNH"), max_length=11, unique=True, validators=[validate_cnh]
+    )
+    cnh_category = models.CharField(
+        _("categoria da CNH"), max_length=5, help_text=_("Art. 10 I b: B, C, D ou E.")
+    )
+    cnh_expires_on = models.DateField(_("validade da CNH"))
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("telefone"), max_length=20, blank=True)
+    address = models.CharField(_("endereço"), max_length=250)
+    district = models.CharField(_("bairro"), max_length=120, blank=True)
+    city = models.CharField(
+        _("município de residência"), max_length=120, default="Mantenópolis",
+        help_text=_("Art. 3: o taxista deve residir no Município."),
+    )
+    postal_code = models.CharField(_("CEP"), max_length=9, blank=True)
+    retired = models.BooleanField(
+        _("aposentado"), default=False, help_text=_("Art. 28: só continua com um auxiliar.")
+    )
+    titular = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="auxiliaries",
+        verbose_name=_("titular a que está vinculado"),
+        help_text=_("Somente para o taxista auxiliar (Art. 27)."),
+    )
+    photo = models.ImageField(_("foto 3x4"), upload_to="drivers/photos/", blank=True)
+    created_at = models.DateTimeField(_("cadastrado em"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("taxista")
+        verbose_name_plural = _("taxistas")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def masked_cpf(self) -> str:
+        return mask_cpf(self.cpf)
+
+
+class Vehicle(models.Model):
+    """A vehicle in the taxi service, Arts. 10 II and 11."""
+
+    plate = models.CharField(
+        _("placa"), max_length=7, unique=True, validators=[validate_plate],
+        help_text=_("Formato antigo (ABC-1234) ou Mercosul (ABC1D23)."),
+    )
+    renavam = models.CharField(
+        _("RENAVAM"), max_length=11, unique=True, validators=[validate_renavam]
+    )
+    make = models.CharField(_("marca"), max_length=60)
+    model = models.CharField(_("modelo"), max_length=80)
+    manufacture_year = models.PositiveSmallIntegerField(_("ano de fabricação"))
+    doors = models.PositiveSmallIntegerField(_("portas"))
+    capacity = models.PositiveSmallIntegerField(_("lotação (ocupantes)"))
+    air_conditioning = models.BooleanField(_("ar-condicionado"), default=True)
+    airbag = models.BooleanField(_("airbag"), default=True)
+    colour = models.CharField(_("cor"), max_length=40, default="branca")
+    owner = models.ForeignKey(
+        Driver, on_delete=models.PROTECT, null=True, blank=True, related_name="vehicles",
+        verbose_name=_("proprietário"),
+    )
+
+    class Meta:
+        verbose_name = _("veículo")
+        verbose_name_plural = _("veículos")
+        ordering = ["plate"]
+
+    def __str__(self) -> str:
+        return f"{self.display_plate} {self.make} {self.model}"
+
+    @property
+    def display_plate(self) -> str:
+        return display_plate(self.plate)
+
+
+class Authorization(FSMModelMixin, models.Model):
+    """The Termo de Autorização (Arts. 1 sole paragraph, 8, 22)."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("ativa")
+        SUSPENDED = "suspended", _("suspensa")
+        REVOKED = "revoked", _("cassada")
+        CANCELLED = "cancelled", _("cancelada")
+
+    number = models.CharField(_("número do termo"), max_length=20, unique=True)
+    holder = models.ForeignKey(
+        Driver, on_delete=models.PROTECT, related_name="authorizations",
+        verbose_name=_("titular"),
+    )
+    vehicle = models.ForeignKey(
+        Vehicle, on_delete=models.PROTECT, related_name="authorizations",
+        verbose_name=_("veículo"),
+    )
+    status = FSMField(
+        _("situação"), default=Status.ACTIVE, choices=Status.choices, protected=True
+    )
+    granted_on = models.DateField(_("outorgada em"))
+    ended_on = models.DateField(_("encerrada em"), null=True, blank=True)
+    predates_law = models.BooleanField(
+        _("anterior à Lei 1.764/2023"),
+        default=False,
+        help_text=_("Arts. 22 §2 e 69: autorizações existentes na publicação são mantidas."),
+    )
+
+    class Meta:
+        verbose_name = _("termo de autorização")
+        verbose_name_plural = _("termos de autorização")
+        ordering = ["number"]
+        constraints = [
+            # Art. 22 §4: one authorization per driver while it is in force.
+            models.UniqueConstraint(
+                fields=["holder"],
+                condition=models.Q(status__in=["active", "suspended"]),
+                name="one_authorization_in_force_per_holder",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} — {self.holder}"
+
+    # Pure transitions: the services that call them lock, audit and save.
+    @transition(field=status, source=Status.ACTIVE, target=Status.SUSPENDED)
+    def suspend(self) -> None:
+        """Art. 24 (on request) or Art. 59 III and IV (penalty)."""
+
+    @transition(field=status, source=Status.SUSPENDED, target=Status.ACTIVE)
+    def reactivate(self) -> None:
+        """The suspension's last day has passed."""
+
+    @transition(field=status, source=[Status.ACTIVE, Status.SUSPENDED], target=Status.REVOKED)
+    def revoke(self, on: dt.date) -> None:
+        """Art. 59 V and §3."""
+        self.ended_on = on
+
+    @transition(field=status, source=[Status.ACTIVE, Status.SUSPENDED], target=Status.CANCELLED)
+    def cancel(self, on: dt.date) -> None:
+        """Art. 23."""
+        self.ended_on = on
+
+
+class MunicipalRegistration(models.Model):
+    """The IM — Inscrição Municipal (Arts. 4 VII, 17, 18): yearly traffic licence."""
+
+    number = models.CharField(_("número da IM"), max_length=20, unique=True)
+    authorization = models.ForeignKey(
+        Authorization, on_delete=models.PROTECT, related_name="registrations",
+        verbose_name=_("termo de autorização"),
+    )
+    vehicle = models.ForeignKey(
+        Vehicle, on_delete=models.PROTECT, related_name="registrations",
+        verbose_name=_("veículo"),
+    )
+    valid_from = models.DateField(_("válida desde"))
+    valid_until = models.DateField(_("válida até"), help_text=_("Art. 18: renovada a cada ano."))
+
+    class Meta:
+        verbose_name = _("inscrição municipal (IM)")
+        verbose_name_plural = _("inscrições municipais (IM)")
+        ordering = ["-valid_until"]
+
+    def __str__(self) -> str:
+        return self.number
+
+    def is_valid_on(self, day: dt.date) -> bool:
+        return self.valid_from <= day <= self.valid_until
+
+
+class PopulationFigure(models.Model):
+    """Art. 22 §3: the IBGE population figure the fleet cap is computed from."""
+
+    year = models.PositiveSmallIntegerField(_("ano"), unique=True)
+    population = models.PositiveIntegerField(_("habitantes"))
+    source = models.CharField(_("fonte"), max_length=200, default="IBGE")
+
+    class Meta:
+        verbose_name = _("população (IBGE)")
+        verbose_name_plural = _("populações (IBGE)")
+        ordering = ["-year"]
+
+    def __str__(self) -> str:
+        return f"{self.year}: {self.population}"
+
+
+class CalendarDay(models.Model):
+    """A day the municipality declares closed (e.g. carnival) or open despite a holiday."""
+
+    class Kind(models.TextChoices):
+        CLOSED = "closed", _("sem expediente")
+        OPEN = "open", _("com expediente")
+
+    day = models.DateField(_("dia"), unique=True)
+    kind = models.CharField(_("tipo"), max_length=8, choices=Kind.choices, default=Kind.CLOSED)
+    reason = models.CharField(_("motivo / ato"), max_length=200)
+
+    class Meta:
+        verbose_name = _("dia declarado")
+        verbose_name_plural = _("dias declarados (calendário municipal)")
+        ordering = ["-day"]
+
+    def __str__(self) -> str:
+        return f"{self.day:%d/%m/%Y} {self.get_kind_display()}"

@@ -1,0 +1,12 @@
+from django.http import HttpRequest
+
+from accounts.roles import Role, roles_of
+
+
+def roles(request: HttpRequest) -> dict[str, object]:
+    mine = roles_of(request.user)
+    return {
+        "my_roles": mine,
+        "is_driver": Role.DRIVER in mine,
+        "is_staff_role": bool(mine - {Role.DRIVER}),
+    }

@@ -1,0 +1,139 @@
+"""Pages. Thin: read through selectors, write through services, show domain errors."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.roles import is_staff_member
+from cases.errors import DomainError
+from cases.models import Document
+from cases.selectors import QueueFilter, case_queue, case_timeline, cases_visible_to
+from cases.services.transitions import available_edges, case_act, case_claim
+from cases.workflow import workflow_for
+from registers.selectors import authorizations_visible_to, driver_of
+from web.forms import QueueFilterForm, SuspensionForm
+from workflows.suspension import suspension_file
+
+
+def _domain_error(request: HttpRequest, exc: DomainError) -> None:
+    messages.error(request, str(exc))
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("queue" if is_staff_member(request.user) else "portal")
+    return render(request, "web/home.html")
+
+
+@login_required
+def portal(request: HttpRequest) -> HttpResponse:
+    driver = driver_of(request.user)
+    cases = cases_visible_to(request.user).order_by("-opened_at")[:100]
+    return render(request, "web/portal.html", {
+        "driver": driver,
+        "authorizations": authorizations_visible_to(request.user).filter(holder=driver)
+        if driver else [],
+        "cases": cases,
+    })
+
+
+@login_required
+def suspension_new(request: HttpRequest) -> HttpResponse:
+    driver = driver_of(request.user)
+    if driver is None:
+        messages.error(request, _("Somente taxistas cadastrados podem pedir suspensão pelo portal."))
+        return redirect("home")
+    form = SuspensionForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            case = suspension_file(
+                actor=request.user, driver=driver, ground=form.cleaned_data["ground"],
+                days=form.cleaned_data["days"], reason=form.cleaned_data["reason"],
+                proofs=form.cleaned_data["proofs"],
+            )
+        except DomainError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Pedido protocolado sob o número %(n)s.") % {"n": case.number})
+            return redirect("case", pk=case.pk)
+    return render(request, "web/suspension_new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+def queue(request: HttpRequest) -> HttpResponse:
+    if not is_staff_member(request.user):
+        return redirect("portal")
+    form = QueueFilterForm(request.GET or None)
+    data = form.cleaned_data if form.is_valid() else {}
+    filters = QueueFilter(**{k: data.get(k) or "" for k in ("kind", "state", "assignee", "urgency")})
+    today = timezone.localdate()
+    rows = list(case_queue(user=request.user, filters=filters, today=today)[:200])
+    return render(request, "web/queue.html", {"form": form, "rows": rows, "today": today})
+
+
+@login_required
+def case_page(request: HttpRequest, pk: int) -> HttpResponse:
+    case = get_object_or_404(cases_visible_to(request.user), pk=pk).specific()
+    workflow = workflow_for(case.kind)
+    return render(request, "web/case.html", {
+        "case": case,
+        "state_label": workflow.state_label(case.state),
+        "events": case_timeline(case),
+        "deadlines": case.deadlines.all(),
+        "documents": case.documents.all(),
+        "notifications": case.notifications.all() if is_staff_member(request.user) else [],
+        "actions": available_edges(case, request.user),
+        "checklist": workflow.checklist,
+        "today": timezone.localdate(),
+        "staff": is_staff_member(request.user),
+    })
+
+
+@login_required
+@require_POST
+def case_claim_page(request: HttpRequest, pk: int) -> HttpResponse:
+    case = get_object_or_404(cases_visible_to(request.user), pk=pk)
+    try:
+        case_claim(case=case, actor=request.user)
+    except DomainError as exc:
+        _domain_error(request, exc)
+    else:
+        messages.success(request, _("Processo assumido."))
+    return redirect("case", pk=pk)
+
+
+@login_required
+@require_POST
+def case_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    case = get_object_or_404(cases_visible_to(request.user), pk=pk)
+    inputs = {}
+    if request.POST.get("days"):
+        inputs["days"] = request.POST["days"]
+    try:
+        case_act(case=case, action=action, actor=request.user,
+                 note=request.POST.get("note", ""), **inputs)
+    except DomainError as exc:
+        _domain_error(request, exc)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Ação registrada."))
+    return redirect("case", pk=pk)
+
+
+@login_required
+def document_download(request: HttpRequest, pk: int) -> FileResponse:
+    document = get_object_or_404(
+        Document.objects.filter(case__in=cases_visible_to(request.user)), pk=pk
+    )
+    if not document.file:
+        raise Http404
+    return FileResponse(document.file.open("rb"), content_type=document.content_type,
+                        filename=document.original_name)
