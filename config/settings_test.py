@@ -15,3 +15,5 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
+# Tests send tasks to a queue of their own, so a developer's running worker never takes them.
+CELERY_TASK_DEFAULT_QUEUE = "mantenopolis-test"

@@ -167,10 +167,13 @@ def test_revocation_appeal_deadline_across_year_end_art59_par2() -> None:
 
 
 def test_deadline_rules_describe_days_counting_and_article_arts_46_55_59_63() -> None:
-    assert NOTIFICATION_LIMIT == DeadlineRule(
-        "notification_limit", 60, Counting.CALENDAR_DAYS, "Art. 46, §1; Art. 53, II",
-        NOTIFICATION_LIMIT.label,
-    )  # fmt: skip
+    rule = NOTIFICATION_LIMIT
+    assert (rule.code, rule.days, rule.counting, rule.article) == (
+        "notification_limit",
+        60,
+        Counting.CALENDAR_DAYS,
+        "Art. 46, §1; Art. 53, II",
+    )
     assert (APPEAL.days, APPEAL.counting, APPEAL.article) == (
         30,
         Counting.BUSINESS_DAYS,
@@ -195,7 +198,8 @@ def test_deadline_rules_describe_days_counting_and_article_arts_46_55_59_63() ->
 
 
 def test_counting_values_are_storable_strings_art63() -> None:
-    assert Counting.BUSINESS_DAYS == "business_days"
+    assert Counting.BUSINESS_DAYS.value == "business_days"
+    assert isinstance(Counting.BUSINESS_DAYS, str)
     assert Counting("calendar_days") is Counting.CALENDAR_DAYS
     assert Counting.BUSINESS_DAYS.label == "dias úteis"
     assert Counting.CALENDAR_DAYS.label == "dias corridos"

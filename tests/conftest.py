@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+import pytest
+
+from accounts.roles import Role
+from tests.factories import AuthorizationFactory, UserFactory
+
+
+@pytest.fixture
+def clerk():
+    return UserFactory(role=Role.CLERK, username="clerk")
+
+
+@pytest.fixture
+def mayor():
+    return UserFactory(role=Role.MAYOR, username="mayor")
+
+
+@pytest.fixture
+def authorization():
+    return AuthorizationFactory()
+
+
+@pytest.fixture
+def driver(authorization):
+    return authorization.holder
+
+
+@pytest.fixture(autouse=True)
+def _media_in_tmp(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db, tmp_path):
+    """A real Celery worker in its own process, consuming from Redis, on the test database.
+
+    Function-scoped and paired with transactional_db, so what a test commits is what the
+    worker reads.
+    """
+    import os
+    import subprocess
+    import sys
+    import time
+
+    import redis
+    from django.conf import settings
+    from django.db import connection
+
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    # Messages left by earlier tests point at rows that no longer exist.
+    redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(queue)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings_test",
+        "DATABASE_URL": _database_url_for(connection.settings_dict),
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+    }
+    log = tmp_path / "worker.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
+             "--loglevel=INFO", "-Q", queue, "--without-heartbeat", "--without-gossip",
+             "--without-mingle", "-n", f"test-{os.getpid()}@localhost"],
+            cwd=settings.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 60
+    while b"ready." not in log.read_bytes():
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError("worker did not start:\n" + log.read_text())
+        time.sleep(0.2)
+    try:
+        yield WorkerHandle(queue=queue, log=log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(queue)
+
+
+class WorkerHandle:
+    def __init__(self, *, queue, log):
+        self.queue = queue
+        self.log = log
+
+    def send(self, task, *args):
+        return task.apply_async(args=args)
+
+    def wait_for(self, predicate, *, timeout=60.0, interval=0.2):
+        import time
+
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if predicate():
+                return True
+            time.sleep(interval)
+        raise AssertionError("condition not met in time; worker log:\n" + self.log.read_text())
+
+
+def _database_url_for(settings_dict) -> str:
+    user = settings_dict.get("USER") or ""
+    password = settings_dict.get("PASSWORD") or ""
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
