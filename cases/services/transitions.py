@@ -21,7 +21,7 @@ from accounts.models import User
 from accounts.roles import roles_of
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import AuditEvent, Case, CaseSequence
-from cases.workflow import Edge, workflow_for
+from cases.workflow import Edge, Workflow, workflow_for
 
 C = TypeVar("C", bound=Case)
 
@@ -130,17 +130,15 @@ def case_step(
                 % {"label": edge.label},
                 article=edge.article,
             )
-        if guard is not None:
-            # Before the state check, so a rule of the law is reported as such (400)
-            # rather than as a bare conflict.
-            guard(locked)
         method = getattr(locked, action)
+        if not method._django_fsm.has_transition(locked.state):
+            raise _state_conflict(edge, workflow, locked)
+        if guard is not None:
+            # Before the transition's own conditions, so that a rule of the law is
+            # reported as such (400) rather than as a bare conflict.
+            guard(locked)
         if not can_proceed(method):
-            raise StateConflict(
-                _("A ação “%(label)s” não é permitida na situação atual (%(state)s).")
-                % {"label": edge.label, "state": workflow.state_label(locked.state)},
-                article=edge.article,
-            )
+            raise _state_conflict(edge, workflow, locked)
         if edge.note_required and not note.strip():
             raise RuleViolation(_("Informe o motivo para “%(label)s”.") % {"label": edge.label})
         from_state = locked.state
@@ -160,6 +158,14 @@ def case_step(
     return locked
 
 
+def _state_conflict(edge: Edge, workflow: Workflow, case: Case) -> StateConflict:
+    return StateConflict(
+        _("A ação “%(label)s” não é permitida na situação atual (%(state)s).")
+        % {"label": edge.label, "state": workflow.state_label(case.state)},
+        article=edge.article,
+    )
+
+
 def case_record(
     *, case: Case, actor: User | None, event: str, article: str = "", note: str = "",
     data: Mapping[str, Any] | None = None,
@@ -175,8 +181,14 @@ def case_record(
 def case_act(*, case: Case, action: str, actor: User, note: str = "", **inputs: Any) -> Case:
     """Entry point for pages and the API: run the edge's own service, or a plain step."""
     edge = workflow_for(case.kind).edge(action) if _has_edge(case, action) else None
-    if edge is None or edge.is_system:
+    if edge is None:
         raise RuleViolation(_("Ação desconhecida: %(action)s.") % {"action": action})
+    if edge.is_system:
+        raise NotPermitted(
+            _("A ação “%(label)s” é aplicada somente pelo sistema, ao fim do prazo.")
+            % {"label": edge.label},
+            article=edge.article,
+        )
     if edge.service is not None:
         return edge.service(case=case, actor=actor, note=note, **inputs)
     with transaction.atomic(durable=True):

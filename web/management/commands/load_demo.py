@@ -1,0 +1,43 @@
+"""`manage.py load_demo`: the demo logins, registers and one pending case (idempotent)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from web.demo import DEMO_LOGINS, demo_load
+
+# Portuguese names for the counts demo_load returns, in the order they are shown.
+LABELS = {
+    "users": "usuários",
+    "drivers": "taxistas",
+    "vehicles": "veículos",
+    "authorizations": "termos de autorização",
+    "registrations": "inscrições municipais",
+    "population_figures": "dados de população",
+    "cases": "processos",
+}
+
+
+def summary(counts: dict[str, int]) -> str:
+    """One line saying what was created, or that nothing was (the common second run)."""
+    created = [f"{counts[key]} {label}" for key, label in LABELS.items() if counts.get(key)]
+    if not created:
+        return "Dados de demonstração já carregados: nada novo a criar."
+    return "Dados de demonstração criados: " + ", ".join(created) + "."
+
+
+class Command(BaseCommand):
+    help = (
+        "Carrega os dados de demonstração (usuários por papel, taxistas, veículos, termos, "
+        "IMs e um pedido de suspensão). Pode ser executado várias vezes sem duplicar nada."
+    )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        counts = demo_load()
+        self.stdout.write(self.style.SUCCESS(summary(counts)))
+        if options["verbosity"] >= 1:
+            self.stdout.write("Logins de demonstração:")
+            for username, password, label in DEMO_LOGINS:
+                self.stdout.write(f"  {username:<12} senha {password}  ({label})")
