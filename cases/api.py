@@ -27,8 +27,18 @@ class CaseOutput(serializers.ModelSerializer):
     class Meta:
         model = Case
         fields = [
-            "id", "number", "kind", "kind_label", "state", "state_label", "applicant_name",
-            "assignee_username", "opened_at", "closed_at", "next_due", "overdue",
+            "id",
+            "number",
+            "kind",
+            "kind_label",
+            "state",
+            "state_label",
+            "applicant_name",
+            "assignee_username",
+            "opened_at",
+            "closed_at",
+            "next_due",
+            "overdue",
         ]
 
     def get_state_label(self, case: Case) -> str:
@@ -44,8 +54,7 @@ class EventOutput(serializers.ModelSerializer):
 
     class Meta:
         model = AuditEvent
-        fields = ["at", "actor", "from_state", "to_state", "transition", "article", "note",
-                  "data"]
+        fields = ["at", "actor", "from_state", "to_state", "transition", "article", "note", "data"]
 
 
 class DeadlineOutput(serializers.ModelSerializer):
@@ -57,8 +66,16 @@ class DeadlineOutput(serializers.ModelSerializer):
 class DocumentOutput(serializers.ModelSerializer):
     class Meta:
         model = Document
-        fields = ["id", "item", "original_name", "content_type", "size", "review",
-                  "review_note", "uploaded_at"]
+        fields = [
+            "id",
+            "item",
+            "original_name",
+            "content_type",
+            "size",
+            "review",
+            "review_note",
+            "uploaded_at",
+        ]
 
 
 class ActionOutput(serializers.Serializer):
@@ -89,8 +106,12 @@ def _detail(case: Case, request: Request) -> dict[str, object]:
     data["deadlines"] = DeadlineOutput(case.deadlines.all(), many=True).data
     data["documents"] = DocumentOutput(case.documents.all(), many=True).data
     data["actions"] = [
-        {"name": e.name, "label": str(e.label), "article": e.article,
-         "inputs": [f.name for f in e.inputs]}
+        {
+            "name": e.name,
+            "label": str(e.label),
+            "article": e.article,
+            "inputs": [f.name for f in e.inputs],
+        }
         for e in available_edges(case, request.user)
     ]
     return data
@@ -122,8 +143,13 @@ class CaseActionApi(APIView):
         payload = ActionInput(data=request.data)
         payload.is_valid(raise_exception=True)
         inputs = {k: v for k, v in payload.validated_data.items() if k != "note"}
-        case = case_act(case=case, action=action, actor=request.user,
-                        note=payload.validated_data["note"], **inputs)
+        case = case_act(
+            case=case,
+            action=action,
+            actor=request.user,
+            note=payload.validated_data["note"],
+            **inputs,
+        )
         return Response(_detail(Case.objects.get(pk=case.pk), request))
 
 

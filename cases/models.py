@@ -37,6 +37,9 @@ class CaseSequence(models.Model):
     class Meta:
         verbose_name = _("sequência de numeração")
 
+    def __str__(self) -> str:
+        return f"{self.year}: {self.last}"
+
 
 class Case(FSMModelMixin, models.Model):
     number = models.CharField(_("número"), max_length=11, unique=True, help_text="AAAA/NNNNNN")
@@ -45,20 +48,36 @@ class Case(FSMModelMixin, models.Model):
     kind = models.CharField(_("tipo"), max_length=32, choices=CaseKind.choices, db_index=True)
     state = FSMField(_("situação"), max_length=40, protected=True, db_index=True)
     applicant = models.ForeignKey(
-        "registers.Driver", on_delete=models.PROTECT, null=True, blank=True,
-        related_name="cases", verbose_name=_("interessado"),
+        "registers.Driver",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="cases",
+        verbose_name=_("interessado"),
     )
     authorization = models.ForeignKey(
-        "registers.Authorization", on_delete=models.PROTECT, null=True, blank=True,
-        related_name="cases", verbose_name=_("termo de autorização"),
+        "registers.Authorization",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="cases",
+        verbose_name=_("termo de autorização"),
     )
     filed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("protocolado por"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("protocolado por"),
     )
     assignee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="assigned_cases", verbose_name=_("responsável"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="assigned_cases",
+        verbose_name=_("responsável"),
     )
     opened_at = models.DateTimeField(_("aberto em"))
     closed_at = models.DateTimeField(_("encerrado em"), null=True, blank=True)
@@ -98,8 +117,13 @@ class AuditEvent(models.Model):
         Case, on_delete=models.PROTECT, related_name="events", verbose_name=_("processo")
     )
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("autor"), help_text=_("Vazio: o sistema."),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("autor"),
+        help_text=_("Vazio: o sistema."),
     )
     at = models.DateTimeField(_("quando"))
     from_state = models.CharField(_("de"), max_length=40, blank=True)
@@ -184,7 +208,10 @@ class Document(models.Model):
     size = models.PositiveIntegerField(_("tamanho (bytes)"))
     sha256 = models.CharField(_("SHA-256"), max_length=64)
     uploaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
         verbose_name=_("enviado por"),
     )
     uploaded_at = models.DateTimeField(_("enviado em"), auto_now_add=True)

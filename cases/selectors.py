@@ -46,9 +46,7 @@ def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[
         .select_related("applicant", "assignee", "authorization")
         .annotate(
             next_due=Min("deadlines__due_on", filter=pending),
-            failed_deadlines=Count(
-                "deadlines", filter=Q(deadlines__state=Deadline.State.FAILED)
-            ),
+            failed_deadlines=Count("deadlines", filter=Q(deadlines__state=Deadline.State.FAILED)),
         )
     )
     if filters.kind:
@@ -76,6 +74,8 @@ def case_timeline(case: Case) -> QuerySet[AuditEvent]:
 
 def case_get_for(user: User, pk: int) -> Case:
     """The case if the user may see it (raises Case.DoesNotExist otherwise)."""
-    return cases_visible_to(user).select_related(
-        "applicant", "authorization", "authorization__vehicle", "assignee"
-    ).get(pk=pk)
+    return (
+        cases_visible_to(user)
+        .select_related("applicant", "authorization", "authorization__vehicle", "assignee")
+        .get(pk=pk)
+    )

@@ -104,9 +104,13 @@ def describe(workflow: Workflow) -> dict[str, Any]:
         "kind": workflow.kind,
         "states": [{"value": s.value, "label": str(s.label)} for s in workflow.states],
         "edges": [
-            {"name": e.name, "label": str(e.label), "article": e.article,
-             "roles": sorted(e.roles) if e.roles else ([SYSTEM] if e.is_system else []),
-             "owner": e.owner}
+            {
+                "name": e.name,
+                "label": str(e.label),
+                "article": e.article,
+                "roles": sorted(e.roles) if e.roles else ([SYSTEM] if e.is_system else []),
+                "owner": e.owner,
+            }
             for e in workflow.edges
         ],
     }

@@ -17,3 +17,5 @@ SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
 # Tests send tasks to a queue of their own, so a developer's running worker never takes them.
 CELERY_TASK_DEFAULT_QUEUE = "mantenopolis-test"
+
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405 — whitenoise warns when missing

@@ -13,8 +13,11 @@ api = [
     path("cases/", cases_api.CaseListApi.as_view(), name="api-cases"),
     path("cases/<int:pk>/", cases_api.CaseDetailApi.as_view(), name="api-case"),
     path("cases/<int:pk>/claim/", cases_api.CaseClaimApi.as_view(), name="api-case-claim"),
-    path("cases/<int:pk>/actions/<slug:action>/", cases_api.CaseActionApi.as_view(),
-         name="api-case-action"),
+    path(
+        "cases/<int:pk>/actions/<slug:action>/",
+        cases_api.CaseActionApi.as_view(),
+        name="api-case-action",
+    ),
     path("suspensions/", workflows_api.SuspensionFileApi.as_view(), name="api-suspension-file"),
     path("workflows/", cases_api.WorkflowListApi.as_view(), name="api-workflows"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

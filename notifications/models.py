@@ -19,12 +19,18 @@ class Notification(models.Model):
         FAILED = "failed", _("falhou")
 
     case = models.ForeignKey(
-        "cases.Case", on_delete=models.PROTECT, related_name="notifications",
+        "cases.Case",
+        on_delete=models.PROTECT,
+        related_name="notifications",
         verbose_name=_("processo"),
     )
     recipient = models.ForeignKey(
-        "registers.Driver", on_delete=models.PROTECT, null=True, blank=True,
-        related_name="notifications", verbose_name=_("destinatário"),
+        "registers.Driver",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="notifications",
+        verbose_name=_("destinatário"),
     )
     address = models.CharField(_("endereço ou e-mail"), max_length=300)
     channel = models.CharField(_("meio"), max_length=20, choices=Channel.choices)

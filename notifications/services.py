@@ -29,8 +29,13 @@ def notification_queue(
         subject = render_to_string(f"notifications/{template}.subject.txt", full).strip()
         body = render_to_string(f"notifications/{template}.txt", full)
     notification = Notification.objects.create(
-        case=case, recipient=recipient, address=recipient.email,
-        channel=Notification.Channel.EMAIL, template=template, subject=subject, body=body,
+        case=case,
+        recipient=recipient,
+        address=recipient.email,
+        channel=Notification.Channel.EMAIL,
+        template=template,
+        subject=subject,
+        body=body,
     )
     transaction.on_commit(lambda: _enqueue(notification.pk))
     return notification
@@ -58,7 +63,9 @@ def notification_deliver(*, notification_id: int, final_attempt: bool = False) -
         row.attempts += 1
         try:
             EmailMessage(
-                subject=row.subject, body=row.body, to=[row.address],
+                subject=row.subject,
+                body=row.body,
+                to=[row.address],
                 headers={"X-Case-Number": row.case.number, "X-Notification-Id": str(row.pk)},
             ).send()
         except OSError as exc:
@@ -93,7 +100,8 @@ def notifications_requeue_stale(*, older_than: dt.timedelta = dt.timedelta(minut
     cutoff = timezone.now() - older_than
     ids = list(
         Notification.objects.filter(
-            status=Notification.Status.QUEUED, channel=Notification.Channel.EMAIL,
+            status=Notification.Status.QUEUED,
+            channel=Notification.Channel.EMAIL,
             created_at__lt=cutoff,
         ).values_list("id", flat=True)[:500]
     )

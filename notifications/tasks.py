@@ -12,8 +12,11 @@ MAX_RETRIES = 8
 
 
 @shared_task(
-    bind=True, name="notifications.tasks.deliver_email", max_retries=MAX_RETRIES,
-    acks_late=True, ignore_result=True,
+    bind=True,
+    name="notifications.tasks.deliver_email",
+    max_retries=MAX_RETRIES,
+    acks_late=True,
+    ignore_result=True,
 )
 def deliver_email(self, notification_id: int) -> None:  # type: ignore[no-untyped-def]
     try:
@@ -21,7 +24,7 @@ def deliver_email(self, notification_id: int) -> None:  # type: ignore[no-untype
             notification_id=notification_id, final_attempt=self.request.retries >= MAX_RETRIES
         )
     except DeliveryDeferred as exc:
-        raise self.retry(exc=exc, countdown=min(2 ** self.request.retries * 5, 600)) from exc
+        raise self.retry(exc=exc, countdown=min(2**self.request.retries * 5, 600)) from exc
 
 
 @shared_task(name="notifications.tasks.requeue_stale", ignore_result=True)

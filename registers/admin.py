@@ -36,7 +36,10 @@ class AuthorizationAdmin(admin.ModelAdmin):
 class MunicipalRegistrationAdmin(admin.ModelAdmin):
     list_display = ["number", "authorization", "vehicle", "valid_from", "valid_until"]
     search_fields = [
-        "number", "vehicle__plate", "authorization__holder__name", "authorization__holder__cpf"
+        "number",
+        "vehicle__plate",
+        "authorization__holder__name",
+        "authorization__holder__cpf",
     ]
 
 

@@ -37,7 +37,10 @@ class Driver(models.Model):
     kind = models.CharField(_("categoria"), max_length=16, choices=Kind.choices)
     name = models.CharField(_("nome completo"), max_length=200)
     cpf = models.CharField(
-        _("CPF"), max_length=11, unique=True, validators=[validate_cpf],
+        _("CPF"),
+        max_length=11,
+        unique=True,
+        validators=[validate_cpf],
         help_text=_("Somente os 11 dígitos."),
     )
     cnh_number = models.CharField(
@@ -52,7 +55,9 @@ class Driver(models.Model):
     address = models.CharField(_("endereço"), max_length=250)
     district = models.CharField(_("bairro"), max_length=120, blank=True)
     city = models.CharField(
-        _("município de residência"), max_length=120, default="Mantenópolis",
+        _("município de residência"),
+        max_length=120,
+        default="Mantenópolis",
         help_text=_("Art. 3: o taxista deve residir no Município."),
     )
     postal_code = models.CharField(_("CEP"), max_length=9, blank=True)
@@ -88,7 +93,10 @@ class Vehicle(models.Model):
     """A vehicle in the taxi service, Arts. 10 II and 11."""
 
     plate = models.CharField(
-        _("placa"), max_length=7, unique=True, validators=[validate_plate],
+        _("placa"),
+        max_length=7,
+        unique=True,
+        validators=[validate_plate],
         help_text=_("Formato antigo (ABC-1234) ou Mercosul (ABC1D23)."),
     )
     renavam = models.CharField(
@@ -103,7 +111,11 @@ class Vehicle(models.Model):
     airbag = models.BooleanField(_("airbag"), default=True)
     colour = models.CharField(_("cor"), max_length=40, default="branca")
     owner = models.ForeignKey(
-        Driver, on_delete=models.PROTECT, null=True, blank=True, related_name="vehicles",
+        Driver,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="vehicles",
         verbose_name=_("proprietário"),
     )
 
@@ -131,16 +143,18 @@ class Authorization(FSMModelMixin, models.Model):
 
     number = models.CharField(_("número do termo"), max_length=20, unique=True)
     holder = models.ForeignKey(
-        Driver, on_delete=models.PROTECT, related_name="authorizations",
+        Driver,
+        on_delete=models.PROTECT,
+        related_name="authorizations",
         verbose_name=_("titular"),
     )
     vehicle = models.ForeignKey(
-        Vehicle, on_delete=models.PROTECT, related_name="authorizations",
+        Vehicle,
+        on_delete=models.PROTECT,
+        related_name="authorizations",
         verbose_name=_("veículo"),
     )
-    status = FSMField(
-        _("situação"), default=Status.ACTIVE, choices=Status.choices, protected=True
-    )
+    status = FSMField(_("situação"), default=Status.ACTIVE, choices=Status.choices, protected=True)
     granted_on = models.DateField(_("outorgada em"))
     ended_on = models.DateField(_("encerrada em"), null=True, blank=True)
     predates_law = models.BooleanField(
@@ -190,11 +204,15 @@ class MunicipalRegistration(models.Model):
 
     number = models.CharField(_("número da IM"), max_length=20, unique=True)
     authorization = models.ForeignKey(
-        Authorization, on_delete=models.PROTECT, related_name="registrations",
+        Authorization,
+        on_delete=models.PROTECT,
+        related_name="registrations",
         verbose_name=_("termo de autorização"),
     )
     vehicle = models.ForeignKey(
-        Vehicle, on_delete=models.PROTECT, related_name="registrations",
+        Vehicle,
+        on_delete=models.PROTECT,
+        related_name="registrations",
         verbose_name=_("veículo"),
     )
     valid_from = models.DateField(_("válida desde"))

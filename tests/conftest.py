@@ -59,10 +59,27 @@ def celery_worker_process(transactional_db, tmp_path):
     log = tmp_path / "worker.log"
     with open(log, "wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-             "--loglevel=INFO", "-Q", queue, "--without-heartbeat", "--without-gossip",
-             "--without-mingle", "-n", f"test-{os.getpid()}@localhost"],
-            cwd=settings.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "-Q",
+                queue,
+                "--without-heartbeat",
+                "--without-gossip",
+                "--without-mingle",
+                "-n",
+                f"test-{os.getpid()}@localhost",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
         )
     deadline = time.monotonic() + 60
     while b"ready." not in log.read_bytes():

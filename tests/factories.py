@@ -19,7 +19,8 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 def plate_for(n: int) -> str:
     """A distinct Mercosul plate for each n < 17576."""
-    return f"Q{_LETTERS[(n // 676) % 26]}{_LETTERS[(n // 26) % 26]}{n % 10}{_LETTERS[n % 26]}{n % 100:02d}"
+    letters = f"Q{_LETTERS[(n // 676) % 26]}{_LETTERS[(n // 26) % 26]}"
+    return f"{letters}{n % 10}{_LETTERS[n % 26]}{n % 100:02d}"
 
 
 class UserFactory(factory.django.DjangoModelFactory):

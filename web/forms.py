@@ -26,13 +26,16 @@ class MultipleFileField(forms.FileField):
 class SuspensionForm(forms.Form):
     ground = forms.ChoiceField(label=_("Motivo (Art. 24)"), choices=SuspensionGround.choices)
     days = forms.IntegerField(
-        label=_("Dias de suspensão"), min_value=1,
+        label=_("Dias de suspensão"),
+        min_value=1,
         help_text=_("No máximo %(max)d dias (Art. 24).") % {"max": MAX_DAYS},
     )
-    reason = forms.CharField(label=_("Relato"), widget=forms.Textarea(attrs={"rows": 3}),
-                             required=False)
+    reason = forms.CharField(
+        label=_("Relato"), widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
     proofs = MultipleFileField(
-        label=_("Documentos comprobatórios (PDF, JPEG ou PNG, até 10 MB)"), required=False,
+        label=_("Documentos comprobatórios (PDF, JPEG ou PNG, até 10 MB)"),
+        required=False,
         help_text=_("Obrigatório para os motivos I, II e III (Art. 24 §1)."),
     )
 
@@ -41,11 +44,13 @@ class QueueFilterForm(forms.Form):
     kind = forms.ChoiceField(label=_("Tipo"), required=False)
     state = forms.CharField(label=_("Situação"), required=False)
     assignee = forms.ChoiceField(
-        label=_("Responsável"), required=False,
+        label=_("Responsável"),
+        required=False,
         choices=[("", _("Todos")), ("me", _("Comigo")), ("none", _("Sem responsável"))],
     )
     urgency = forms.ChoiceField(
-        label=_("Urgência"), required=False,
+        label=_("Urgência"),
+        required=False,
         choices=[("", _("Todas")), ("overdue", _("Vencidos")), ("week", _("Próximos 7 dias"))],
     )
 

@@ -36,34 +36,48 @@ def home(request: HttpRequest) -> HttpResponse:
 def portal(request: HttpRequest) -> HttpResponse:
     driver = driver_of(request.user)
     cases = cases_visible_to(request.user).order_by("-opened_at")[:100]
-    return render(request, "web/portal.html", {
-        "driver": driver,
-        "authorizations": authorizations_visible_to(request.user).filter(holder=driver)
-        if driver else [],
-        "cases": cases,
-    })
+    return render(
+        request,
+        "web/portal.html",
+        {
+            "driver": driver,
+            "authorizations": authorizations_visible_to(request.user).filter(holder=driver)
+            if driver
+            else [],
+            "cases": cases,
+        },
+    )
 
 
 @login_required
 def suspension_new(request: HttpRequest) -> HttpResponse:
     driver = driver_of(request.user)
     if driver is None:
-        messages.error(request, _("Somente taxistas cadastrados podem pedir suspensão pelo portal."))
+        messages.error(
+            request, _("Somente taxistas cadastrados podem pedir suspensão pelo portal.")
+        )
         return redirect("home")
     form = SuspensionForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
             case = suspension_file(
-                actor=request.user, driver=driver, ground=form.cleaned_data["ground"],
-                days=form.cleaned_data["days"], reason=form.cleaned_data["reason"],
+                actor=request.user,
+                driver=driver,
+                ground=form.cleaned_data["ground"],
+                days=form.cleaned_data["days"],
+                reason=form.cleaned_data["reason"],
                 proofs=form.cleaned_data["proofs"],
             )
         except DomainError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, _("Pedido protocolado sob o número %(n)s.") % {"n": case.number})
+            messages.success(
+                request, _("Pedido protocolado sob o número %(n)s.") % {"n": case.number}
+            )
             return redirect("case", pk=case.pk)
-    return render(request, "web/suspension_new.html", {"form": form}, status=400 if form.errors else 200)
+    return render(
+        request, "web/suspension_new.html", {"form": form}, status=400 if form.errors else 200
+    )
 
 
 @login_required
@@ -72,7 +86,9 @@ def queue(request: HttpRequest) -> HttpResponse:
         return redirect("portal")
     form = QueueFilterForm(request.GET or None)
     data = form.cleaned_data if form.is_valid() else {}
-    filters = QueueFilter(**{k: data.get(k) or "" for k in ("kind", "state", "assignee", "urgency")})
+    filters = QueueFilter(
+        **{k: data.get(k) or "" for k in ("kind", "state", "assignee", "urgency")}
+    )
     today = timezone.localdate()
     rows = list(case_queue(user=request.user, filters=filters, today=today)[:200])
     return render(request, "web/queue.html", {"form": form, "rows": rows, "today": today})
@@ -82,18 +98,22 @@ def queue(request: HttpRequest) -> HttpResponse:
 def case_page(request: HttpRequest, pk: int) -> HttpResponse:
     case = get_object_or_404(cases_visible_to(request.user), pk=pk).specific()
     workflow = workflow_for(case.kind)
-    return render(request, "web/case.html", {
-        "case": case,
-        "state_label": workflow.state_label(case.state),
-        "events": case_timeline(case),
-        "deadlines": case.deadlines.all(),
-        "documents": case.documents.all(),
-        "notifications": case.notifications.all() if is_staff_member(request.user) else [],
-        "actions": available_edges(case, request.user),
-        "checklist": workflow.checklist,
-        "today": timezone.localdate(),
-        "staff": is_staff_member(request.user),
-    })
+    return render(
+        request,
+        "web/case.html",
+        {
+            "case": case,
+            "state_label": workflow.state_label(case.state),
+            "events": case_timeline(case),
+            "deadlines": case.deadlines.all(),
+            "documents": case.documents.all(),
+            "notifications": case.notifications.all() if is_staff_member(request.user) else [],
+            "actions": available_edges(case, request.user),
+            "checklist": workflow.checklist,
+            "today": timezone.localdate(),
+            "staff": is_staff_member(request.user),
+        },
+    )
 
 
 @login_required
@@ -117,8 +137,13 @@ def case_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse
     if request.POST.get("days"):
         inputs["days"] = request.POST["days"]
     try:
-        case_act(case=case, action=action, actor=request.user,
-                 note=request.POST.get("note", ""), **inputs)
+        case_act(
+            case=case,
+            action=action,
+            actor=request.user,
+            note=request.POST.get("note", ""),
+            **inputs,
+        )
     except DomainError as exc:
         _domain_error(request, exc)
     except ValidationError as exc:
@@ -135,5 +160,8 @@ def document_download(request: HttpRequest, pk: int) -> FileResponse:
     )
     if not document.file:
         raise Http404
-    return FileResponse(document.file.open("rb"), content_type=document.content_type,
-                        filename=document.original_name)
+    return FileResponse(
+        document.file.open("rb"),
+        content_type=document.content_type,
+        filename=document.original_name,
+    )

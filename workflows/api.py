@@ -43,7 +43,11 @@ class SuspensionFileApi(APIView):
             if driver is None:
                 raise RuleViolation("Informe o taxista (campo driver).")
         case = suspension_file(
-            actor=request.user, driver=driver, ground=data["ground"], days=data["days"],
-            reason=data["reason"], proofs=data["proofs"],
+            actor=request.user,
+            driver=driver,
+            ground=data["ground"],
+            days=data["days"],
+            reason=data["reason"],
+            proofs=data["proofs"],
         )
         return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)

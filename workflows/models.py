@@ -55,7 +55,9 @@ class SuspensionCase(Case):
         _("prorrogação solicitada (dias)"), null=True, blank=True
     )
     extension_days = models.PositiveSmallIntegerField(
-        _("prorrogação concedida (dias)"), null=True, blank=True,
+        _("prorrogação concedida (dias)"),
+        null=True,
+        blank=True,
         help_text=_("Art. 24: uma prorrogação, por igual período no máximo."),
     )
 
@@ -102,7 +104,9 @@ class SuspensionCase(Case):
         return self.extension_requested_days is None
 
     @transition(
-        field="state", source=S.IN_EFFECT, target=S.EXTENSION_REQUESTED,
+        field="state",
+        source=S.IN_EFFECT,
+        target=S.EXTENSION_REQUESTED,
         conditions=[_no_extension_yet],
     )
     def request_extension(self, days: int) -> None:

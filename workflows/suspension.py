@@ -1,11 +1,11 @@
 """Suspension on request (Art. 24): the workflow table, its services and its deadline.
 
-    filed ──accept──▶ awaiting_decision ──approve──▶ in_effect ──(system) end──▶ ended
-      │  ╲                   │                        │   ▲
-      │   ask_correction     deny ▶ denied    request_extension │ grant/deny_extension
-      │     ▼                                         ▼   │
-      │  correction_requested ──resubmit──▶ filed   extension_requested ──(system) end──▶ ended
-      reject ▶ rejected;  withdraw (before a decision) ▶ withdrawn
+filed ──accept──▶ awaiting_decision ──approve──▶ in_effect ──(system) end──▶ ended
+  │  ╲                   │                        │   ▲
+  │   ask_correction     deny ▶ denied    request_extension │ grant/deny_extension
+  │     ▼                                         ▼   │
+  │  correction_requested ──resubmit──▶ filed   extension_requested ──(system) end──▶ ended
+  reject ▶ rejected;  withdraw (before a decision) ▶ withdrawn
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_step, local_today
 from cases.workflow import ActionField, Edge, Workflow, register
 from law import suspension as law_suspension
-from notifications.services import notification_queue
 from law.errors import LawError
+from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from registers.services import authorization_reactivate, authorization_suspend
 from workflows.models import SuspensionCase, SuspensionGround, SuspensionState
@@ -92,7 +92,8 @@ def suspension_file(
                 _("O taxista não tem autorização ativa para suspender."), article=ART_24
             )
         open_states = [
-            SuspensionState.FILED, SuspensionState.CORRECTION_REQUESTED,
+            SuspensionState.FILED,
+            SuspensionState.CORRECTION_REQUESTED,
             SuspensionState.AWAITING_DECISION,
         ]
         if SuspensionCase.objects.filter(
@@ -102,8 +103,14 @@ def suspension_file(
                 _("Já existe um pedido de suspensão em andamento para esta autorização.")
             )
         case = case_open(
-            model=SuspensionCase, actor=actor, article=ART_24, applicant=driver,
-            authorization=authorization, ground=ground, requested_days=days, reason=reason,
+            model=SuspensionCase,
+            actor=actor,
+            article=ART_24,
+            applicant=driver,
+            authorization=authorization,
+            ground=ground,
+            requested_days=days,
+            reason=reason,
             data={"ground": ground, "days": days},
         )
         for item in checked:
@@ -119,7 +126,10 @@ def suspension_approve(
 
     with transaction.atomic(durable=True):
         locked = case_step(
-            case=case, action="approve", actor=actor, note=note,
+            case=case,
+            action="approve",
+            actor=actor,
+            note=note,
             kwargs={"start_on": start, "end_on": _end(start, case)},
         )
         assert locked.authorization is not None and locked.end_on is not None
@@ -140,8 +150,12 @@ def suspension_deny(*, case: Case, actor: User, note: str = "") -> SuspensionCas
 
 def _notify_decision(case: SuspensionCase, *, approved: bool, note: str) -> None:
     assert case.applicant is not None
-    notification_queue(case=case, recipient=case.applicant, template="suspension_decided",
-                       context={"approved": approved, "note": note})
+    notification_queue(
+        case=case,
+        recipient=case.applicant,
+        template="suspension_decided",
+        context={"approved": approved, "note": note},
+    )
 
 
 def _end(start: dt.date, case: Case) -> dt.date:
@@ -151,9 +165,12 @@ def _end(start: dt.date, case: Case) -> dt.date:
 def _set_end_deadline(case: SuspensionCase) -> None:
     assert case.end_on is not None
     deadline_set(
-        case=case, kind=END_DEADLINE,
+        case=case,
+        kind=END_DEADLINE,
         label=_("Fim da suspensão: a autorização volta a vigorar"),
-        due_on=case.end_on, counting=Deadline.Counting.FIXED_DATE, article=ART_24,
+        due_on=case.end_on,
+        counting=Deadline.Counting.FIXED_DATE,
+        article=ART_24,
     )
 
 
@@ -169,7 +186,8 @@ def suspension_request_extension(
     def guard(locked: SuspensionCase) -> None:
         try:
             law_suspension.check_extension(
-                locked.requested_days, wanted,
+                locked.requested_days,
+                wanted,
                 0 if locked.extension_requested_days is None else 1,
             )
         except LawError as exc:
@@ -177,8 +195,13 @@ def suspension_request_extension(
 
     with transaction.atomic(durable=True):
         return case_step(
-            case=case, action="request_extension", actor=actor, note=note, guard=guard,
-            kwargs={"days": wanted}, data={"days": wanted},
+            case=case,
+            action="request_extension",
+            actor=actor,
+            note=note,
+            guard=guard,
+            kwargs={"days": wanted},
+            data={"days": wanted},
         )
 
 
@@ -198,9 +221,14 @@ def suspension_end(case: Case, deadline: Deadline, today: dt.date) -> bool:
     live = locked.state in (SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED)
     if not live or locked.end_on is None or locked.end_on >= today:
         return False  # stale row: ended already, or an extension moved the last day
-    ended = case_step(case=locked, action="end", actor=None, article=ART_24,
-                      note=_("Prazo da suspensão encerrado em %(day)s.")
-                      % {"day": locked.end_on.strftime("%d/%m/%Y")})
+    ended = case_step(
+        case=locked,
+        action="end",
+        actor=None,
+        article=ART_24,
+        note=_("Prazo da suspensão encerrado em %(day)s.")
+        % {"day": locked.end_on.strftime("%d/%m/%Y")},
+    )
     assert ended.authorization is not None
     authorization_reactivate(
         authorization=ended.authorization, case=ended, actor=None, article=ART_24
@@ -216,30 +244,79 @@ WORKFLOW = register(
         model=SuspensionCase,
         states=SuspensionState,
         initial=SuspensionState.FILED,
-        final_states=frozenset({
-            SuspensionState.ENDED, SuspensionState.REJECTED, SuspensionState.DENIED,
-            SuspensionState.WITHDRAWN,
-        }),
+        final_states=frozenset(
+            {
+                SuspensionState.ENDED,
+                SuspensionState.REJECTED,
+                SuspensionState.DENIED,
+                SuspensionState.WITHDRAWN,
+            }
+        ),
         checklist={PROOF_ITEM: _l("Documento hábil que comprove o motivo (incisos I a III)")},
         edges=(
             Edge("accept", _l("Aceitar e encaminhar ao Prefeito"), ART_24_P1, roles=CLERK),
-            Edge("ask_correction", _l("Pedir correção"), ART_24_P1, roles=CLERK,
-                 note_required=True, inputs=(NOTE,), style="secondary"),
-            Edge("reject", _l("Indeferir"), ART_24, roles=CLERK, note_required=True,
-                 inputs=(NOTE,), style="danger"),
+            Edge(
+                "ask_correction",
+                _l("Pedir correção"),
+                ART_24_P1,
+                roles=CLERK,
+                note_required=True,
+                inputs=(NOTE,),
+                style="secondary",
+            ),
+            Edge(
+                "reject",
+                _l("Indeferir"),
+                ART_24,
+                roles=CLERK,
+                note_required=True,
+                inputs=(NOTE,),
+                style="danger",
+            ),
             Edge("resubmit", _l("Reenviar corrigido"), ART_24, roles=CLERK, owner=True),
             Edge("withdraw", _l("Desistir do pedido"), ART_24, owner=True, style="danger"),
-            Edge("approve", _l("Deferir a suspensão"), ART_24, roles=MAYOR,
-                 service=suspension_approve),
-            Edge("deny", _l("Negar a suspensão"), ART_24, roles=MAYOR, note_required=True,
-                 inputs=(NOTE,), style="danger", service=suspension_deny),
-            Edge("request_extension", _l("Pedir prorrogação"), ART_24, roles=CLERK,
-                 owner=True, inputs=(ActionField("days", _l("Dias de prorrogação"), "int"),),
-                 service=suspension_request_extension),
-            Edge("grant_extension", _l("Deferir a prorrogação"), ART_24, roles=MAYOR,
-                 service=suspension_grant_extension),
-            Edge("deny_extension", _l("Negar a prorrogação"), ART_24, roles=MAYOR,
-                 note_required=True, inputs=(NOTE,), style="danger"),
+            Edge(
+                "approve",
+                _l("Deferir a suspensão"),
+                ART_24,
+                roles=MAYOR,
+                service=suspension_approve,
+            ),
+            Edge(
+                "deny",
+                _l("Negar a suspensão"),
+                ART_24,
+                roles=MAYOR,
+                note_required=True,
+                inputs=(NOTE,),
+                style="danger",
+                service=suspension_deny,
+            ),
+            Edge(
+                "request_extension",
+                _l("Pedir prorrogação"),
+                ART_24,
+                roles=CLERK,
+                owner=True,
+                inputs=(ActionField("days", _l("Dias de prorrogação"), "int"),),
+                service=suspension_request_extension,
+            ),
+            Edge(
+                "grant_extension",
+                _l("Deferir a prorrogação"),
+                ART_24,
+                roles=MAYOR,
+                service=suspension_grant_extension,
+            ),
+            Edge(
+                "deny_extension",
+                _l("Negar a prorrogação"),
+                ART_24,
+                roles=MAYOR,
+                note_required=True,
+                inputs=(NOTE,),
+                style="danger",
+            ),
             Edge("end", _l("Encerrar ao fim do prazo"), ART_24),
         ),
     )

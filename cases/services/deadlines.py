@@ -139,9 +139,7 @@ def deadlines_sweep(
     today = today or local_today()
     now = now or timezone.now()
     report = SweepReport()
-    while report.processed < max_rows and deadline_process_one(
-        today=today, now=now, report=report
-    ):
+    while report.processed < max_rows and deadline_process_one(today=today, now=now, report=report):
         pass
     return report
 

@@ -55,8 +55,9 @@ def upload_check(upload: UploadedFile) -> CheckedFile:
             _("O arquivo “%(name)s” tem mais de 10 MB.") % {"name": name}, code="file_too_large"
         )
     if not content:
-        raise RuleViolation(_("O arquivo “%(name)s” está vazio.") % {"name": name},
-                            code="file_empty")
+        raise RuleViolation(
+            _("O arquivo “%(name)s” está vazio.") % {"name": name}, code="file_empty"
+        )
     content_type = _sniff(content[:16])
     if content_type is None:
         raise RuleViolation(
@@ -72,8 +73,10 @@ def upload_check(upload: UploadedFile) -> CheckedFile:
     if content_type.startswith("image/"):
         _check_image(content, name)
     return CheckedFile(
-        content=content, content_type=content_type,
-        sha256=hashlib.sha256(content).hexdigest(), name=name[:200],
+        content=content,
+        content_type=content_type,
+        sha256=hashlib.sha256(content).hexdigest(),
+        name=name[:200],
     )
 
 
@@ -92,19 +95,26 @@ def _check_image(content: bytes, name: str) -> None:
 def document_store(*, case: Case, item: str, checked: CheckedFile, actor: User | None) -> Document:
     """Store an already checked file with the case, in the caller's transaction."""
     document = Document(
-        case=case, item=item, original_name=checked.name, content_type=checked.content_type,
-        size=len(checked.content), sha256=checked.sha256, uploaded_by=actor,
+        case=case,
+        item=item,
+        original_name=checked.name,
+        content_type=checked.content_type,
+        size=len(checked.content),
+        sha256=checked.sha256,
+        uploaded_by=actor,
     )
     document.file.save(checked.name, ContentFile(checked.content), save=False)
     document.save()
-    case_record(case=case, actor=actor, event="document_attached",
-                data={"item": item, "document": document.pk, "name": checked.name})
+    case_record(
+        case=case,
+        actor=actor,
+        event="document_attached",
+        data={"item": item, "document": document.pk, "name": checked.name},
+    )
     return document
 
 
-def document_review(
-    *, document: Document, actor: User, accepted: bool, note: str = ""
-) -> Document:
+def document_review(*, document: Document, actor: User, accepted: bool, note: str = "") -> Document:
     """A clerk accepts or rejects a document, with a reason when rejecting."""
     if not has_role(actor, Role.CLERK):
         raise NotPermitted(_("Somente servidores conferem documentos."))
@@ -115,6 +125,11 @@ def document_review(
         row.review = Document.Review.ACCEPTED if accepted else Document.Review.REJECTED
         row.review_note = note
         row.save(update_fields=["review", "review_note"])
-        case_record(case=row.case, actor=actor, event="document_reviewed", note=note,
-                    data={"document": row.pk, "accepted": accepted})
+        case_record(
+            case=row.case,
+            actor=actor,
+            event="document_reviewed",
+            note=note,
+            data={"document": row.pk, "accepted": accepted},
+        )
     return row

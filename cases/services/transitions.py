@@ -69,8 +69,15 @@ def case_open(
         )
         case.save()
         AuditEvent.objects.create(
-            case=case, actor=actor, at=opened_at, from_state="", to_state=case.state,
-            transition="open", article=article, note=note, data=dict(data or {}),
+            case=case,
+            actor=actor,
+            at=opened_at,
+            from_state="",
+            to_state=case.state,
+            transition="open",
+            article=article,
+            note=note,
+            data=dict(data or {}),
         )
     return case
 
@@ -151,8 +158,14 @@ def case_step(
             locked.closed_at = at
         locked.save()
         AuditEvent.objects.create(
-            case=locked, actor=actor, at=at, from_state=from_state, to_state=locked.state,
-            transition=action, article=article or edge.article, note=note,
+            case=locked,
+            actor=actor,
+            at=at,
+            from_state=from_state,
+            to_state=locked.state,
+            transition=action,
+            article=article or edge.article,
+            note=note,
             data=dict(data or {}),
         )
     return locked
@@ -167,13 +180,24 @@ def _state_conflict(edge: Edge, workflow: Workflow, case: Case) -> StateConflict
 
 
 def case_record(
-    *, case: Case, actor: User | None, event: str, article: str = "", note: str = "",
+    *,
+    case: Case,
+    actor: User | None,
+    event: str,
+    article: str = "",
+    note: str = "",
     data: Mapping[str, Any] | None = None,
 ) -> AuditEvent:
     """A timeline entry that is not a state change (claim, document review, posting)."""
     return AuditEvent.objects.create(
-        case=case, actor=actor, at=timezone.now(), from_state=case.state,
-        to_state=case.state, transition=event, article=article, note=note,
+        case=case,
+        actor=actor,
+        at=timezone.now(),
+        from_state=case.state,
+        to_state=case.state,
+        transition=event,
+        article=article,
+        note=note,
         data=dict(data or {}),
     )
 

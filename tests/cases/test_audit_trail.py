@@ -39,5 +39,9 @@ def test_opening_writes_its_event_in_the_same_transaction(driver):
     case = suspension_file(actor=driver.user, driver=driver, ground="IV", days=10)
     event = AuditEvent.objects.get(case=case)
     assert (event.transition, event.from_state, event.to_state, event.article, event.actor) == (
-        "open", "", "filed", "Art. 24", driver.user,
+        "open",
+        "",
+        "filed",
+        "Art. 24",
+        driver.user,
     )

@@ -19,8 +19,13 @@ SP = ZoneInfo("America/Sao_Paulo")
 
 def _open(authorization, now=None) -> SuspensionCase:
     return case_open(
-        model=SuspensionCase, actor=None, article="Art. 24", now=now,
-        applicant=authorization.holder, authorization=authorization, ground="IV",
+        model=SuspensionCase,
+        actor=None,
+        article="Art. 24",
+        now=now,
+        applicant=authorization.holder,
+        authorization=authorization,
+        ground="IV",
         requested_days=10,
     )
 
@@ -34,7 +39,10 @@ def test_numbers_run_per_local_year_and_restart_in_january():
     third = _open(authorization, dt.datetime(2027, 1, 1, 2, 10, tzinfo=dt.UTC))
     fourth = _open(authorization, dt.datetime(2027, 1, 1, 3, 10, tzinfo=dt.UTC))
     assert [c.number for c in (first, second, third, fourth)] == [
-        "2026/000001", "2026/000002", "2026/000003", "2027/000001",
+        "2026/000001",
+        "2026/000002",
+        "2026/000003",
+        "2027/000001",
     ]
 
 

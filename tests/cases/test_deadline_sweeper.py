@@ -33,8 +33,12 @@ def _explode(case: Case, deadline: Deadline, today: dt.date) -> bool:
 
 def _row(kind: str, due_on: dt.date, case=None) -> Deadline:
     return Deadline.objects.create(
-        case=case or SuspensionCaseFactory(), kind=kind, label="teste", due_on=due_on,
-        counting=Deadline.Counting.FIXED_DATE, article="Art. 24",
+        case=case or SuspensionCaseFactory(),
+        kind=kind,
+        label="teste",
+        due_on=due_on,
+        counting=Deadline.Counting.FIXED_DATE,
+        article="Art. 24",
     )
 
 
@@ -97,8 +101,10 @@ def test_cancelled_and_done_rows_are_never_swept():
 @pytest.mark.django_db(transaction=True)
 def test_two_sweepers_racing_process_each_row_exactly_once():
     case = SuspensionCaseFactory()
-    rows = [_row("test.record", dt.date(2026, 3, 1) + dt.timedelta(days=i % 20), case)
-            for i in range(60)]
+    rows = [
+        _row("test.record", dt.date(2026, 3, 1) + dt.timedelta(days=i % 20), case)
+        for i in range(60)
+    ]
     barrier = threading.Barrier(2)
     reports = []
 

@@ -31,8 +31,7 @@ def test_worker_ends_a_finished_suspension_and_reactivates_art24(
     celery_worker_process.send(sweep_deadlines)
 
     celery_worker_process.wait_for(
-        lambda: Authorization.objects.get(pk=authorization.pk).status
-        == Authorization.Status.ACTIVE
+        lambda: Authorization.objects.get(pk=authorization.pk).status == Authorization.Status.ACTIVE
     )
     assert SuspensionCase.objects.get(pk=case.pk).state == SuspensionState.ENDED
     assert Deadline.objects.get(case=case).state == Deadline.State.DONE

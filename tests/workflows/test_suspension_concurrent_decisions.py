@@ -44,6 +44,6 @@ def test_accept_and_reject_at_once_one_applies_the_other_conflicts_art24():
     winner = next(a for a, o in outcomes.items() if o == "applied")
     expected = {"accept": SuspensionState.AWAITING_DECISION, "reject": SuspensionState.REJECTED}
     assert SuspensionCase.objects.get(pk=case.pk).state == expected[winner]
-    assert list(
-        AuditEvent.objects.filter(case=case).values_list("transition", flat=True)
-    ) == [winner]
+    assert list(AuditEvent.objects.filter(case=case).values_list("transition", flat=True)) == [
+        winner
+    ]

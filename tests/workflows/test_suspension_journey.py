@@ -8,6 +8,7 @@ import pytest
 
 from cases.models import AuditEvent, Deadline
 from cases.services.deadlines import deadlines_sweep
+from cases.services.transitions import case_act
 from registers.models import Authorization
 from workflows.models import SuspensionState
 from workflows.suspension import (
@@ -16,7 +17,6 @@ from workflows.suspension import (
     suspension_grant_extension,
     suspension_request_extension,
 )
-from cases.services.transitions import case_act
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,10 @@ def test_approved_suspension_suspends_and_ends_by_itself_art24(driver, clerk, ma
     assert (case.start_on, case.end_on) == (dt.date(2026, 3, 2), dt.date(2026, 3, 31))
     deadline = Deadline.objects.get(case=case)
     assert (deadline.kind, deadline.due_on, deadline.article) == (
-        "suspension.end", dt.date(2026, 3, 31), "Art. 24")
+        "suspension.end",
+        dt.date(2026, 3, 31),
+        "Art. 24",
+    )
     # And on its last day nothing happens yet
     assert deadlines_sweep(today=dt.date(2026, 3, 31)).processed == 0
     # When the day after the last day comes, the sweeper ends it and reactivates
@@ -45,7 +48,11 @@ def test_approved_suspension_suspends_and_ends_by_itself_art24(driver, clerk, ma
     assert case.state == SuspensionState.ENDED
     assert case.closed_at is not None
     assert list(AuditEvent.objects.filter(case=case).values_list("transition", flat=True)) == [
-        "open", "accept", "approve", "authorization_suspended", "end",
+        "open",
+        "accept",
+        "approve",
+        "authorization_suspended",
+        "end",
         "authorization_reactivated",
     ]
 

@@ -20,8 +20,15 @@ from workflows.models import SuspensionCase
 from workflows.models import SuspensionState as S
 
 OWNER, OTHER_DRIVER = "owner", "other_driver"
-ACTORS = [OWNER, OTHER_DRIVER, Role.CLERK, Role.MAYOR, Role.FISCAL_AGENT,
-          Role.COMMISSION_MEMBER, Role.ADMINISTRATOR]
+ACTORS = [
+    OWNER,
+    OTHER_DRIVER,
+    Role.CLERK,
+    Role.MAYOR,
+    Role.FISCAL_AGENT,
+    Role.COMMISSION_MEMBER,
+    Role.ADMINISTRATOR,
+]
 
 # action: (states it may be taken from, who may take it, state it leads to)
 EXPECTED = {
@@ -43,8 +50,11 @@ INPUTS = {"request_extension": {"days": 10}}
 def _case_in(state: S) -> SuspensionCase:
     fields: dict[str, object] = {"state": state}
     if state in (S.IN_EFFECT, S.EXTENSION_REQUESTED):
-        fields.update(start_on=dt.date(2026, 3, 2), end_on=dt.date(2026, 3, 31),
-                      authorization=AuthorizationFactory(suspended=True))
+        fields.update(
+            start_on=dt.date(2026, 3, 2),
+            end_on=dt.date(2026, 3, 31),
+            authorization=AuthorizationFactory(suspended=True),
+        )
     if state == S.EXTENSION_REQUESTED:
         fields["extension_requested_days"] = 10
     return SuspensionCaseFactory(**fields)
@@ -69,21 +79,25 @@ def test_who_may_take_each_action_in_each_state_art24(action, state):
         events_before = AuditEvent.objects.filter(case=case).count()
         allowed_role = actor in actors
         if allowed_role and state in sources:
-            result = case_act(case=case, action=action, actor=user, note="motivo",
-                              **INPUTS.get(action, {}))
+            result = case_act(
+                case=case, action=action, actor=user, note="motivo", **INPUTS.get(action, {})
+            )
             assert result.state == target, (action, state, actor)
         else:
             expected_error = NotPermitted if not allowed_role else StateConflict
             with pytest.raises(expected_error):
-                case_act(case=case, action=action, actor=user, note="motivo",
-                         **INPUTS.get(action, {}))
+                case_act(
+                    case=case, action=action, actor=user, note="motivo", **INPUTS.get(action, {})
+                )
             assert SuspensionCase.objects.get(pk=case.pk).state == state
             assert AuditEvent.objects.filter(case=case).count() == events_before
 
 
 @pytest.mark.django_db
 def test_approval_suspends_the_authorization_only_when_the_mayor_decides_art24(driver, mayor):
-    case = SuspensionCaseFactory(state=S.AWAITING_DECISION, authorization=driver.authorizations.get())
+    case = SuspensionCaseFactory(
+        state=S.AWAITING_DECISION, authorization=driver.authorizations.get()
+    )
     with pytest.raises(NotPermitted):
         case_act(case=case, action="approve", actor=UserFactory(role=Role.CLERK))
     assert Authorization.objects.get(holder=driver).status == Authorization.Status.ACTIVE

@@ -9,20 +9,24 @@ from django.core.management.base import BaseCommand
 from web.demo import DEMO_LOGINS, demo_load
 
 # Portuguese names for the counts demo_load returns, in the order they are shown.
-LABELS = {
-    "users": "usuários",
-    "drivers": "taxistas",
-    "vehicles": "veículos",
-    "authorizations": "termos de autorização",
-    "registrations": "inscrições municipais",
-    "population_figures": "dados de população",
-    "cases": "processos",
+LABELS: dict[str, tuple[str, str]] = {
+    "users": ("usuário", "usuários"),
+    "drivers": ("taxista", "taxistas"),
+    "vehicles": ("veículo", "veículos"),
+    "authorizations": ("termo de autorização", "termos de autorização"),
+    "registrations": ("inscrição municipal", "inscrições municipais"),
+    "population_figures": ("dado de população", "dados de população"),
+    "cases": ("processo", "processos"),
 }
 
 
 def summary(counts: dict[str, int]) -> str:
     """One line saying what was created, or that nothing was (the common second run)."""
-    created = [f"{counts[key]} {label}" for key, label in LABELS.items() if counts.get(key)]
+    created = [
+        f"{counts[key]} {singular if counts[key] == 1 else plural}"
+        for key, (singular, plural) in LABELS.items()
+        if counts.get(key)
+    ]
     if not created:
         return "Dados de demonstração já carregados: nada novo a criar."
     return "Dados de demonstração criados: " + ", ".join(created) + "."
@@ -40,4 +44,4 @@ class Command(BaseCommand):
         if options["verbosity"] >= 1:
             self.stdout.write("Logins de demonstração:")
             for username, password, label in DEMO_LOGINS:
-                self.stdout.write(f"  {username:<12} senha {password}  ({label})")
+                self.stdout.write(f"  {username:<12} senha {password}  — {label}")
