@@ -45,3 +45,17 @@ class StateConflict(DomainError):
 
     http_status = 409
     default_code = "state_conflict"
+
+
+def from_law(exc: Exception) -> RuleViolation:
+    """A statute error as a rule violation, its message in the user's language.
+
+    The statute package writes its messages as Portuguese templates marked for extraction
+    (`law.N_`); the translation happens here, on the Django side.
+    """
+    from django.utils.translation import gettext
+
+    template = getattr(exc, "template", None)
+    params = getattr(exc, "params", None) or {}
+    message = gettext(template) % params if template else str(exc)
+    return RuleViolation(message, article=getattr(exc, "article", ""))

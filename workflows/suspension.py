@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from accounts.roles import Role, has_role
-from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
 from cases.services.documents import document_store, upload_check
@@ -44,7 +44,7 @@ NOTE = ActionField("note", _l("Motivo"))
 
 
 def _law(exc: LawError) -> RuleViolation:
-    return RuleViolation(str(exc), article=exc.article)
+    return from_law(exc)
 
 
 # --- Services -------------------------------------------------------------------------

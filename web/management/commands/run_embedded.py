@@ -222,8 +222,7 @@ class Command(BaseCommand):
         worker = not options["no_worker"]
         port_check(port)
         folders_prepare()
-        call_command("migrate", interactive=False, verbosity=options["verbosity"],
-                     stdout=self.stdout)
+        call_command("migrate", interactive=False, verbosity=options["verbosity"])
         self._say(summary(demo_load()))
 
         def started() -> None:

@@ -1,0 +1,235 @@
+"""Art. 24 in a real browser: a holder asks, the clerk checks, the mayor grants, the sweep ends.
+
+Each person signs in through the login form in a context of their own (own cookies). The
+driver uses a phone-sized viewport; staff use a desktop one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from accounts.models import User
+from cases.services.deadlines import deadlines_sweep
+from registers.models import Authorization, Driver
+from tests.browser.conftest import PageFactory, login, save_screenshot
+from tests.factories import AuthorizationFactory
+from workflows.models import SuspensionCase
+from workflows.suspension import suspension_file
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _state(page: Page) -> Locator:
+    return page.get_by_test_id("state")
+
+
+def _messages(page: Page) -> Locator:
+    return page.locator("ul.messages")
+
+
+def _timeline(page: Page) -> list[tuple[str, str, str]]:
+    """(action, who, article) of each timeline row, in the page's order."""
+    rows = page.get_by_test_id("timeline").locator("tr:has(td)")
+    result = []
+    for row in rows.all():
+        _when, who, action, article, _note = (t.strip() for t in row.locator("td").all_inner_texts())
+        result.append((action.split("→")[0].strip(), who, article))
+    return result
+
+
+def _file_request(page: Page, base: str, *, ground: str, days: int) -> int:
+    """Fill and send the suspension form; return the HTTP status of the answer."""
+    page.goto(f"{base}/portal/suspensao/nova/")
+    page.get_by_label("Motivo (Art. 24)").select_option(ground)
+    page.get_by_label("Dias de suspensão").fill(str(days))
+    with page.expect_response(lambda r: r.request.method == "POST") as answer:
+        page.get_by_role("button", name="Protocolar").click()
+    page.wait_for_load_state()
+    return answer.value.status
+
+
+def test_suspension_from_request_to_automatic_end_art24(
+    transactional_db: None,
+    live_server: object,
+    new_page: PageFactory,
+    driver: Driver,
+    clerk: User,
+    mayor: User,
+) -> None:
+    base = str(live_server.url)  # type: ignore[attr-defined]
+    authorization = driver.authorizations.get()
+
+    # The holder, on a phone, asks 30 days for a vehicle substitution (IV: no proof needed)
+    holder = new_page(phone=True)
+    login(holder, live_server, driver.user.username)
+    expect(holder).to_have_url(f"{base}/portal/")
+    holder.get_by_role("link", name=re.compile("Pedir suspensão")).click()
+    expect(holder).to_have_url(f"{base}/portal/suspensao/nova/")
+    holder.get_by_label("Motivo (Art. 24)").select_option("IV")
+    holder.get_by_label("Dias de suspensão").fill("30")
+    holder.get_by_role("button", name="Protocolar").click()
+    expect(_state(holder)).to_have_text("Protocolado, em conferência")
+    case = SuspensionCase.objects.get()
+    case_url = f"{base}/processos/{case.pk}/"
+    expect(holder).to_have_url(case_url)
+    expect(_messages(holder)).to_contain_text(f"Pedido protocolado sob o número {case.number}")
+
+    # The clerk finds it in the queue, opens it, claims it and accepts it (Art. 24 §1)
+    desk = new_page()
+    login(desk, live_server, clerk.username)
+    expect(desk).to_have_url(f"{base}/processos/")
+    row = desk.get_by_role("row").filter(has=desk.get_by_role("link", name=case.number))
+    expect(row).to_contain_text("Protocolado, em conferência")
+    expect(row).to_contain_text(driver.name)
+    save_screenshot(desk, "suspension-queue")
+    row.get_by_role("link", name=case.number).click()
+    expect(desk).to_have_url(case_url)
+    desk.get_by_role("button", name="Assumir").click()
+    expect(_messages(desk)).to_contain_text("Processo assumido.")
+    expect(desk.get_by_role("button", name="Assumir")).to_have_count(0)
+    desk.get_by_role("button", name="Aceitar e encaminhar ao Prefeito").click()
+    expect(_messages(desk)).to_contain_text("Ação registrada.")
+    expect(_state(desk)).to_have_text("Aguardando decisão do Prefeito")
+
+    # The mayor grants it
+    office = new_page()
+    login(office, live_server, mayor.username)
+    office.goto(case_url)
+    office.get_by_role("button", name="Deferir a suspensão").click()
+    expect(_messages(office)).to_contain_text("Ação registrada.")
+    expect(_state(office)).to_have_text("Suspensão em vigor")
+    case.refresh_from_db()
+    assert case.start_on is not None and case.end_on is not None
+    assert case.end_on - case.start_on == dt.timedelta(days=29)  # the first day counts
+    last_day = case.end_on.strftime("%d/%m/%Y")
+    expect(office.locator("main .card").first).to_contain_text(
+        f"Termo {authorization.number} (suspensa)"
+    )
+    end_row = office.get_by_role("row").filter(has_text="Fim da suspensão")
+    expect(end_row).to_have_count(1)
+    expect(end_row).to_contain_text(last_day)
+    expect(end_row).to_contain_text("Art. 24")
+    assert _timeline(office) == [
+        ("open", driver.user.username, "Art. 24"),
+        ("claim", clerk.username, ""),
+        ("accept", clerk.username, "Art. 24 §1"),
+        ("approve", mayor.username, "Art. 24"),
+        ("authorization_suspended", mayor.username, "Art. 24"),
+    ]
+    save_screenshot(office, "suspension-case-in-effect")
+
+    # The holder sees the same outcome on the phone
+    holder.reload()
+    expect(_state(holder)).to_have_text("Suspensão em vigor")
+    save_screenshot(holder, "suspension-case-in-effect-phone")
+
+    # The day after the last day, the sweep ends it and the authorization is active again
+    report = deadlines_sweep(today=case.end_on + dt.timedelta(days=1))
+    assert report.applied == 1
+    office.reload()
+    expect(_state(office)).to_have_text("Encerrada, autorização reativada")
+    expect(office.locator("main .card").first).to_contain_text(
+        f"Termo {authorization.number} (ativa)"
+    )
+    assert _timeline(office)[-2:] == [
+        ("end", "sistema", "Art. 24"),
+        ("authorization_reactivated", "sistema", "Art. 24"),
+    ]
+    save_screenshot(office, "suspension-case-ended")
+    authorization.refresh_from_db()
+    assert authorization.status == Authorization.Status.ACTIVE
+
+
+def test_ground_i_without_proof_is_refused_art24_p1(
+    transactional_db: None, live_server: object, page: Page, driver: Driver
+) -> None:
+    base = str(live_server.url)  # type: ignore[attr-defined]
+    login(page, live_server, driver.user.username)
+
+    status = _file_request(page, base, ground="I", days=30)
+
+    assert status == 400
+    errors = page.locator("main form ul.errorlist")
+    expect(errors).to_contain_text("Art. 24 §1")
+    expect(errors).to_contain_text("documento comprobatório")
+    expect(page).to_have_url(f"{base}/portal/suspensao/nova/")
+    assert not SuspensionCase.objects.exists()
+
+
+def test_more_than_120_days_is_refused_art24(
+    transactional_db: None, live_server: object, page: Page, driver: Driver
+) -> None:
+    base = str(live_server.url)  # type: ignore[attr-defined]
+    login(page, live_server, driver.user.username)
+
+    status = _file_request(page, base, ground="IV", days=121)
+
+    assert status == 400
+    errors = page.locator("main form ul.errorlist")
+    expect(errors).to_contain_text("Art. 24")
+    expect(errors).to_contain_text("120")
+    assert not SuspensionCase.objects.exists()
+
+
+def test_a_driver_cannot_open_another_drivers_case(
+    transactional_db: None, live_server: object, page: Page, driver: Driver
+) -> None:
+    base = str(live_server.url)  # type: ignore[attr-defined]
+    other = AuthorizationFactory().holder
+    theirs = suspension_file(actor=other.user, driver=other, ground="IV", days=10)
+    login(page, live_server, driver.user.username)
+
+    answer = page.goto(f"{base}/processos/{theirs.pk}/")
+
+    assert answer is not None and answer.status == 404
+    page.goto(f"{base}/portal/")
+    expect(page.get_by_role("link", name=theirs.number)).to_have_count(0)
+
+
+def _english_catalogue_exists() -> bool:
+    patterns = ("locale/en*/LC_MESSAGES/django.mo", "*/locale/en*/LC_MESSAGES/django.mo")
+    return any(any(REPO.glob(pattern)) for pattern in patterns)
+
+
+@pytest.mark.xfail(
+    condition=not _english_catalogue_exists(),
+    reason="no English catalogue yet (locale/en/LC_MESSAGES/django.mo): the project's own "
+    "strings still render in Portuguese after switching to English",
+    strict=False,
+)
+def test_pages_render_in_english_after_switching_language(
+    transactional_db: None, live_server: object, page: Page, driver: Driver
+) -> None:
+    base = str(live_server.url)  # type: ignore[attr-defined]
+    page.goto(f"{base}/entrar/")
+    expect(page.locator("html")).to_have_attribute("lang", "pt-br")
+
+    with page.expect_navigation():
+        page.get_by_label("Idioma").select_option("en")
+
+    expect(page).to_have_url(f"{base}/entrar/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    # Django's own strings have English catalogues already: a wrong password says so.
+    page.locator("#id_username").fill(driver.user.username)
+    page.locator("#id_password").fill("not-the-password")
+    page.locator("main form button[type=submit]").click()
+    expect(page.locator("main form ul.errorlist")).to_contain_text(
+        "Please enter a correct username and password"
+    )
+    # The project's own strings: none of the Portuguese wording may remain.
+    assert page.get_by_role("heading", level=1).inner_text().strip() != "Entrar"
+    assert page.locator("label[for=id_password]").inner_text().strip() != "Senha"
+
+    page.locator("#id_password").fill("senha-de-teste-123")
+    page.locator("main form button[type=submit]").click()
+    expect(page).to_have_url(f"{base}/portal/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert page.get_by_role("heading", level=1).inner_text().strip() != "Meu portal"
+    assert page.get_by_role("link", name=re.compile("Pedir suspensão")).count() == 0

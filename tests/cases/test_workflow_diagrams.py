@@ -1,0 +1,25 @@
+"""The README's diagrams are drawn from the code; this fails when they are out of date."""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.utils import translation
+
+from cases.diagrams import workflows_markdown
+
+
+def test_docs_workflows_md_matches_the_transitions():
+    with translation.override("pt-br"):
+        expected = workflows_markdown()
+    current = (Path(settings.BASE_DIR) / "docs" / "workflows.md").read_text(encoding="utf-8")
+    assert current == expected, "run: manage.py workflow_diagrams"
+
+
+def test_every_transition_has_an_edge_with_an_article():
+    from cases.workflow import all_workflows
+
+    for workflow in all_workflows():
+        field = workflow.model._meta.get_field("state")
+        names = {t.name for t in field.get_all_transitions(workflow.model)}
+        assert names == {e.name for e in workflow.edges}
+        assert all(e.article.startswith("Art.") for e in workflow.edges)
