@@ -5,5 +5,5 @@ RUN apt-get update && apt-get install -y --no-install-recommends \
 WORKDIR /app
 COPY pyproject.toml ./
 COPY . .
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir -e .
 EXPOSE 8000
