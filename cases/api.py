@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
 from rest_framework.request import Request
@@ -100,24 +100,38 @@ class CaseListApi(APIView):
         return Response(CaseOutput(rows[:200], many=True).data)
 
 
+class CaseDetailOutput(CaseOutput):
+    events = serializers.SerializerMethodField()
+    deadlines = DeadlineOutput(many=True, read_only=True)
+    documents = DocumentOutput(many=True, read_only=True)
+    actions = serializers.SerializerMethodField()
+
+    class Meta(CaseOutput.Meta):
+        fields = [*CaseOutput.Meta.fields, "events", "deadlines", "documents", "actions"]
+
+    @extend_schema_field(EventOutput(many=True))
+    def get_events(self, case: Case) -> list[dict[str, object]]:
+        return EventOutput(case_timeline(case), many=True).data  # type: ignore[return-value]
+
+    @extend_schema_field(ActionOutput(many=True))
+    def get_actions(self, case: Case) -> list[dict[str, object]]:
+        return [
+            {
+                "name": e.name,
+                "label": str(e.label),
+                "article": e.article,
+                "inputs": [f.name for f in e.inputs],
+            }
+            for e in available_edges(case, self.context["request"].user)
+        ]
+
+
 def _detail(case: Case, request: Request) -> dict[str, object]:
-    data = dict(CaseOutput(case).data)
-    data["events"] = EventOutput(case_timeline(case), many=True).data
-    data["deadlines"] = DeadlineOutput(case.deadlines.all(), many=True).data
-    data["documents"] = DocumentOutput(case.documents.all(), many=True).data
-    data["actions"] = [
-        {
-            "name": e.name,
-            "label": str(e.label),
-            "article": e.article,
-            "inputs": [f.name for f in e.inputs],
-        }
-        for e in available_edges(case, request.user)
-    ]
-    return data
+    return CaseDetailOutput(case, context={"request": request}).data  # type: ignore[return-value]
 
 
 class CaseDetailApi(APIView):
+    @extend_schema(responses=CaseDetailOutput)
     def get(self, request: Request, pk: int) -> Response:
         case = get_object_or_404(cases_visible_to(request.user), pk=pk)
         return Response(_detail(case, request))
@@ -137,7 +151,7 @@ class ActionInput(serializers.Serializer):
 
 
 class CaseActionApi(APIView):
-    @extend_schema(request=ActionInput, responses=CaseOutput)
+    @extend_schema(request=ActionInput, responses=CaseDetailOutput)
     def post(self, request: Request, pk: int, action: str) -> Response:
         case = get_object_or_404(cases_visible_to(request.user), pk=pk)
         payload = ActionInput(data=request.data)
@@ -153,6 +167,13 @@ class CaseActionApi(APIView):
         return Response(_detail(Case.objects.get(pk=case.pk), request))
 
 
+class WorkflowOutput(serializers.Serializer):
+    kind = serializers.CharField()
+    states = serializers.ListField(child=serializers.DictField())
+    edges = serializers.ListField(child=serializers.DictField())
+
+
 class WorkflowListApi(APIView):
+    @extend_schema(responses=WorkflowOutput(many=True))
     def get(self, request: Request) -> Response:
         return Response([describe(w) for w in all_workflows()])

@@ -19,3 +19,7 @@ CSRF_COOKIE_SECURE = False
 CELERY_TASK_DEFAULT_QUEUE = "mantenopolis-test"
 
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405 — whitenoise warns when missing
+# Parallel runs on one machine (several checkouts, CI beside a developer) each need their own.
+DATABASES["default"]["TEST"] = {  # noqa: F405
+    "NAME": os.environ.get("TEST_DATABASE_NAME", "test_mantenopolis")
+}

@@ -14,5 +14,13 @@ docstring of every rule:
 - :mod:`law.suspension` - suspension on request (Art. 24);
 - :mod:`law.bars` - waiting periods before a new application
   (Arts. 23, 27 §2, 59 §5);
-- :mod:`law.errors` - exceptions, each carrying the article it enforces.
+- :mod:`law.errors` - exceptions, each carrying the article it enforces;
+- :mod:`law.i18n` - :func:`N_`, the marker of the texts to translate.
+
+Texts people read are Portuguese templates marked with :func:`N_`; the
+Django side translates them (see :mod:`law.i18n`).
 """
+
+from law.i18n import N_
+
+__all__ = ["N_"]

@@ -2,22 +2,35 @@
 
 Every exception is a :class:`LawError` (itself a ``ValueError``) carrying, in
 ``.article``, the provision of Lei nº 1.764/2023 that the rejected input
-breaks. Messages are in Portuguese, ready to be shown to users.
+breaks. The message is a Portuguese template marked with :func:`law.i18n.N_`
+(``.template``) plus its values (``.params``); ``str(exc)`` is the Portuguese
+message ready to be shown, and the Django side shows
+``gettext(exc.template) % exc.params`` in the user's language.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
 
 
 class LawError(ValueError):
     """Input rejected by a rule of Lei nº 1.764/2023.
 
-    ``article`` names the provision, e.g. ``"Art. 24"`` or ``"Art. 58, XXI"``.
+    ``template`` is a ``%``-template with named placeholders, e.g.
+    ``N_("foram pedidos %(days)d dias")``, filled with the keyword arguments
+    ``params``; ``article`` names the provision, e.g. ``"Art. 24"`` or
+    ``"Art. 58, XXI"``.
     """
 
+    template: str
+    params: Mapping[str, object]
     article: str
 
-    def __init__(self, message: str, *, article: str) -> None:
-        super().__init__(message)
+    def __init__(self, template: str, *, article: str, **params: object) -> None:
+        super().__init__(template % params)
+        self.template = template
+        self.params = MappingProxyType(params)
         self.article = article
 
 

@@ -39,7 +39,8 @@ def _timeline(page: Page) -> list[tuple[str, str, str]]:
     rows = page.get_by_test_id("timeline").locator("tr:has(td)")
     result = []
     for row in rows.all():
-        _when, who, action, article, _note = (t.strip() for t in row.locator("td").all_inner_texts())
+        cells = [text.strip() for text in row.locator("td").all_inner_texts()]
+        _when, who, action, article, _note = cells
         result.append((action.split("→")[0].strip(), who, article))
     return result
 

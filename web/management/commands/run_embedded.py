@@ -172,14 +172,16 @@ class Supervisor:
         while self.stop_signal is None:
             for name, child in self.children:
                 code = child.poll()
-                if code is not None:
+                # On Ctrl-C in a terminal the children get SIGINT too and may exit first:
+                # that is the stop we asked for, not a failure.
+                if code is not None and self.stop_signal is None:
                     self.write(
                         f"O processo “{name}” terminou sozinho (código {code}); "
                         "encerrando os demais."
                     )
                     return 1
             time.sleep(POLL_SECONDS)
-        self.write("Encerrando servidor web, worker e agendador…")
+        self.write("Encerrando: " + ", ".join(name for name, _ in self.children) + "…")
         return 0
 
     def stop_all(self) -> None:

@@ -1,0 +1,20 @@
+"""Marking the statute's texts for translation, without depending on Django.
+
+The texts of this package (error messages, labels, the items of Art. 58) are
+written in Portuguese, the language of the law. Each one is wrapped in
+:func:`N_`, a no-op marker: at run time it returns its argument unchanged,
+and ``xgettext --keyword=N_`` finds it when the message catalogue is built.
+Translation happens where the user's language is known (the Django side),
+e.g. ``gettext(exc.template) % exc.params`` for a :class:`law.errors.LawError`.
+
+Messages with values are ``%``-templates with named placeholders
+(``"%(days)d dias"``), so the whole sentence is translated at once and the
+values are substituted afterwards.
+"""
+
+from __future__ import annotations
+
+
+def N_(message: str) -> str:  # noqa: N802 - the conventional gettext no-op name
+    """Mark ``message`` for translation and return it unchanged."""
+    return message
