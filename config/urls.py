@@ -35,6 +35,7 @@ urlpatterns = [
     path("processos/<int:pk>/", views.case_page, name="case"),
     path("processos/<int:pk>/assumir/", views.case_claim_page, name="case-claim"),
     path("processos/<int:pk>/acao/<slug:action>/", views.case_action_page, name="case-action"),
+    path("prazos/<int:pk>/reprocessar/", views.deadline_retry_page, name="deadline-retry"),
     path("documentos/<int:pk>/", views.document_download, name="document"),
     path("api/", include(api)),
     path("admin/", admin.site.urls),

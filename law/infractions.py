@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Final
 
 from law.errors import NotCitable, UnknownInfraction
+from law.i18n import N_
 from law.statute import LEI_1868_2025
 
 ARTICLE: Final = "Art. 58"
@@ -104,7 +105,8 @@ class Infraction:
     """One item of Art. 58.
 
     ``number`` is the item as an integer (1-29), ``item`` the roman numeral,
-    ``text`` the law's wording (without the list's trailing ";" or "."),
+    ``text`` the law's wording (without the list's trailing ";" or ".";
+    Portuguese, marked with :func:`law.i18n.N_` for translation),
     ``group`` the heading it sits under (1-4). ``revoked_by`` names the law
     that revoked what the item refers to, if any.
     """
@@ -172,137 +174,159 @@ class Infraction:
 
 _ART_58: Final[tuple[tuple[str, int, str], ...]] = (
     # GRUPO 1
-    ("I", GROUP_1, "Lavar veículo no ponto"),
-    ("II", GROUP_1, "Realizar refeição no veículo"),
-    ("III", GROUP_1, "Fumar e permitir que o passageiro fume no interior do veículo"),
-    ("IV", GROUP_1, "Desrespeitar a capacidade de lotação do veículo"),
+    ("I", GROUP_1, N_("Lavar veículo no ponto")),
+    ("II", GROUP_1, N_("Realizar refeição no veículo")),
+    ("III", GROUP_1, N_("Fumar e permitir que o passageiro fume no interior do veículo")),
+    ("IV", GROUP_1, N_("Desrespeitar a capacidade de lotação do veículo")),
     (
         "V",
         GROUP_1,
-        "Trajar-se em desconformidade com a regulamentação do Poder Executivo Municipal",
+        N_("Trajar-se em desconformidade com a regulamentação do Poder Executivo Municipal"),
     ),
     (
         "VI",
         GROUP_1,
-        "Ausentar-se do veículo estacionado no ponto, exceto se o veículo estiver "
-        "estacionado na última vaga de espera do Ponto, com o bigorrilho luminoso de TAXI "
-        "retirado do teto",
+        N_(
+            "Ausentar-se do veículo estacionado no ponto, exceto se o veículo estiver "
+            "estacionado na última vaga de espera do Ponto, com o bigorrilho luminoso de TAXI "
+            "retirado do teto"
+        ),
     ),
     (
         "VII",
         GROUP_1,
-        "Deixar de manter os pontos em perfeito estado de conservação e limpeza",
+        N_("Deixar de manter os pontos em perfeito estado de conservação e limpeza"),
     ),
-    ("VIII", GROUP_1, "Não tratar com polidez e urbanidade os usuários"),
-    ("IX", GROUP_1, "Deixar de fornecer o troco ao passageiro"),
+    ("VIII", GROUP_1, N_("Não tratar com polidez e urbanidade os usuários")),
+    ("IX", GROUP_1, N_("Deixar de fornecer o troco ao passageiro")),
     # GRUPO 2
     (
         "X",
         GROUP_2,
-        "Não manter a tabela de preço afixada nos veículos, em local visível aos usuários",
+        N_("Não manter a tabela de preço afixada nos veículos, em local visível aos usuários"),
     ),
     (
         "XI",
         GROUP_2,
-        "Recusar atendimento ao usuário em preferência a outro, salvo no caso de gestante, "
-        "idoso e deficiente físico",
+        N_(
+            "Recusar atendimento ao usuário em preferência a outro, salvo no caso de gestante, "
+            "idoso e deficiente físico"
+        ),
     ),
     (
         "XII",
         GROUP_2,
-        "Deixar de acomodar, transportar e retirar a bagagem do passageiro do porta-malas "
-        "do veículo, exceto em caso de risco para a segurança da viagem",
+        N_(
+            "Deixar de acomodar, transportar e retirar a bagagem do passageiro do porta-malas "
+            "do veículo, exceto em caso de risco para a segurança da viagem"
+        ),
     ),
     # GRUPO 3
     (
         "XIII",
         GROUP_3,
-        "Prestar o serviço com o veículo não estando em perfeitas condições de "
-        "funcionamento, segurança, conforto e higiene",
+        N_(
+            "Prestar o serviço com o veículo não estando em perfeitas condições de "
+            "funcionamento, segurança, conforto e higiene"
+        ),
     ),
     (
         "XIV",
         GROUP_3,
-        "Dirigir em situações que oferecem riscos à segurança de passageiros ou de terceiros",
+        N_("Dirigir em situações que oferecem riscos à segurança de passageiros ou de terceiros"),
     ),
     (
         "XV",
         GROUP_3,
-        "Manter o veículo fora dos padrões especificados pelo Poder Executivo Municipal",
+        N_("Manter o veículo fora dos padrões especificados pelo Poder Executivo Municipal"),
     ),
     (
         "XVI",
         GROUP_3,
-        "Cobrar o valor da corrida em desconformidade com o estipulado na tabela em vigor",
+        N_("Cobrar o valor da corrida em desconformidade com o estipulado na tabela em vigor"),
     ),
     (
         "XVII",
         GROUP_3,
-        "Angariar passageiros usando meios e artifícios de concorrência desleal",
+        N_("Angariar passageiros usando meios e artifícios de concorrência desleal"),
     ),
     (
         "XVIII",
         GROUP_3,
-        "Deixar de portar, em lugar visível no veículo Autorização para prestação de "
-        "serviço de taxi e a IM dentro do prazo de validade",
+        N_(
+            "Deixar de portar, em lugar visível no veículo Autorização para prestação de "
+            "serviço de taxi e a IM dentro do prazo de validade"
+        ),
     ),
     (
         "XIX",
         GROUP_3,
-        "Não renovar a licença para trafegar do veículo e o cartão do condutor, no prazo "
-        "estipulado nesta Lei",
+        N_(
+            "Não renovar a licença para trafegar do veículo e o cartão do condutor, no prazo "
+            "estipulado nesta Lei"
+        ),
     ),
     (
         "XX",
         GROUP_3,
-        "Fazer itinerário mais extenso ou desnecessário, salvo com autorização do usuário",
+        N_("Fazer itinerário mais extenso ou desnecessário, salvo com autorização do usuário"),
     ),
     (
         "XXI",
         GROUP_3,
-        "Não providenciarem a padronização dos veículos conforme exigências contidas no "
-        "art. 13, 14, 15 e 16 desta Lei",
+        N_(
+            "Não providenciarem a padronização dos veículos conforme exigências contidas no "
+            "art. 13, 14, 15 e 16 desta Lei"
+        ),
     ),
     (
         "XXII",
         GROUP_3,
-        "Não providenciarem a pintura externa do veículo (troca de cor), conforme artigo "
-        '10, inciso II, alínea "e"',
+        N_(
+            "Não providenciarem a pintura externa do veículo (troca de cor), conforme artigo "
+            '10, inciso II, alínea "e"'
+        ),
     ),
     # GRUPO 4
     (
         "XXIII",
         GROUP_4,
-        "Agredir fisicamente ou verbalmente os usuários, agentes fiscais, demais taxistas "
-        "ou público em geral",
+        N_(
+            "Agredir fisicamente ou verbalmente os usuários, agentes fiscais, demais taxistas "
+            "ou público em geral"
+        ),
     ),
     (
         "XXIV",
         GROUP_4,
-        "Fazer ponto de táxi em local não definido pelo Poder Executivo Municipal",
+        N_("Fazer ponto de táxi em local não definido pelo Poder Executivo Municipal"),
     ),
-    ("XXV", GROUP_4, "Portar arma de qualquer espécie ou trazê-la consigo"),
+    ("XXV", GROUP_4, N_("Portar arma de qualquer espécie ou trazê-la consigo")),
     (
         "XXVI",
         GROUP_4,
-        "Dirigir o veículo em estado de embriaguez alcoólica, ou sob efeito de substâncias "
-        "tóxicas de qualquer natureza, prestando serviços ou na iminência de prestá-los",
+        N_(
+            "Dirigir o veículo em estado de embriaguez alcoólica, ou sob efeito de substâncias "
+            "tóxicas de qualquer natureza, prestando serviços ou na iminência de prestá-los"
+        ),
     ),
     (
         "XXVII",
         GROUP_4,
-        "Permitir que o condutor com a Autorização suspensa ou cassada dirija o veículo",
+        N_("Permitir que o condutor com a Autorização suspensa ou cassada dirija o veículo"),
     ),
     (
         "XXVIII",
         GROUP_4,
-        "Paralisar as atividades por mais de 30 (trinta) dias consecutivos, salvo em casos "
-        "autorizados pelo Poder Executivo Municipal",
+        N_(
+            "Paralisar as atividades por mais de 30 (trinta) dias consecutivos, salvo em casos "
+            "autorizados pelo Poder Executivo Municipal"
+        ),
     ),
     (
         "XXIX",
         GROUP_4,
-        "Confiar a direção do veículo a pessoas não autorizadas pelo Poder Executivo Municipal",
+        N_("Confiar a direção do veículo a pessoas não autorizadas pelo Poder Executivo Municipal"),
     ),
 )
 
@@ -333,15 +357,22 @@ def infraction(item: str) -> Infraction:
     found = INFRACTIONS.get(key)
     if found is None:
         raise UnknownInfraction(
-            f"O item {item!r} não existe no art. 58 da Lei nº 1.764/2023 "
-            "(os itens vão de I a XXIX).",
+            N_(
+                "O item %(item)r não existe no art. 58 da Lei nº 1.764/2023 "
+                "(os itens vão de I a XXIX)."
+            ),
             article=ARTICLE,
+            item=item,
         )
     if not found.citable:
         raise NotCitable(
-            f"O item {found.item} do art. 58 não pode ser citado: remete aos arts. 13 a 16 "
-            f"da Lei nº 1.764/2023, revogados pela {found.revoked_by}.",
+            N_(
+                "O item %(item)s do art. 58 não pode ser citado: remete aos arts. 13 a 16 "
+                "da Lei nº 1.764/2023, revogados pela %(revoked_by)s."
+            ),
             article=found.article,
+            item=found.item,
+            revoked_by=found.revoked_by,
         )
     return found
 

@@ -22,6 +22,7 @@ from typing import Final
 
 from law._dates import require_date
 from law.errors import ExtensionNotAllowed, InvalidSuspensionPeriod, MissingProof
+from law.i18n import N_
 
 ARTICLE: Final = "Art. 24"
 
@@ -45,7 +46,7 @@ class Ground(StrEnum):
 
     @property
     def label(self) -> str:
-        """The law's wording of the ground (Art. 24, I-IV)."""
+        """The law's wording of the ground (Art. 24, I-IV), in Portuguese (marked with N_)."""
         return _GROUND_LABELS[self]
 
     @property
@@ -61,21 +62,24 @@ class Ground(StrEnum):
 
 _GROUND_LABELS: Final[Mapping[Ground, str]] = MappingProxyType(
     {
-        Ground.I: "Furto ou roubo do veículo",
-        Ground.II: "Acidente grave ou destruição total do veículo",
-        Ground.III: "Sentença judicial da perda da posse ou propriedade do veículo",
-        Ground.IV: "Substituição do veículo",
+        Ground.I: N_("Furto ou roubo do veículo"),
+        Ground.II: N_("Acidente grave ou destruição total do veículo"),
+        Ground.III: N_("Sentença judicial da perda da posse ou propriedade do veículo"),
+        Ground.IV: N_("Substituição do veículo"),
     }
 )
 
 _GROUNDS_REQUIRING_PROOF: Final = frozenset({Ground.I, Ground.II, Ground.III})
 
 
-def _check_days(days: int, what: str) -> None:
+def _check_days(days: int, template: str) -> None:
+    """Raise ``InvalidSuspensionPeriod`` with ``template`` unless 1 <= ``days`` <= 120.
+
+    ``template`` takes ``%(min_days)d``, ``%(max_days)d`` and ``%(days)d``.
+    """
     if not MIN_DAYS <= days <= MAX_DAYS:
         raise InvalidSuspensionPeriod(
-            f"O prazo {what} deve ser de {MIN_DAYS} a {MAX_DAYS} dias; foram pedidos {days}.",
-            article=ARTICLE,
+            template, article=ARTICLE, min_days=MIN_DAYS, max_days=MAX_DAYS, days=days
         )
 
 
@@ -90,12 +94,22 @@ def check_request(
     the proof unchecked.
     """
     require_date(start, "start")
-    _check_days(days, "da suspensão")
+    _check_days(
+        days,
+        N_(
+            "O prazo da suspensão deve ser de %(min_days)d a %(max_days)d dias; "
+            "foram pedidos %(days)d."
+        ),
+    )
     if has_proof is False and ground.requires_proof:
         raise MissingProof(
-            f"A suspensão pelo motivo '{ground.label}' ({ground.article}) deve ser "
-            "comprovada por documento hábil.",
+            N_(
+                "A suspensão pelo motivo '%(ground)s' (%(ground_article)s) deve ser "
+                "comprovada por documento hábil."
+            ),
             article=f"{ARTICLE}, §1",
+            ground=ground.label,
+            ground_article=ground.article,
         )
 
 
@@ -107,19 +121,30 @@ def check_extension(original_days: int, extension_days: int, extensions_so_far: 
     more), of 1 day up to ``original_days``
     (:class:`~law.errors.InvalidSuspensionPeriod` otherwise).
     """
-    _check_days(original_days, "original da suspensão")
+    _check_days(
+        original_days,
+        N_(
+            "O prazo original da suspensão deve ser de %(min_days)d a %(max_days)d dias; "
+            "foram pedidos %(days)d."
+        ),
+    )
     if extensions_so_far < 0:
         raise ValueError(f"extensions_so_far must not be negative, got {extensions_so_far}")
     if extensions_so_far >= MAX_EXTENSIONS:
         raise ExtensionNotAllowed(
-            "A suspensão só pode ser prorrogada uma vez, por igual período.",
+            N_("A suspensão só pode ser prorrogada uma vez, por igual período."),
             article=ARTICLE,
         )
     if not MIN_DAYS <= extension_days <= original_days:
         raise InvalidSuspensionPeriod(
-            f"A prorrogação deve ser de {MIN_DAYS} a {original_days} dias (igual período ao "
-            f"da suspensão original); foram pedidos {extension_days}.",
+            N_(
+                "A prorrogação deve ser de %(min_days)d a %(max_days)d dias (igual período "
+                "ao da suspensão original); foram pedidos %(days)d."
+            ),
             article=ARTICLE,
+            min_days=MIN_DAYS,
+            max_days=original_days,
+            days=extension_days,
         )
 
 

@@ -11,10 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.roles import is_staff_member
+from accounts.roles import Role, has_role, is_staff_member
 from cases.errors import DomainError
-from cases.models import Document
+from cases.models import Deadline, Document
 from cases.selectors import QueueFilter, case_queue, case_timeline, cases_visible_to
+from cases.services.deadlines import deadline_retry
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import workflow_for
 from registers.selectors import authorizations_visible_to, driver_of
@@ -165,3 +166,18 @@ def document_download(request: HttpRequest, pk: int) -> FileResponse:
         content_type=document.content_type,
         filename=document.original_name,
     )
+
+
+@login_required
+@require_POST
+def deadline_retry_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A clerk puts a failed deadline back in the sweep."""
+    deadline = get_object_or_404(
+        Deadline.objects.filter(case__in=cases_visible_to(request.user)), pk=pk
+    )
+    if not has_role(request.user, Role.CLERK, Role.ADMINISTRATOR):
+        messages.error(request, _("Somente servidores podem reprocessar prazos."))
+    else:
+        deadline_retry(deadline=deadline)
+        messages.success(request, _("O prazo voltará a ser processado."))
+    return redirect("case", pk=deadline.case_id)

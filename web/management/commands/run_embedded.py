@@ -117,9 +117,9 @@ def child_commands(port: int, *, worker: bool) -> list[tuple[str, list[str]]]:
     if worker:
         commands += [
             # Solo pool: tasks run one at a time in the worker's main thread, so SQLite sees
-            # one writer from the worker. Gossip, mingle and heartbeats only matter between
-            # several workers; with the filesystem broker they would also leave a message
-            # file per heartbeat for every queue of every worker that ever ran.
+            # one writer from the worker. Gossip, mingle and heartbeats are how several
+            # workers learn about each other; there is only one here, so they would only
+            # add broadcast round-trips through the broker folder.
             ("worker Celery", [python, "-m", "celery", "-A", "config", "worker",
                                "--pool=solo", "--loglevel=INFO", "--without-gossip",
                                "--without-mingle", "--without-heartbeat"]),
