@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Final
 
 from law.calendar import Calendar, default_calendar
+from law.i18n import N_
 
 
 class Counting(StrEnum):
@@ -33,12 +34,12 @@ class Counting(StrEnum):
 
     @property
     def label(self) -> str:
-        """Portuguese label for display."""
+        """Portuguese label for display (marked with N_ for translation)."""
         return _COUNTING_LABELS[self]
 
 
 _COUNTING_LABELS: Final[Mapping[Counting, str]] = MappingProxyType(
-    {Counting.BUSINESS_DAYS: "dias úteis", Counting.CALENDAR_DAYS: "dias corridos"}
+    {Counting.BUSINESS_DAYS: N_("dias úteis"), Counting.CALENDAR_DAYS: N_("dias corridos")}
 )
 
 
@@ -47,7 +48,7 @@ class DeadlineRule:
     """A deadline of the law: ``days`` counted as ``counting``, per ``article``.
 
     ``code`` is a stable identifier suitable for storage; ``label`` is a
-    Portuguese description for display.
+    Portuguese description for display (marked with N_ for translation).
     """
 
     code: str
@@ -74,7 +75,7 @@ NOTIFICATION_LIMIT: Final = DeadlineRule(
     days=NOTIFICATION_LIMIT_DAYS,
     counting=Counting.CALENDAR_DAYS,
     article="Art. 46, §1; Art. 53, II",
-    label="Prazo para notificar o infrator",
+    label=N_("Prazo para notificar o infrator"),
 )
 """Art. 46, §1 and Art. 53, II: 60 calendar days from the issuing of the
 infraction notice; afterwards the notice is archived as insubsistent."""
@@ -84,7 +85,7 @@ APPEAL: Final = DeadlineRule(
     days=APPEAL_DAYS,
     counting=Counting.BUSINESS_DAYS,
     article="Art. 63",
-    label="Prazo para recurso contra penalidade",
+    label=N_("Prazo para recurso contra penalidade"),
 )
 """Art. 63: 30 days from the notification, counted as the CPC counts
 (business days, start day excluded)."""
@@ -94,7 +95,7 @@ PAYMENT: Final = DeadlineRule(
     days=PAYMENT_DAYS,
     counting=Counting.CALENDAR_DAYS,
     article="Art. 55",
-    label="Prazo para pagamento da multa",
+    label=N_("Prazo para pagamento da multa"),
 )
 """Art. 55: 10 calendar days from the notification of the infraction (I) or of
 the decision that rejected the appeal (II)."""
@@ -104,7 +105,7 @@ REVOCATION_APPEAL: Final = DeadlineRule(
     days=REVOCATION_APPEAL_DAYS,
     counting=Counting.BUSINESS_DAYS,
     article="Art. 59, §2",
-    label="Prazo para recurso contra cassação",
+    label=N_("Prazo para recurso contra cassação"),
 )
 """Art. 59, §2: "até 10 dias" to appeal against a revocation; counted in
 business days like Art. 63 (see docs/interpretations.md)."""

@@ -13,10 +13,13 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Final
 
 from law._dates import add_months, require_date
+from law.i18n import N_
 from law.statute import PUBLICATION_DATE
 
 MAX_AGE_YEARS: Final = 8
@@ -57,12 +60,31 @@ class Failure:
     """A requirement the vehicle does not meet.
 
     ``code`` is stable for storage, ``article`` the provision, ``message`` a
-    Portuguese explanation.
+    Portuguese explanation. ``template`` and ``params`` are what ``message``
+    was made of (``message == template % params``), so the Django side can
+    show ``gettext(template) % params`` in the user's language; an empty
+    ``template`` means ``message`` has no translatable form. Equality compares
+    ``code``, ``article`` and ``message`` only.
     """
 
     code: str
     article: str
     message: str
+    template: str = field(default="", compare=False)
+    params: Mapping[str, object] = field(
+        default_factory=lambda: MappingProxyType({}), compare=False
+    )
+
+
+def _failure(code: str, article: str, template: str, **params: object) -> Failure:
+    """A :class:`Failure` whose message is ``template % params``."""
+    return Failure(
+        code=code,
+        article=article,
+        message=template % params,
+        template=template,
+        params=MappingProxyType(params),
+    )
 
 
 def must_leave_service_by(manufacture_year: int) -> dt.date:
@@ -147,50 +169,53 @@ def vehicle_requirements_failures(
     deadline = age_deadline(manufacture_year, in_service_at_publication=in_service_at_publication)
     if on > deadline:
         failures.append(
-            Failure(
-                code="age",
-                article="Art. 10, II, b; Art. 11, II; Art. 12",
-                message=(
-                    f"Veículo fabricado em {manufacture_year} com mais de {MAX_AGE_YEARS} anos "
-                    f"de fabricação: deveria ter sido substituído até "
-                    f"{deadline:%d/%m/%Y}."
+            _failure(
+                "age",
+                "Art. 10, II, b; Art. 11, II; Art. 12",
+                N_(
+                    "Veículo fabricado em %(year)d com mais de %(max_years)d anos de "
+                    "fabricação: deveria ter sido substituído até %(deadline)s."
                 ),
+                year=manufacture_year,
+                max_years=MAX_AGE_YEARS,
+                deadline=f"{deadline:%d/%m/%Y}",
             )
         )
     if not MIN_DOORS <= doors <= MAX_DOORS:
         failures.append(
-            Failure(
-                code="doors",
-                article="Art. 10, II, c",
-                message=f"O veículo deve ter {MIN_DOORS} ou {MAX_DOORS} portas; tem {doors}.",
+            _failure(
+                "doors",
+                "Art. 10, II, c",
+                N_("O veículo deve ter %(min_doors)d ou %(max_doors)d portas; tem %(doors)d."),
+                min_doors=MIN_DOORS,
+                max_doors=MAX_DOORS,
+                doors=doors,
             )
         )
     if capacity > MAX_OCCUPANTS:
         failures.append(
-            Failure(
-                code="capacity",
-                article="Art. 10, II, c",
-                message=(
-                    f"A capacidade do veículo deve ser de até {MAX_OCCUPANTS} ocupantes; "
-                    f"é de {capacity}."
+            _failure(
+                "capacity",
+                "Art. 10, II, c",
+                N_(
+                    "A capacidade do veículo deve ser de até %(max_occupants)d ocupantes; "
+                    "é de %(capacity)d."
                 ),
+                max_occupants=MAX_OCCUPANTS,
+                capacity=capacity,
             )
         )
     if not air_conditioning:
         failures.append(
-            Failure(
-                code="air_conditioning",
-                article="Art. 10, II, d",
-                message="O veículo deve possuir ar-condicionado.",
+            _failure(
+                "air_conditioning",
+                "Art. 10, II, d",
+                N_("O veículo deve possuir ar-condicionado."),
             )
         )
     colour_grace = in_service_at_publication and on <= colour_change_deadline(PUBLICATION_DATE)
     if not colour_is_white and not colour_grace:
         failures.append(
-            Failure(
-                code="colour",
-                article="Art. 10, II, e",
-                message="O veículo deve ser de cor branca.",
-            )
+            _failure("colour", "Art. 10, II, e", N_("O veículo deve ser de cor branca."))
         )
     return failures

@@ -74,16 +74,18 @@ class DemoHolder:
 
 DEMO_USERS: list[DemoUser] = [
     DemoUser("motorista", "José Carlos", "Ferreira", Role.DRIVER, "Taxista"),
-    DemoUser("motorista2", "Maria Aparecida", "Souza", Role.DRIVER,
-             "Taxista (com pedido de suspensão)"),
-    DemoUser("servidor", "Ana Paula", "Mendes", Role.CLERK,
-             "Servidor da Secretaria de Finanças"),
+    DemoUser(
+        "motorista2", "Maria Aparecida", "Souza", Role.DRIVER, "Taxista (com pedido de suspensão)"
+    ),
+    DemoUser("servidor", "Ana Paula", "Mendes", Role.CLERK, "Servidor da Secretaria de Finanças"),
     DemoUser("fiscal", "Roberto", "Alves", Role.FISCAL_AGENT, "Agente fiscal"),
-    DemoUser("comissao", "Cláudia", "Ribeiro", Role.COMMISSION_MEMBER,
-             "Membro da comissão de recursos"),
+    DemoUser(
+        "comissao", "Cláudia", "Ribeiro", Role.COMMISSION_MEMBER, "Membro da comissão de recursos"
+    ),
     DemoUser("prefeito", "Prefeito", "Municipal", Role.MAYOR, "Prefeito"),
-    DemoUser("admin", "Administrador", "do Sistema", Role.ADMINISTRATOR, "Administrador",
-             superuser=True),
+    DemoUser(
+        "admin", "Administrador", "do Sistema", Role.ADMINISTRATOR, "Administrador", superuser=True
+    ),
 ]
 
 DEMO_LOGINS: list[tuple[str, str, str]] = [
@@ -93,52 +95,130 @@ DEMO_LOGINS: list[tuple[str, str, str]] = [
 # Old plates (ABC-1234) are stored without the dash; three of each format so both show up.
 DEMO_HOLDERS: list[DemoHolder] = [
     DemoHolder(
-        name="José Carlos Ferreira", cpf="31567234283", cnh="68481864597", cnh_category="D",
-        address="Rua Sete de Setembro, 112", district="Centro", phone="(27) 99811-2031",
-        plate="MRK4821", renavam="57349777091", make="Chevrolet", model="Spin",
-        manufacture_year=2019, capacity=7, authorization="TA-0001/2023",
-        granted_on=dt.date(2015, 3, 11), predates_law=True, registration="IM-0001",
-        registration_age_days=40, username="motorista",
+        name="José Carlos Ferreira",
+        cpf="31567234283",
+        cnh="68481864597",
+        cnh_category="D",
+        address="Rua Sete de Setembro, 112",
+        district="Centro",
+        phone="(27) 99811-2031",
+        plate="MRK4821",
+        renavam="57349777091",
+        make="Chevrolet",
+        model="Spin",
+        manufacture_year=2019,
+        capacity=7,
+        authorization="TA-0001/2023",
+        granted_on=dt.date(2015, 3, 11),
+        predates_law=True,
+        registration="IM-0001",
+        registration_age_days=40,
+        username="motorista",
     ),
     DemoHolder(
-        name="Maria Aparecida Souza", cpf="09288661654", cnh="10345993939", cnh_category="B",
-        address="Avenida Pedro Gomes, 45", district="Centro", phone="(27) 99745-1188",
-        plate="RQT7B52", renavam="25553769990", make="Fiat", model="Cronos",
-        manufacture_year=2021, capacity=5, authorization="TA-0002/2023",
-        granted_on=dt.date(2020, 8, 3), predates_law=True, registration="IM-0002",
-        registration_age_days=95, username="motorista2",
+        name="Maria Aparecida Souza",
+        cpf="09288661654",
+        cnh="10345993939",
+        cnh_category="B",
+        address="Avenida Pedro Gomes, 45",
+        district="Centro",
+        phone="(27) 99745-1188",
+        plate="RQT7B52",
+        renavam="25553769990",
+        make="Fiat",
+        model="Cronos",
+        manufacture_year=2021,
+        capacity=5,
+        authorization="TA-0002/2023",
+        granted_on=dt.date(2020, 8, 3),
+        predates_law=True,
+        registration="IM-0002",
+        registration_age_days=95,
+        username="motorista2",
     ),
     DemoHolder(
-        name="Antônio Lopes da Silva", cpf="50459285467", cnh="24660373680", cnh_category="B",
-        address="Rua Espírito Santo, 230", district="São José", phone="(27) 99632-4450",
-        plate="MSA3309", renavam="43243165475", make="Volkswagen", model="Virtus",
-        manufacture_year=2020, capacity=5, authorization="TA-0003/2023",
-        granted_on=dt.date(2023, 9, 15), predates_law=False, registration="IM-0003",
-        registration_age_days=150, username="",
+        name="Antônio Lopes da Silva",
+        cpf="50459285467",
+        cnh="24660373680",
+        cnh_category="B",
+        address="Rua Espírito Santo, 230",
+        district="São José",
+        phone="(27) 99632-4450",
+        plate="MSA3309",
+        renavam="43243165475",
+        make="Volkswagen",
+        model="Virtus",
+        manufacture_year=2020,
+        capacity=5,
+        authorization="TA-0003/2023",
+        granted_on=dt.date(2023, 9, 15),
+        predates_law=False,
+        registration="IM-0003",
+        registration_age_days=150,
+        username="",
     ),
     DemoHolder(
-        name="Francisca Oliveira Santos", cpf="83432919565", cnh="17687981766",
-        cnh_category="C", address="Rua Minas Gerais, 18", district="Vila Nova",
-        phone="(27) 99918-7712", plate="RQE2F41", renavam="69781106998", make="Toyota",
-        model="Corolla", manufacture_year=2023, capacity=5, authorization="TA-0004/2023",
-        granted_on=dt.date(2023, 11, 6), predates_law=False, registration="IM-0004",
-        registration_age_days=210, username="",
+        name="Francisca Oliveira Santos",
+        cpf="83432919565",
+        cnh="17687981766",
+        cnh_category="C",
+        address="Rua Minas Gerais, 18",
+        district="Vila Nova",
+        phone="(27) 99918-7712",
+        plate="RQE2F41",
+        renavam="69781106998",
+        make="Toyota",
+        model="Corolla",
+        manufacture_year=2023,
+        capacity=5,
+        authorization="TA-0004/2023",
+        granted_on=dt.date(2023, 11, 6),
+        predates_law=False,
+        registration="IM-0004",
+        registration_age_days=210,
+        username="",
     ),
     DemoHolder(
-        name="Sebastião Rodrigues Pereira", cpf="87711853807", cnh="19235499011",
-        cnh_category="B", address="Rua Bahia, 77", district="Bela Vista",
-        phone="(27) 99870-3345", plate="MTB6618", renavam="39552967810", make="Renault",
-        model="Logan", manufacture_year=2022, capacity=5, authorization="TA-0005/2024",
-        granted_on=dt.date(2024, 2, 19), predates_law=False, registration="IM-0005",
-        registration_age_days=270, username="",
+        name="Sebastião Rodrigues Pereira",
+        cpf="87711853807",
+        cnh="19235499011",
+        cnh_category="B",
+        address="Rua Bahia, 77",
+        district="Bela Vista",
+        phone="(27) 99870-3345",
+        plate="MTB6618",
+        renavam="39552967810",
+        make="Renault",
+        model="Logan",
+        manufacture_year=2022,
+        capacity=5,
+        authorization="TA-0005/2024",
+        granted_on=dt.date(2024, 2, 19),
+        predates_law=False,
+        registration="IM-0005",
+        registration_age_days=270,
+        username="",
     ),
     DemoHolder(
-        name="Luciana Gomes Batista", cpf="53478489288", cnh="84600552310", cnh_category="B",
-        address="Rua Sergipe, 301", district="Centro", phone="(27) 99654-0918",
-        plate="RBC9H07", renavam="22800922868", make="Hyundai", model="HB20S",
-        manufacture_year=2024, capacity=5, authorization="TA-0006/2024",
-        granted_on=dt.date(2024, 6, 3), predates_law=False, registration="IM-0006",
-        registration_age_days=330, username="",
+        name="Luciana Gomes Batista",
+        cpf="53478489288",
+        cnh="84600552310",
+        cnh_category="B",
+        address="Rua Sergipe, 301",
+        district="Centro",
+        phone="(27) 99654-0918",
+        plate="RBC9H07",
+        renavam="22800922868",
+        make="Hyundai",
+        model="HB20S",
+        manufacture_year=2024,
+        capacity=5,
+        authorization="TA-0006/2024",
+        granted_on=dt.date(2024, 6, 3),
+        predates_law=False,
+        registration="IM-0006",
+        registration_age_days=330,
+        username="",
     ),
 ]
 
@@ -152,8 +232,13 @@ SUSPENSION_DAYS = 30
 
 
 def _get_or_create(
-    model: type[models.Model], counts: dict[str, int], key: str, *, validate: bool = False,
-    defaults: dict[str, Any], **lookup: Any,
+    model: type[models.Model],
+    counts: dict[str, int],
+    key: str,
+    *,
+    validate: bool = False,
+    defaults: dict[str, Any],
+    **lookup: Any,
 ) -> Any:
     """Fetch by natural key or create; `validate` runs the model's validators on creation.
 
@@ -186,9 +271,12 @@ def _users(counts: dict[str, int]) -> dict[str, User]:
         user = User.objects.filter(username=spec.username).first()
         if user is None:
             user = User(
-                username=spec.username, first_name=spec.first_name, last_name=spec.last_name,
+                username=spec.username,
+                first_name=spec.first_name,
+                last_name=spec.last_name,
                 email=f"{spec.username}@example.org",
-                is_staff=spec.superuser, is_superuser=spec.superuser,
+                is_staff=spec.superuser,
+                is_superuser=spec.superuser,
             )
             # Only on creation: whoever changed a demo password keeps the new one.
             user.set_password(DEMO_PASSWORD)
@@ -204,15 +292,24 @@ def _registers(counts: dict[str, int], users: dict[str, User], today: dt.date) -
     for spec in DEMO_HOLDERS:
         user = users.get(spec.username) if spec.username else None
         driver = _get_or_create(
-            Driver, counts, "drivers", validate=True, cpf=spec.cpf,
+            Driver,
+            counts,
+            "drivers",
+            validate=True,
+            cpf=spec.cpf,
             defaults={
-                "user": user, "kind": Driver.Kind.HOLDER, "name": spec.name,
-                "cnh_number": spec.cnh, "cnh_category": spec.cnh_category,
+                "user": user,
+                "kind": Driver.Kind.HOLDER,
+                "name": spec.name,
+                "cnh_number": spec.cnh,
+                "cnh_category": spec.cnh_category,
                 "cnh_expires_on": today + dt.timedelta(days=3 * 365),
                 "email": f"{slugify(spec.name).replace('-', '.')}@example.org",
                 "phone": spec.phone,
-                "address": spec.address, "district": spec.district,
-                "city": "Mantenópolis", "postal_code": "29770-000",
+                "address": spec.address,
+                "district": spec.district,
+                "city": "Mantenópolis",
+                "postal_code": "29770-000",
             },
         )
         if user is not None and driver.user_id is None:
@@ -220,31 +317,54 @@ def _registers(counts: dict[str, int], users: dict[str, User], today: dt.date) -
             driver.user = user
             driver.save(update_fields=["user"])
         vehicle = _get_or_create(
-            Vehicle, counts, "vehicles", validate=True, plate=spec.plate,
+            Vehicle,
+            counts,
+            "vehicles",
+            validate=True,
+            plate=spec.plate,
             defaults={
-                "renavam": spec.renavam, "make": spec.make, "model": spec.model,
-                "manufacture_year": spec.manufacture_year, "doors": 4,
-                "capacity": spec.capacity, "air_conditioning": True, "airbag": True,
-                "colour": "branca", "owner": driver,
+                "renavam": spec.renavam,
+                "make": spec.make,
+                "model": spec.model,
+                "manufacture_year": spec.manufacture_year,
+                "doors": 4,
+                "capacity": spec.capacity,
+                "air_conditioning": True,
+                "airbag": True,
+                "colour": "branca",
+                "owner": driver,
             },
         )
         authorization = _get_or_create(
-            Authorization, counts, "authorizations", number=spec.authorization,
+            Authorization,
+            counts,
+            "authorizations",
+            number=spec.authorization,
             defaults={
-                "holder": driver, "vehicle": vehicle, "granted_on": spec.granted_on,
+                "holder": driver,
+                "vehicle": vehicle,
+                "granted_on": spec.granted_on,
                 "predates_law": spec.predates_law,
             },
         )
         valid_from = today - dt.timedelta(days=spec.registration_age_days)
         _get_or_create(
-            MunicipalRegistration, counts, "registrations", number=spec.registration,
+            MunicipalRegistration,
+            counts,
+            "registrations",
+            number=spec.registration,
             defaults={
-                "authorization": authorization, "vehicle": vehicle,
-                "valid_from": valid_from, "valid_until": _one_year_from(valid_from),
+                "authorization": authorization,
+                "vehicle": vehicle,
+                "valid_from": valid_from,
+                "valid_until": _one_year_from(valid_from),
             },
         )
     _get_or_create(
-        PopulationFigure, counts, "population_figures", year=POPULATION_YEAR,
+        PopulationFigure,
+        counts,
+        "population_figures",
+        year=POPULATION_YEAR,
         defaults={"population": POPULATION, "source": POPULATION_SOURCE},
     )
 
@@ -259,15 +379,15 @@ def _suspension(counts: dict[str, int], users: dict[str, User]) -> None:
     driver = Driver.objects.get(cpf=spec.cpf)
     if Case.objects.filter(applicant=driver).exists():
         return
-    if not Authorization.objects.filter(
-        holder=driver, status=Authorization.Status.ACTIVE
-    ).exists():
+    if not Authorization.objects.filter(holder=driver, status=Authorization.Status.ACTIVE).exists():
         return  # nothing to suspend; the service would refuse anyway
     # The holder files it himself, as at the portal; a clerk does it at the counter if the
     # login is not linked to the register.
     actor = driver.user or users["servidor"]
     suspension_file(
-        actor=actor, driver=driver, ground=SuspensionGround.VEHICLE_SUBSTITUTION.value,
+        actor=actor,
+        driver=driver,
+        ground=SuspensionGround.VEHICLE_SUBSTITUTION.value,
         days=SUSPENSION_DAYS,
         reason="Troca do veículo por um modelo mais novo (dados de demonstração).",
     )
@@ -277,8 +397,16 @@ def _suspension(counts: dict[str, int], users: dict[str, User]) -> None:
 def demo_load() -> dict[str, int]:
     """Load the demo logins, registers and one pending case; return how many rows were new."""
     counts = dict.fromkeys(
-        ["users", "drivers", "vehicles", "authorizations", "registrations",
-         "population_figures", "cases"], 0,
+        [
+            "users",
+            "drivers",
+            "vehicles",
+            "authorizations",
+            "registrations",
+            "population_figures",
+            "cases",
+        ],
+        0,
     )
     # Registers in one transaction, so a failure leaves no half-made holder behind; the
     # case afterwards, because its service opens its own durable transaction.

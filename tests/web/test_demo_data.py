@@ -30,12 +30,24 @@ from workflows.models import SuspensionCase, SuspensionGround, SuspensionState
 pytestmark = pytest.mark.django_db
 
 FIRST_LOAD = {
-    "users": 7, "drivers": 6, "vehicles": 6, "authorizations": 6, "registrations": 6,
-    "population_figures": 1, "cases": 1,
+    "users": 7,
+    "drivers": 6,
+    "vehicles": 6,
+    "authorizations": 6,
+    "registrations": 6,
+    "population_figures": 1,
+    "cases": 1,
 }
 TABLES = [
-    User, Group, Driver, Vehicle, Authorization, MunicipalRegistration, PopulationFigure,
-    Case, AuditEvent,
+    User,
+    Group,
+    Driver,
+    Vehicle,
+    Authorization,
+    MunicipalRegistration,
+    PopulationFigure,
+    Case,
+    AuditEvent,
 ]
 
 
@@ -135,12 +147,16 @@ def test_demo_suspension_case_is_in_the_clerk_queue():
     assert re.fullmatch(r"\d{4}/\d{6}", case.number)
     assert case.applicant.user.username == "motorista2"
     assert (case.state, case.ground, case.requested_days) == (
-        SuspensionState.FILED, SuspensionGround.VEHICLE_SUBSTITUTION, 30)
+        SuspensionState.FILED,
+        SuspensionGround.VEHICLE_SUBSTITUTION,
+        30,
+    )
     opened = AuditEvent.objects.get(case=case)
     assert (opened.transition, opened.actor.username) == ("open", "motorista2")
     clerk = User.objects.get(username="servidor")
     assert list(case_queue(user=clerk, filters=QueueFilter(), today=local_today())) == [
-        Case.objects.get(pk=case.pk)]
+        Case.objects.get(pk=case.pk)
+    ]
 
 
 def test_no_new_case_once_the_demo_case_was_played_through():

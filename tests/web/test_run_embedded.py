@@ -79,16 +79,25 @@ def embedded(tmp_path: Path) -> Iterator[Embedded]:
     var_dir = tmp_path / "var"
     env = dict(os.environ)
     # The test settings put PostgreSQL, Redis and secrets in os.environ; a new user has none.
-    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "SECRET_KEY",
-                 "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT", "MEDIA_ROOT"):
+    for name in (
+        "DATABASE_URL",
+        "CELERY_BROKER_URL",
+        "REDIS_URL",
+        "SECRET_KEY",
+        "ALLOWED_HOSTS",
+        "SECURE_SSL_REDIRECT",
+        "MEDIA_ROOT",
+    ):
         env.pop(name, None)
-    env.update(DEBUG="true", VAR_DIR=str(var_dir),
-               DJANGO_SETTINGS_MODULE="config.settings")
+    env.update(DEBUG="true", VAR_DIR=str(var_dir), DJANGO_SETTINGS_MODULE="config.settings")
     log = tmp_path / "output.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, "manage.py", "run_embedded", "--port", str(port)],
-            cwd=settings.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT,
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
             # Its own group, so the cleanup below can reach every child even if the
             # command under test fails to stop them.
             start_new_session=True,
@@ -101,8 +110,11 @@ def embedded(tmp_path: Path) -> Iterator[Embedded]:
             process.wait()
 
 
-def _get(opener: urllib.request.OpenerDirector, url: str, data: bytes | None = None,
-         ) -> tuple[int, str, str]:
+def _get(
+    opener: urllib.request.OpenerDirector,
+    url: str,
+    data: bytes | None = None,
+) -> tuple[int, str, str]:
     try:
         with opener.open(url, data=data, timeout=5) as response:
             return response.status, response.geturl(), response.read().decode()
@@ -132,20 +144,26 @@ def test_embedded_default_serves_works_and_stops_on_ctrl_c(embedded: Embedded) -
     # A demo login works against the SQLite database the command migrated and loaded.
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
     assert token is not None
-    form = urllib.parse.urlencode({
-        "csrfmiddlewaretoken": token.group(1), "username": "servidor", "password": "demo12345",
-    }).encode()
+    form = urllib.parse.urlencode(
+        {
+            "csrfmiddlewaretoken": token.group(1),
+            "username": "servidor",
+            "password": "demo12345",
+        }
+    ).encode()
     status, landed, queue = _get(browser, f"{base}/entrar/", form)
     assert status == 200 and landed.endswith("/processos/"), landed
     assert re.search(r"\d{4}/\d{6}", queue), "the demo case should be in the clerk queue"
 
     # The worker consumes from the filesystem broker: send it a task through the folders.
-    _wait_for("the worker", lambda: " ready." in log.read_text(errors="replace"),
-              START_TIMEOUT, log)
+    _wait_for(
+        "the worker", lambda: " ready." in log.read_text(errors="replace"), START_TIMEOUT, log
+    )
     broker = embedded.var_dir / "broker"
     probe = Celery("probe", broker="filesystem://")
     probe.conf.broker_transport_options = {
-        "data_folder_in": str(broker), "data_folder_out": str(broker),
+        "data_folder_in": str(broker),
+        "data_folder_out": str(broker),
         # The worker runs in the broker folder and keeps its exchange tables there.
         "control_folder": str(broker / "control"),
     }
@@ -153,7 +171,8 @@ def test_embedded_default_serves_works_and_stops_on_ctrl_c(embedded: Embedded) -
     _wait_for(
         "the worker to run the task",
         lambda: f"[{task_id}] succeeded" in log.read_text(errors="replace"),
-        20.0, log,
+        20.0,
+        log,
     )
 
     children = _children_of(process.pid)
@@ -165,4 +184,3 @@ def test_embedded_default_serves_works_and_stops_on_ctrl_c(embedded: Embedded) -
         time.sleep(0.1)
     assert not [pid for pid in children if _alive(pid)]
     assert "Encerrado." in log.read_text(errors="replace")
-

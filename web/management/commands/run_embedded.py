@@ -55,15 +55,8 @@ def broker_folders() -> list[Path]:
 
 
 def children_cwd() -> Path:
-    """Where the children run.
-
-    kombu's filesystem transport keeps its exchange tables in `control_folder`, which is
-    relative to the working directory unless configured. Running every child in the broker
-    folder keeps those tables under var/ (not in the source tree) and shared by the web
-    server, which publishes, and the worker, which consumes.
-    """
-    data_folder = _transport_options().get("data_folder_in")
-    return Path(data_folder) if data_folder else Path(settings.BASE_DIR)
+    """Where the children run: the project root (the broker's folders are all configured)."""
+    return Path(settings.BASE_DIR)
 
 
 def folders_prepare() -> None:
@@ -120,12 +113,27 @@ def child_commands(port: int, *, worker: bool) -> list[tuple[str, list[str]]]:
             # one writer from the worker. Gossip, mingle and heartbeats are how several
             # workers learn about each other; there is only one here, so they would only
             # add broadcast round-trips through the broker folder.
-            ("worker Celery", [python, "-m", "celery", "-A", "config", "worker",
-                               "--pool=solo", "--loglevel=INFO", "--without-gossip",
-                               "--without-mingle", "--without-heartbeat"]),
+            (
+                "worker Celery",
+                [
+                    python,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "config",
+                    "worker",
+                    "--pool=solo",
+                    "--loglevel=INFO",
+                    "--without-gossip",
+                    "--without-mingle",
+                    "--without-heartbeat",
+                ],
+            ),
             # Its schedule file is settings.CELERY_BEAT_SCHEDULE_FILENAME, under var/.
-            ("agendador Celery beat", [python, "-m", "celery", "-A", "config", "beat",
-                                       "--loglevel=INFO"]),
+            (
+                "agendador Celery beat",
+                [python, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO"],
+            ),
         ]
     return commands
 
@@ -156,9 +164,7 @@ class Supervisor:
             for name, argv in self.commands:
                 if self.stop_signal is not None:
                     break
-                self.children.append(
-                    (name, subprocess.Popen(argv, cwd=self.cwd, env=self.env))
-                )
+                self.children.append((name, subprocess.Popen(argv, cwd=self.cwd, env=self.env)))
             if self.stop_signal is None:
                 on_started()
             return self._watch()
@@ -209,10 +215,14 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--port", type=int, default=8000,
-                            help="Porta do servidor web (padrão: 8000).")
-        parser.add_argument("--no-worker", action="store_true",
-                            help="Não inicia o worker nem o agendador (somente o site).")
+        parser.add_argument(
+            "--port", type=int, default=8000, help="Porta do servidor web (padrão: 8000)."
+        )
+        parser.add_argument(
+            "--no-worker",
+            action="store_true",
+            help="Não inicia o worker nem o agendador (somente o site).",
+        )
 
     def _say(self, message: str) -> None:
         self.stdout.write(message)
@@ -235,20 +245,27 @@ class Command(BaseCommand):
                 f"  Endereço:               {address}{reverse('home')}",
                 f"  Documentação da API:    {address}{reverse('api-docs')}",
                 "  Logins de demonstração:",
-                *(f"    {username:<12} senha {password}  — {label}"
-                  for username, password, label in DEMO_LOGINS),
+                *(
+                    f"    {username:<12} senha {password}  — {label}"
+                    for username, password, label in DEMO_LOGINS
+                ),
             ]
             if not worker:
-                lines.append("  Sem worker nem agendador (--no-worker): e-mails e prazos "
-                             "ficam na fila até o próximo início com worker.")
+                lines.append(
+                    "  Sem worker nem agendador (--no-worker): e-mails e prazos "
+                    "ficam na fila até o próximo início com worker."
+                )
             lines += ["Pressione Ctrl-C para encerrar tudo.", ""]
             self._say("\n".join(lines))
 
         supervisor = Supervisor(
-            commands=child_commands(port, worker=worker), cwd=children_cwd(),
-            env=child_environment(), write=self._say,
+            commands=child_commands(port, worker=worker),
+            cwd=children_cwd(),
+            env=child_environment(),
+            write=self._say,
         )
         if supervisor.run(started) != 0:
-            raise CommandError("O modo embarcado parou porque um dos processos falhou.",
-                               returncode=1)
+            raise CommandError(
+                "O modo embarcado parou porque um dos processos falhou.", returncode=1
+            )
         self._say("Encerrado.")
