@@ -19,6 +19,7 @@ end, also on failure or Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import os
 import platform
@@ -127,9 +128,7 @@ def create_bench_db() -> str:
         )
     connection.settings_dict.setdefault("TEST", {})["NAME"] = BENCH_DB_NAME
     old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(
-        verbosity=0, autoclobber=True, keepdb=False, serialize=False
-    )
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False, serialize=False)
     assert_on_bench_db()
     return old_name
 
@@ -353,9 +352,10 @@ def plain_updates(n: int) -> float:
     return timed(run)
 
 
-def sweep_parallel(n: int, workers: int) -> float:
+def sweep_parallel(n: int, workers: int, splits: list[list[int]]) -> float:
     """Wall-clock seconds for `workers` sweepers in threads (each with its own database
-    connection) to drain the same `n` rows; checks each row was applied exactly once."""
+    connection) to drain the same `n` rows; checks each row was applied exactly once and
+    appends how many rows each thread took to `splits` (SKIP LOCKED should share them)."""
     from django.db import connection
 
     from cases.models import Deadline
@@ -379,10 +379,8 @@ def sweep_parallel(n: int, workers: int) -> float:
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(workers)]
     for thread in threads:
         thread.start()
-    try:
+    with contextlib.suppress(threading.BrokenBarrierError):  # a worker failed: raised below
         barrier.wait()
-    except threading.BrokenBarrierError:
-        pass
     start = time.perf_counter()
     for thread in threads:
         thread.join()
@@ -391,6 +389,7 @@ def sweep_parallel(n: int, workers: int) -> float:
         raise errors[0]
     done = Deadline.objects.filter(kind=HANDLER_KIND, state=Deadline.State.DONE).count()
     assert sum(processed) == n == done, f"parallel sweep: {processed=} {done=} of {n}"
+    splits.append(processed)
     return seconds
 
 
@@ -403,10 +402,11 @@ def bench_sweeper(sizes: Sizes, case_ids: Sequence[int], rng: random.Random) -> 
     baseline_s: list[float] = []
     serial_s: list[float] = []
     parallel_s: list[float] = []
+    splits: list[list[int]] = []
     contenders: list[tuple[list[float], Callable[[], float]]] = [
         (baseline_s, lambda: plain_updates(n)),
         (serial_s, lambda: sweep_serial(n)),
-        (parallel_s, lambda: sweep_parallel(n, workers=2)),
+        (parallel_s, lambda: sweep_parallel(n, workers=2, splits=splits)),
     ]
     # Warm-up: first queries, plan caches, the handler import path.
     seed_due_rows(min(n, 50), pool, rng)
@@ -438,8 +438,9 @@ def bench_sweeper(sizes: Sizes, case_ids: Sequence[int], rng: random.Random) -> 
             baseline=fmt_rate(serial_rate),
             measured=fmt_rate(parallel_rate),
             ratio=parallel_rate / serial_rate,
-            meaning=f"speedup of 2 threads over 1 sweeper (ideal 2.0; {os.cpu_count()} CPUs "
-            "shared with PostgreSQL)",
+            meaning=f"speedup of 2 threads over 1 sweeper; ideal 2.0 on {os.cpu_count()} CPUs "
+            f"shared with PostgreSQL; rows per thread: "
+            + ", ".join("/".join(map(str, split)) for split in splits),
         ),
     ]
 
@@ -510,7 +511,9 @@ def bench_calendar(sizes: Sizes, rng: random.Random) -> Result:
     from law.calendar import Calendar
 
     first = dt.date(2024, 1, 1)
-    starts = [first + dt.timedelta(days=rng.randrange(4 * 365)) for _ in range(sizes.calendar_starts)]
+    starts = [
+        first + dt.timedelta(days=rng.randrange(4 * 365)) for _ in range(sizes.calendar_starts)
+    ]
     calendar = Calendar()
     month = dt.timedelta(days=30)
 
@@ -558,6 +561,15 @@ def print_table(results: Sequence[Result]) -> None:
         print(f"{r.key} ratio: {r.ratio:.2f} ({r.meaning})")
 
 
+def load_average() -> str:
+    """The 1-minute load, printed because ratios drift when other work shares the CPUs
+    (the parallel sweeper's speedup above all)."""
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "n/a"
+
+
 def postgres_version() -> str:
     from django.db import connection
 
@@ -582,8 +594,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"database {BENCH_DB_NAME} created in {time.perf_counter() - started:.1f} s; "
             f"PostgreSQL {postgres_version()}, Python {platform.python_version()}, "
-            f"{os.cpu_count()} CPUs; {'quick' if args.quick else 'full'} sizes; "
-            "figures are medians"
+            f"{os.cpu_count()} CPUs, load {load_average()}; "
+            f"{'quick' if args.quick else 'full'} sizes; figures are medians"
         )
         register_noop_handler()
         setup_start = time.perf_counter()
@@ -599,7 +611,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         results.append(bench_calendar(sizes, rng))
         print()
         print_table(results)
-        print(f"\ntotal {time.perf_counter() - started:.1f} s")
+        print(f"\ntotal {time.perf_counter() - started:.1f} s, load {load_average()}")
     finally:
         destroy_bench_db(old_name)
     return 0

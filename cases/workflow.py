@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import models
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
     from cases.models import Case
@@ -48,6 +49,9 @@ class Edge:
     inputs: tuple[ActionField, ...] = ()
     service: Callable[..., Case] | None = None
     style: str = "primary"
+    # Taken by these roles only as part of another service (recording an AR fires
+    # `notify`), never as an action of its own on the case page or the API.
+    internal: bool = False
 
     @property
     def is_system(self) -> bool:
@@ -63,6 +67,9 @@ class Workflow:
     final_states: frozenset[str]
     edges: tuple[Edge, ...]
     checklist: dict[str, str | Promise] = field(default_factory=dict)
+    # Called, in the recording transaction, when a legal notice of this case counts as
+    # received (Arts. 46 and 47 §2): (case, received_on, actor) -> None.
+    on_notice_received: Callable[..., None] | None = None
 
     def edge(self, name: str) -> Edge:
         for edge in self.edges:
@@ -96,6 +103,32 @@ def all_workflows() -> list[Workflow]:
 def state_label(kind: str, state: str) -> str:
     workflow = _REGISTRY.get(kind)
     return workflow.state_label(state) if workflow else state
+
+
+# Timeline entries that are not transitions of a kind's table (cases.services.transitions
+# `case_record` and the opening).
+EVENT_LABELS: dict[str, str | Promise] = {
+    "open": _("Abertura do processo"),
+    "claim": _("Processo assumido"),
+    "document_attached": _("Documento anexado"),
+    "document_reviewed": _("Documento conferido"),
+    "authorization_suspended": _("Autorização suspensa"),
+    "authorization_reactivated": _("Autorização reativada"),
+    "authorization_revoked": _("Autorização cassada"),
+    "notice_letter_written": _("Carta registrada com AR emitida"),
+    "letter_posted": _("Carta postada"),
+    "delivery_attempt": _("Tentativa de entrega"),
+    "return_receipt": _("AR registrado"),
+}
+
+
+def event_label(kind: str, transition: str) -> str:
+    workflow = _REGISTRY.get(kind)
+    if workflow is not None:
+        for edge in workflow.edges:
+            if edge.name == transition:
+                return str(edge.label)
+    return str(EVENT_LABELS.get(transition, transition))
 
 
 def describe(workflow: Workflow) -> dict[str, Any]:

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "cases",
     "workflows",
     "notifications",
+    "documents",
     "web",
 ]
 
@@ -213,3 +214,9 @@ MUNICIPALITY_NAME = env_str("MUNICIPALITY_NAME", "Mantenópolis")
 MUNICIPAL_HOLIDAYS = env_list("MUNICIPAL_HOLIDAYS", "")
 DEADLINE_RETRY_LIMIT = env_int("DEADLINE_RETRY_LIMIT", 5)
 DEADLINE_RETRY_BASE_SECONDS = env_int("DEADLINE_RETRY_BASE_SECONDS", 60)
+# Which AR date starts the offender's clocks: "delivery" (the delivery date, or the visit
+# date of Art. 46 §2) or "ar_attached" (the date the AR was attached to the file).
+NOTIFICATION_CLOCK_START = env_str("NOTIFICATION_CLOCK_START", "delivery")
+# Whether a letter refused by the recipient counts as received (docs/interpretations.md).
+NOTICE_REFUSAL_COUNTS = env_bool("NOTICE_REFUSAL_COUNTS", True)
+PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "http://127.0.0.1:8000")

@@ -12,7 +12,7 @@ os.environ.setdefault("VAR_DIR", "/tmp/mantenopolis-test-var")
 from config.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.locmem.EmailBackend")
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
 # Tests send tasks to a queue of their own, so a developer's running worker never takes them.

@@ -37,6 +37,7 @@ urlpatterns = [
     path("processos/<int:pk>/acao/<slug:action>/", views.case_action_page, name="case-action"),
     path("prazos/<int:pk>/reprocessar/", views.deadline_retry_page, name="deadline-retry"),
     path("documentos/<int:pk>/", views.document_download, name="document"),
+    path("", include("documents.urls")),
     path("api/", include(api)),
     path("admin/", admin.site.urls),
 ]

@@ -6,6 +6,20 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
+class ReturnReason(models.TextChoices):
+    """The reasons on the Correios AR card (values shared with law.notice.ReturnReason)."""
+
+    MOVED = "moved", _("Mudou-se")
+    INSUFFICIENT_ADDRESS = "insufficient_address", _("Endereço insuficiente")
+    NO_SUCH_NUMBER = "no_such_number", _("Não existe o número")
+    UNKNOWN = "unknown", _("Desconhecido")
+    REFUSED = "refused", _("Recusado")
+    NOT_CLAIMED = "not_claimed", _("Não procurado")
+    ABSENT = "absent", _("Ausente")
+    DECEASED = "deceased", _("Falecido")
+    OTHER = "other", _("Outros")
+
+
 class Notification(models.Model):
     class Channel(models.TextChoices):
         EMAIL = "email", _("e-mail")
@@ -44,6 +58,33 @@ class Notification(models.Model):
     last_error = models.TextField(_("último erro"), blank=True)
     created_at = models.DateTimeField(_("criada em"), auto_now_add=True)
     sent_at = models.DateTimeField(_("enviada em"), null=True, blank=True)
+    legal = models.BooleanField(
+        _("notificação legal"), default=False,
+        help_text=_("Seu recebimento inicia prazos (Arts. 46, 55 e 63)."),
+    )
+    # Registered post with return receipt (AR), Art. 46.
+    letter = models.ForeignKey(
+        "documents.OfficialDocument", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("carta (PDF)"),
+    )
+    tracking_code = models.CharField(_("código de rastreamento"), max_length=13, blank=True)
+    posted_on = models.DateField(_("postada em"), null=True, blank=True)
+    delivered_on = models.DateField(_("entregue em"), null=True, blank=True)
+    visit_on = models.DateField(
+        _("data da visita (AR)"), null=True, blank=True,
+        help_text=_("Art. 46 §2: vale como recebimento se o endereço estava desatualizado."),
+    )
+    receiver_name = models.CharField(_("recebedor"), max_length=200, blank=True)
+    receiver_document = models.CharField(_("documento do recebedor"), max_length=40, blank=True)
+    ar_attached_on = models.DateField(_("AR juntado aos autos em"), null=True, blank=True)
+    return_reason = models.CharField(
+        _("motivo da devolução"), max_length=24, choices=ReturnReason.choices, blank=True
+    )
+    ar_scan = models.FileField(_("digitalização do AR"), upload_to="ar/", blank=True)
+    received_on = models.DateField(
+        _("recebida em (para os prazos)"), null=True, blank=True,
+        help_text=_("A data que inicia os prazos do interessado."),
+    )
 
     class Meta:
         verbose_name = _("notificação")
@@ -53,3 +94,26 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.subject} → {self.address}"
+
+
+class DeliveryAttempt(models.Model):
+    """One attempt of the postman, as the AR or the tracking shows it."""
+
+    notification = models.ForeignKey(
+        Notification, on_delete=models.PROTECT, related_name="attempts_made",
+        verbose_name=_("notificação"),
+    )
+    attempted_on = models.DateField(_("data da tentativa"))
+    note = models.CharField(_("observação"), max_length=200, blank=True)
+    recorded_by = models.ForeignKey(
+        "accounts.User", on_delete=models.PROTECT, null=True, related_name="+",
+        verbose_name=_("registrado por"),
+    )
+
+    class Meta:
+        verbose_name = _("tentativa de entrega")
+        verbose_name_plural = _("tentativas de entrega")
+        ordering = ["attempted_on", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.notification_id} {self.attempted_on}"

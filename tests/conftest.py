@@ -32,7 +32,13 @@ def _media_in_tmp(settings, tmp_path):
 
 
 @pytest.fixture
-def celery_worker_process(transactional_db, tmp_path):
+def worker_env():
+    """Extra environment for the worker process (a test module may override it)."""
+    return {}
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db, tmp_path, worker_env):
     """A real Celery worker in its own process, consuming from Redis, on the test database.
 
     Function-scoped and paired with transactional_db, so what a test commits is what the
@@ -55,6 +61,7 @@ def celery_worker_process(transactional_db, tmp_path):
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
         "DATABASE_URL": _database_url_for(connection.settings_dict),
         "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        **worker_env,
     }
     log = tmp_path / "worker.log"
     with open(log, "wb") as out:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 import factory
 from django.utils import timezone
@@ -12,7 +13,13 @@ from accounts.models import User
 from accounts.roles import Role
 from accounts.services import user_grant_role
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
-from workflows.models import SuspensionCase, SuspensionGround, SuspensionState
+from workflows.models import (
+    SuspensionCase,
+    SuspensionGround,
+    SuspensionState,
+    ViolationNotice,
+    ViolationState,
+)
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -115,3 +122,33 @@ class SuspensionCaseFactory(factory.django.DjangoModelFactory):
 
     class Params:
         awaiting_decision = factory.Trait(state=SuspensionState.AWAITING_DECISION)
+
+
+class ViolationNoticeFactory(factory.django.DjangoModelFactory):
+    """A violation notice made directly in a given state."""
+
+    class Meta:
+        model = ViolationNotice
+
+    sequence = factory.Sequence(lambda n: 800000 + n)
+    year = 2026
+    number = factory.LazyAttribute(lambda c: f"{c.year}/{c.sequence:06d}")
+    kind = ViolationNotice.KIND
+    state = ViolationState.ISSUED
+    authorization = factory.SubFactory(AuthorizationFactory)
+    applicant = factory.SelfAttribute("authorization.holder")
+    vehicle = factory.SelfAttribute("authorization.vehicle")
+    opened_at = factory.LazyFunction(timezone.now)
+    item = "X"
+    place = "Praça Central, ponto 1"
+    occurred_at = factory.LazyFunction(lambda: timezone.now() - dt.timedelta(hours=2))
+    issued_on = factory.LazyFunction(timezone.localdate)
+    agent = factory.SubFactory(UserFactory, role=Role.FISCAL_AGENT)
+    fine_vrte = Decimal("100.00")
+
+    class Params:
+        notification_sent = factory.Trait(state=ViolationState.NOTIFICATION_SENT)
+        notified = factory.Trait(
+            state=ViolationState.NOTIFIED,
+            received_on=factory.LazyFunction(timezone.localdate),
+        )

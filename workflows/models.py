@@ -127,3 +127,85 @@ class SuspensionCase(Case):
     @transition(field="state", source=[S.IN_EFFECT, S.EXTENSION_REQUESTED], target=S.ENDED)
     def end(self) -> None:
         """System: the suspension's last day has passed."""
+
+
+class ViolationState(models.TextChoices):
+    ISSUED = "issued", _("Lavrado, aguardando notificação")
+    NOTIFICATION_SENT = "notification_sent", _("Notificação enviada, aguardando AR")
+    NOTIFIED = "notified", _("Notificado: prazos de pagamento e recurso correndo")
+    OVERDUE = "overdue", _("Multa vencida; recurso ainda possível no prazo")
+    PAID = "paid", _("Multa paga")
+    FINAL = "final", _("Penalidade definitiva, multa não paga")
+    ARCHIVED = "archived", _("Arquivado: infrator não notificado em 60 dias")
+    ANNULLED = "annulled", _("Arquivado por inconsistência ou irregularidade")
+
+
+V = ViolationState
+
+
+class ViolationNotice(Case):
+    """Auto de infração (Arts. 42-51, 53-58): one item of Art. 58 per notice (Art. 51)."""
+
+    KIND = CaseKind.VIOLATION
+
+    item = models.CharField(_("dispositivo infringido (Art. 58)"), max_length=6)
+    offender = models.ForeignKey(
+        "registers.Driver", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="violations", verbose_name=_("condutor identificado"),
+        help_text=_("Vazio: condutor não identificado; os pontos vão ao titular (Art. 50)."),
+    )
+    vehicle = models.ForeignKey(
+        "registers.Vehicle", on_delete=models.PROTECT, related_name="violations",
+        verbose_name=_("veículo"),
+    )
+    place = models.CharField(_("local"), max_length=250)
+    occurred_at = models.DateTimeField(_("data e hora da infração"))
+    issued_on = models.DateField(_("lavrado em"))
+    agent = models.ForeignKey(
+        "accounts.User", on_delete=models.PROTECT, related_name="violations_issued",
+        verbose_name=_("agente fiscal"),
+    )
+    offender_signed = models.BooleanField(
+        _("assinado pelo infrator"), default=False,
+        help_text=_("Art. 47 §1: a assinatura não é confissão; a falta dela não invalida."),
+    )
+    description = models.TextField(_("descrição"), blank=True)
+    fine_vrte = models.DecimalField(_("multa (VRTE)"), max_digits=9, decimal_places=2)
+    received_on = models.DateField(_("notificado em"), null=True, blank=True)
+    paid_on = models.DateField(_("pago em"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("auto de infração")
+        verbose_name_plural = _("autos de infração")
+
+    @transition(field="state", source=V.ISSUED, target=V.NOTIFICATION_SENT)
+    def send_notice(self) -> None:
+        """Art. 46: the notice goes out by post with AR (and by e-mail as a courtesy)."""
+
+    @transition(field="state", source=V.NOTIFICATION_SENT, target=V.NOTIFIED)
+    def notify(self, received_on: dt.date) -> None:
+        """Art. 46 §2, 47 §2: the AR's date that counts has been recorded."""
+        self.received_on = received_on
+
+    @transition(field="state", source=[V.ISSUED, V.NOTIFICATION_SENT], target=V.ARCHIVED)
+    def archive(self) -> None:
+        """System: 60 days passed without notifying the offender (Arts. 46 §1, 53 II)."""
+
+    @transition(
+        field="state", source=[V.ISSUED, V.NOTIFICATION_SENT, V.NOTIFIED], target=V.ANNULLED
+    )
+    def annul(self) -> None:
+        """Art. 53 I: inconsistent or irregular."""
+
+    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE, V.FINAL], target=V.PAID)
+    def pay(self, paid_on: dt.date) -> None:
+        """The fine was paid."""
+        self.paid_on = paid_on
+
+    @transition(field="state", source=V.NOTIFIED, target=V.OVERDUE)
+    def fall_overdue(self) -> None:
+        """System: 10 days from notification passed without payment (Art. 55 I)."""
+
+    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE], target=V.FINAL)
+    def close_appeal_window(self) -> None:
+        """System: the 30-day appeal window of Art. 63 closed without an appeal."""

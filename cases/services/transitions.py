@@ -106,6 +106,7 @@ def available_edges(case: Case, user: User | None) -> list[Edge]:
         edge
         for edge in workflow.edges
         if not edge.is_system
+        and not edge.internal
         and may_take(edge, specific, user)
         and can_proceed(getattr(specific, edge.name))
     ]
@@ -207,6 +208,12 @@ def case_act(*, case: Case, action: str, actor: User, note: str = "", **inputs: 
     edge = workflow_for(case.kind).edge(action) if _has_edge(case, action) else None
     if edge is None:
         raise RuleViolation(_("Ação desconhecida: %(action)s.") % {"action": action})
+    if edge.internal:
+        raise NotPermitted(
+            _("A ação “%(label)s” decorre de outro registro e não pode ser feita diretamente.")
+            % {"label": edge.label},
+            article=edge.article,
+        )
     if edge.is_system:
         raise NotPermitted(
             _("A ação “%(label)s” é aplicada somente pelo sistema, ao fim do prazo.")

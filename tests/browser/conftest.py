@@ -3,8 +3,9 @@
 Playwright's sync API keeps an asyncio loop in the test's thread, and Django refuses ORM
 calls from a thread with a running loop unless told otherwise. The test code here (factories,
 the in-process deadline sweep) does touch the database from that thread, so the guard is
-lifted for this package only. The pages themselves are served by pytest-django's
-`live_server` in its own thread.
+lifted here. Note that it is an environment variable: once this conftest is imported it holds
+for the whole pytest process. The pages are served by pytest-django's `live_server` in its
+own thread.
 """
 
 from __future__ import annotations

@@ -38,8 +38,9 @@ def _timeline(page: Page) -> list[tuple[str, str, str]]:
     result = []
     for row in rows.all():
         cells = [text.strip() for text in row.locator("td").all_inner_texts()]
-        _when, who, action, article, _note = cells
-        result.append((action.split("→")[0].strip(), who, article))
+        _when, who, _label, article, _note = cells
+        action = row.locator("td[data-transition]").get_attribute("data-transition") or ""
+        result.append((action, who, article))
     return result
 
 

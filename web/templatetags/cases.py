@@ -1,6 +1,7 @@
 from django import template
 
 from cases.models import Case
+from cases.workflow import event_label as _event_label
 from cases.workflow import state_label as _state_label
 
 register = template.Library()
@@ -19,3 +20,8 @@ def event_state(case: Case, state: str) -> str:
 @register.filter
 def get_item(mapping: dict, key: str) -> object:
     return mapping.get(key) if mapping else None
+
+
+@register.simple_tag
+def event_label(case: Case, transition: str) -> str:
+    return _event_label(case.kind, transition)

@@ -1,0 +1,83 @@
+"""Official documents (PDF): numbered, verifiable, rendered after commit from a frozen context."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class OfficialDocument(models.Model):
+    class Kind(models.TextChoices):
+        AUTHORIZATION_TERM = "authorization_term", _("Termo de Autorização")
+        IM_CARD = "im_card", _("Cartão da Inscrição Municipal (IM)")
+        VIOLATION_NOTICE = "violation_notice", _("Auto de Infração")
+        FINE_NOTIFICATION = "fine_notification", _("Notificação de Multa")
+        APPEAL_DECISION = "appeal_decision", _("Decisão de recurso")
+        REGISTERED_LETTER = "registered_letter", _("Carta registrada com AR")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("a gerar")
+        READY = "ready", _("gerado")
+        FAILED = "failed", _("falhou")
+
+    kind = models.CharField(_("tipo"), max_length=24, choices=Kind.choices)
+    number = models.CharField(_("número"), max_length=24, unique=True)
+    year = models.PositiveSmallIntegerField(_("ano"))
+    sequence = models.PositiveIntegerField(_("sequência"))
+    verification_code = models.CharField(_("código de verificação"), max_length=16, unique=True)
+    case = models.ForeignKey(
+        "cases.Case", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="official_documents", verbose_name=_("processo"),
+    )
+    authorization = models.ForeignKey(
+        "registers.Authorization", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="official_documents", verbose_name=_("termo de autorização"),
+    )
+    registration = models.ForeignKey(
+        "registers.MunicipalRegistration", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="official_documents", verbose_name=_("inscrição municipal"),
+    )
+    context = models.JSONField(
+        _("conteúdo"), default=dict,
+        help_text=_("Os dados do documento como eram na emissão."),
+    )
+    status = models.CharField(
+        _("situação"), max_length=8, choices=Status.choices, default=Status.PENDING
+    )
+    file = models.FileField(_("arquivo PDF"), upload_to="documents/", blank=True)
+    sha256 = models.CharField(_("SHA-256"), max_length=64, blank=True)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("emitido por"),
+    )
+    issued_at = models.DateTimeField(_("emitido em"))
+    rendered_at = models.DateTimeField(_("gerado em"), null=True, blank=True)
+    last_error = models.TextField(_("último erro"), blank=True)
+
+    class Meta:
+        verbose_name = _("documento oficial")
+        verbose_name_plural = _("documentos oficiais")
+        ordering = ["-issued_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "year", "sequence"], name="document_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.number}"
+
+
+class DocumentSequence(models.Model):
+    """Last number per kind and year; locked while a document is issued (no gaps)."""
+
+    kind = models.CharField(max_length=24)
+    year = models.PositiveSmallIntegerField()
+    last = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "year"], name="document_sequence_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.year}: {self.last}"
