@@ -137,7 +137,15 @@ def destroy_bench_db(old_name: str) -> None:
     from django.db import connection, connections
 
     connections.close_all()
-    connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=False)
+    try:
+        connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=False)
+    except Exception:
+        print(
+            f"could not drop {BENCH_DB_NAME}; the next run drops it, or: "
+            f"dropdb -h 127.0.0.1 -U postgres {BENCH_DB_NAME}",
+            file=sys.stderr,
+        )
+        raise
 
 
 def assert_on_bench_db() -> None:
@@ -379,12 +387,19 @@ def sweep_parallel(n: int, workers: int, splits: list[list[int]]) -> float:
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(workers)]
     for thread in threads:
         thread.start()
-    with contextlib.suppress(threading.BrokenBarrierError):  # a worker failed: raised below
-        barrier.wait()
-    start = time.perf_counter()
-    for thread in threads:
-        thread.join()
-    seconds = time.perf_counter() - start
+    try:
+        with contextlib.suppress(threading.BrokenBarrierError):  # a worker failed: see below
+            barrier.wait()
+        start = time.perf_counter()
+        for thread in threads:
+            thread.join()
+        seconds = time.perf_counter() - start
+    finally:
+        # After Ctrl-C too: the threads' connections must be closed before the database
+        # can be dropped, and a sweep is bounded (max_rows=n), so this wait is short.
+        barrier.abort()
+        for thread in threads:
+            thread.join()
     if errors:
         raise errors[0]
     done = Deadline.objects.filter(kind=HANDLER_KIND, state=Deadline.State.DONE).count()

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
 from cases import api as cases_api
+from notifications import api as notifications_api
 from web import views
 from workflows import api as workflows_api
 
@@ -20,6 +21,29 @@ api = [
     ),
     path("suspensions/", workflows_api.SuspensionFileApi.as_view(), name="api-suspension-file"),
     path("workflows/", cases_api.WorkflowListApi.as_view(), name="api-workflows"),
+    path(
+        "notifications/", notifications_api.NotificationListApi.as_view(), name="api-notifications"
+    ),
+    path(
+        "notifications/<int:pk>/posting/",
+        notifications_api.PostingApi.as_view(),
+        name="api-notification-posting",
+    ),
+    path(
+        "notifications/<int:pk>/attempts/",
+        notifications_api.AttemptApi.as_view(),
+        name="api-notification-attempts",
+    ),
+    path(
+        "notifications/<int:pk>/receipt/",
+        notifications_api.ReceiptApi.as_view(),
+        name="api-notification-receipt",
+    ),
+    path(
+        "notifications/<int:pk>/resend/",
+        notifications_api.ResendApi.as_view(),
+        name="api-notification-resend",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
@@ -38,6 +62,7 @@ urlpatterns = [
     path("prazos/<int:pk>/reprocessar/", views.deadline_retry_page, name="deadline-retry"),
     path("documentos/<int:pk>/", views.document_download, name="document"),
     path("", include("documents.urls")),
+    path("", include("notifications.urls")),
     path("api/", include(api)),
     path("admin/", admin.site.urls),
 ]

@@ -59,19 +59,26 @@ class Notification(models.Model):
     created_at = models.DateTimeField(_("criada em"), auto_now_add=True)
     sent_at = models.DateTimeField(_("enviada em"), null=True, blank=True)
     legal = models.BooleanField(
-        _("notificação legal"), default=False,
+        _("notificação legal"),
+        default=False,
         help_text=_("Seu recebimento inicia prazos (Arts. 46, 55 e 63)."),
     )
     # Registered post with return receipt (AR), Art. 46.
     letter = models.ForeignKey(
-        "documents.OfficialDocument", on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("carta (PDF)"),
+        "documents.OfficialDocument",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("carta (PDF)"),
     )
     tracking_code = models.CharField(_("código de rastreamento"), max_length=13, blank=True)
     posted_on = models.DateField(_("postada em"), null=True, blank=True)
     delivered_on = models.DateField(_("entregue em"), null=True, blank=True)
     visit_on = models.DateField(
-        _("data da visita (AR)"), null=True, blank=True,
+        _("data da visita (AR)"),
+        null=True,
+        blank=True,
         help_text=_("Art. 46 §2: vale como recebimento se o endereço estava desatualizado."),
     )
     receiver_name = models.CharField(_("recebedor"), max_length=200, blank=True)
@@ -82,7 +89,9 @@ class Notification(models.Model):
     )
     ar_scan = models.FileField(_("digitalização do AR"), upload_to="ar/", blank=True)
     received_on = models.DateField(
-        _("recebida em (para os prazos)"), null=True, blank=True,
+        _("recebida em (para os prazos)"),
+        null=True,
+        blank=True,
         help_text=_("A data que inicia os prazos do interessado."),
     )
 
@@ -100,13 +109,18 @@ class DeliveryAttempt(models.Model):
     """One attempt of the postman, as the AR or the tracking shows it."""
 
     notification = models.ForeignKey(
-        Notification, on_delete=models.PROTECT, related_name="attempts_made",
+        Notification,
+        on_delete=models.PROTECT,
+        related_name="attempts_made",
         verbose_name=_("notificação"),
     )
     attempted_on = models.DateField(_("data da tentativa"))
     note = models.CharField(_("observação"), max_length=200, blank=True)
     recorded_by = models.ForeignKey(
-        "accounts.User", on_delete=models.PROTECT, null=True, related_name="+",
+        "accounts.User",
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
         verbose_name=_("registrado por"),
     )
 

@@ -70,13 +70,24 @@ def notice_send(
         },
     )
     notification = Notification.objects.create(
-        case=case, recipient=recipient, address=address, legal=True,
-        channel=Notification.Channel.REGISTERED_POST, template=template, subject=subject,
-        body=body, letter=letter,
+        case=case,
+        recipient=recipient,
+        address=address,
+        legal=True,
+        channel=Notification.Channel.REGISTERED_POST,
+        template=template,
+        subject=subject,
+        body=body,
+        letter=letter,
     )
     notification_queue(case=case, recipient=recipient, template=template, context=dict(context))
-    case_record(case=case, actor=actor, event="notice_letter_written", article=ART_46,
-                data={"notification": notification.pk, "letter": letter.number})
+    case_record(
+        case=case,
+        actor=actor,
+        event="notice_letter_written",
+        article=ART_46,
+        data={"notification": notification.pk, "letter": letter.number},
+    )
     return notification
 
 
@@ -118,9 +129,17 @@ def letter_record_posting(
         row.posted_on = posted_on
         row.status = Notification.Status.SENT
         row.save(update_fields=["tracking_code", "posted_on", "status"])
-        case_record(case=row.case, actor=actor, event="letter_posted", article=ART_46,
-                    data={"notification": row.pk, "tracking_code": code,
-                          "posted_on": posted_on.isoformat()})
+        case_record(
+            case=row.case,
+            actor=actor,
+            event="letter_posted",
+            article=ART_46,
+            data={
+                "notification": row.pk,
+                "tracking_code": code,
+                "posted_on": posted_on.isoformat(),
+            },
+        )
     return row
 
 
@@ -138,8 +157,13 @@ def letter_record_attempt(
         attempt = DeliveryAttempt.objects.create(
             notification=row, attempted_on=attempted_on, note=note, recorded_by=actor
         )
-        case_record(case=row.case, actor=actor, event="delivery_attempt", note=note,
-                    data={"notification": row.pk, "on": attempted_on.isoformat()})
+        case_record(
+            case=row.case,
+            actor=actor,
+            event="delivery_attempt",
+            note=note,
+            data={"notification": row.pk, "on": attempted_on.isoformat()},
+        )
     return attempt
 
 
@@ -162,8 +186,11 @@ def letter_record_receipt(
     """
     _clerk(actor)
     today = local_today()
-    for day, label in ((ar_attached_on, _("juntada do AR")), (delivered_on, _("entrega")),
-                       (visit_on, _("visita"))):
+    for day, label in (
+        (ar_attached_on, _("juntada do AR")),
+        (delivered_on, _("entrega")),
+        (visit_on, _("visita")),
+    ):
         _not_future(day, label, today)
     if (delivered_on is None) == (not return_reason):
         raise RuleViolation(
@@ -194,8 +221,11 @@ def letter_record_receipt(
             raise RuleViolation(_("A entrega ou visita não pode ser anterior à postagem."))
         counts_from = received_on(
             clock=ClockStart(settings.NOTIFICATION_CLOCK_START),
-            delivered_on=delivered_on, visit_on=visit_on, ar_attached_on=ar_attached_on,
-            return_reason=reason, refusal_counts=settings.NOTICE_REFUSAL_COUNTS,
+            delivered_on=delivered_on,
+            visit_on=visit_on,
+            ar_attached_on=ar_attached_on,
+            return_reason=reason,
+            refusal_counts=settings.NOTICE_REFUSAL_COUNTS,
         )
         row.delivered_on = delivered_on
         row.visit_on = visit_on
@@ -204,19 +234,23 @@ def letter_record_receipt(
         row.return_reason = return_reason
         row.ar_attached_on = ar_attached_on
         row.received_on = counts_from
-        row.status = (
-            Notification.Status.DELIVERED if delivered_on else Notification.Status.RETURNED
-        )
+        row.status = Notification.Status.DELIVERED if delivered_on else Notification.Status.RETURNED
         if checked_scan is not None:
             from django.core.files.base import ContentFile
 
             row.ar_scan.save(checked_scan.name, ContentFile(checked_scan.content), save=False)
         row.save()
         case_record(
-            case=row.case, actor=actor, event="return_receipt", article=ART_46,
-            data={"notification": row.pk, "status": row.status,
-                  "return_reason": return_reason,
-                  "received_on": counts_from.isoformat() if counts_from else None},
+            case=row.case,
+            actor=actor,
+            event="return_receipt",
+            article=ART_46,
+            data={
+                "notification": row.pk,
+                "status": row.status,
+                "return_reason": return_reason,
+                "received_on": counts_from.isoformat() if counts_from else None,
+            },
         )
         if counts_from is not None and row.legal:
             hook = workflow_for(row.case.kind).on_notice_received

@@ -19,6 +19,8 @@ from cases.services.deadlines import deadline_retry
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import workflow_for
 from registers.selectors import authorizations_visible_to, driver_of
+from notifications.forms import AttemptForm, PostingForm, ReceiptForm
+from notifications.selectors import notifications_visible_to
 from web.forms import QueueFilterForm, SuspensionForm
 from workflows.suspension import suspension_file
 
@@ -108,7 +110,12 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "events": case_timeline(case),
             "deadlines": case.deadlines.all(),
             "documents": case.documents.all(),
-            "notifications": case.notifications.all() if is_staff_member(request.user) else [],
+            "notifications": notifications_visible_to(request.user)
+        .filter(case=case)
+        .prefetch_related("attempts_made"),
+        "posting_form": PostingForm(),
+        "attempt_form": AttemptForm(),
+        "receipt_form": ReceiptForm(),
             "actions": available_edges(case, request.user),
             "checklist": workflow.checklist,
             "today": timezone.localdate(),

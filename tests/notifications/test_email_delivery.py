@@ -76,7 +76,7 @@ def test_an_email_reaches_a_real_smtp_server(smtp_settings, smtp_port):
     [(sender, recipients, content)] = inbox.messages
     assert recipients == [case.applicant.email]
     assert f"X-Case-Number: {case.number}".encode() in content
-    assert "Art. 24".encode() in content
+    assert b"Art. 24" in content
 
 
 @pytest.mark.django_db

@@ -8,14 +8,16 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 
+from accounts.roles import Role
 from cases.errors import RuleViolation, StateConflict
 from cases.models import Deadline
 from cases.services.deadlines import deadlines_sweep
 from cases.services.transitions import case_act
 from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
-from tests.factories import ViolationNoticeFactory
+from tests.factories import AuthorizationFactory, UserFactory, ViolationNoticeFactory
 from workflows.models import ViolationNotice, ViolationState
+from workflows.violation import violation_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
@@ -30,7 +32,11 @@ def _in_april_2026():
 
 @pytest.fixture
 def letter(clerk):
-    notice = ViolationNoticeFactory(issued_on=dt.date(2026, 3, 30))
+    with time_machine.travel(dt.datetime(2026, 3, 30, 15, tzinfo=SP), tick=False):
+        notice = violation_issue(
+            agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
+            item="X", occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP), place="Praça Central",
+        )
     case_act(case=notice, action="send_notice", actor=clerk)
     letter = Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
     return letter_record_posting(notification=letter, actor=clerk, tracking_code="JT123456785BR",

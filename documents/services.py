@@ -1,0 +1,388 @@
+"""Official documents: numbered and coded in the caller's transaction, rendered after commit.
+
+DESIGN principle 3: `document_issue` writes the row (PENDING, with the frozen context) in
+the caller's transaction and starts `documents.tasks.render_document` with
+`transaction.on_commit`; the task calls `document_render`, which turns the row into a PDF
+once, however many times it runs. A row left PENDING or FAILED is found again by
+`documents_requeue_unrendered`.
+
+The context is frozen at issue: the paper says what the registers said that day. The public
+verification page, on the other hand, always reads the registers live (`documents.selectors`).
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import io
+import json
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import qrcode
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from PIL import Image, ImageOps
+
+from accounts.models import User
+from cases.models import Case
+from documents.codes import (
+    document_number,
+    verification_code_display,
+    verification_code_new,
+)
+from documents.models import DocumentSequence, OfficialDocument
+from law.infractions import infraction
+from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
+from registers.validators import display_plate, format_cpf
+
+logger = logging.getLogger(__name__)
+
+Kind = OfficialDocument.Kind
+Status = OfficialDocument.Status
+
+DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:8000"
+PHOTO_BOX = (300, 400)
+"""Pixels of the 3x4 photo kept in an IM card's context: sharp at 30 x 40 mm, a few kB."""
+
+
+# --- Issue -------------------------------------------------------------------------------
+
+
+def _next_sequence(kind: str, year: int) -> int:
+    # As cases' `_next_sequence`: the row is created once per kind and year; afterwards its
+    # UPDATE lock serialises issues, so a rolled-back issue gives its number back and the
+    # series has no gaps.
+    DocumentSequence.objects.bulk_create(
+        [DocumentSequence(kind=kind, year=year, last=0)], ignore_conflicts=True
+    )
+    sequence = DocumentSequence.objects.select_for_update().get(kind=kind, year=year)
+    sequence.last += 1
+    sequence.save(update_fields=["last"])
+    return sequence.last
+
+
+def _unused_verification_code() -> str:
+    # A clash is a one-in-10**15 event; checking first keeps it from aborting the caller's
+    # transaction on the unique constraint, which stays as the last word.
+    for _attempt in range(5):
+        code = verification_code_new()
+        if not OfficialDocument.objects.filter(verification_code=code).exists():
+            return code
+    raise RuntimeError("no unused verification code after 5 draws")  # pragma: no cover
+
+
+def context_freeze(context: Mapping[str, Any]) -> dict[str, Any]:
+    """The context as JSON keeps it: dates as ISO strings, Decimals as strings.
+
+    The templates format them back (`documents_format` filters), so a document rendered
+    again years later shows exactly what was issued.
+    """
+    return json.loads(json.dumps(dict(context), cls=DjangoJSONEncoder))  # type: ignore[no-any-return]
+
+
+def document_issue(
+    *,
+    kind: str,
+    context: Mapping[str, Any],
+    actor: User | None = None,
+    case: Case | None = None,
+    authorization: Authorization | None = None,
+    registration: MunicipalRegistration | None = None,
+    now: dt.datetime | None = None,
+) -> OfficialDocument:
+    """Number and code a document in the caller's transaction; render it after commit.
+
+    The number is the next of its kind in the year of issue (local time), without gaps;
+    the verification code is what the QR code and the public page (Art. 17 IM card, and
+    every notice) are checked by.
+    """
+    kind = Kind(kind)
+    issued_at = now or timezone.now()
+    year = timezone.localtime(issued_at).year
+    frozen = context_freeze(context)
+    with transaction.atomic():
+        sequence = _next_sequence(kind, year)
+        document = OfficialDocument.objects.create(
+            kind=kind,
+            number=document_number(kind, year, sequence),
+            year=year,
+            sequence=sequence,
+            verification_code=_unused_verification_code(),
+            case=case,
+            authorization=authorization,
+            registration=registration,
+            context=frozen,
+            issued_by=actor,
+            issued_at=issued_at,
+        )
+        # Inside the savepoint: if the caller rolls back, no task is started for a row
+        # that does not exist.
+        transaction.on_commit(lambda: _enqueue(document.pk))
+    return document
+
+
+def _enqueue(document_id: int) -> None:
+    from documents.tasks import render_document
+
+    render_document.delay(document_id)
+
+
+def documents_requeue_unrendered(*, older_than: dt.timedelta = dt.timedelta(minutes=10)) -> int:
+    """Start again the renders whose task was lost (worker killed, broker restarted).
+
+    Only PENDING rows: a FAILED one is retried by its own task with backoff, and after
+    the last retry waits for `document_render_retry`, so a broken template does not loop.
+    Rendering is idempotent, so a duplicate task is harmless.
+    """
+    cutoff = timezone.now() - older_than
+    ids = list(
+        OfficialDocument.objects.filter(status=Status.PENDING, issued_at__lt=cutoff).values_list(
+            "id", flat=True
+        )[:500]
+    )
+    for pk in ids:
+        _enqueue(pk)
+    return len(ids)
+
+
+def document_render_retry(*, document: OfficialDocument) -> OfficialDocument:
+    """A clerk puts a FAILED document back in the rendering queue."""
+    with transaction.atomic():
+        row = OfficialDocument.objects.select_for_update().get(pk=document.pk)
+        if row.status == Status.FAILED:
+            row.status = Status.PENDING
+            row.save(update_fields=["status"])
+            transaction.on_commit(lambda: _enqueue(row.pk))
+    return row
+
+
+# --- Render ------------------------------------------------------------------------------
+
+
+def verification_url(code: str) -> str:
+    """The public address printed on paper and carried by the QR code.
+
+    PUBLIC_BASE_URL is the site's address as the public reaches it (e.g.
+    https://taxi.mantenopolis.es.gov.br); the default serves the embedded demo.
+    """
+    base = getattr(settings, "PUBLIC_BASE_URL", DEFAULT_PUBLIC_BASE_URL).rstrip("/")
+    return base + reverse("verify-code", args=[code])
+
+
+def qr_code_data_uri(text: str) -> str:
+    """A PNG QR code of `text` as a data: URI (embedded: the PDF fetches nothing)."""
+    image = qrcode.make(text, box_size=8, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def document_render_context(document: OfficialDocument) -> dict[str, Any]:
+    """The stored context plus what every template's footer shows (number, code, QR)."""
+    url = verification_url(document.verification_code)
+    return {
+        **document.context,
+        "document": {
+            "kind": document.kind,
+            "title": document.get_kind_display(),
+            "number": document.number,
+            "verification_code": verification_code_display(document.verification_code),
+            "issued_at": document.issued_at,
+        },
+        "verification_url": url,
+        "qr_code": qr_code_data_uri(url),
+    }
+
+
+def document_html(document: OfficialDocument) -> str:
+    """The document as HTML, in the municipality's language whatever the reader's."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return render_to_string(
+            f"documents/pdf/{document.kind}.html", document_render_context(document)
+        )
+
+
+def document_pdf(document: OfficialDocument) -> bytes:
+    """WeasyPrint's PDF of the document's HTML.
+
+    Only data: URIs may be fetched: the context holds text people typed, and rendering
+    must never reach the network or the file system because of it.
+    """
+    from weasyprint import HTML, URLFetcher
+
+    fetcher = URLFetcher(allowed_protocols={"data"})
+    return HTML(string=document_html(document), url_fetcher=fetcher).write_pdf()  # type: ignore[no-any-return]
+
+
+def _file_name(document: OfficialDocument) -> str:
+    return f"{document.number.replace('/', '-')}.pdf"
+
+
+def document_render(*, document_id: int) -> OfficialDocument:
+    """Render one document to PDF and store it. A READY document is left as it is.
+
+    The row stays locked while rendering, so a second task for the same document waits
+    and then finds it READY: the lock, not luck, makes the task safe to run twice. On an
+    error the row is marked FAILED with the error, and the error is raised again for the
+    task to retry.
+    """
+    failure: Exception | None = None
+    with transaction.atomic():
+        document = OfficialDocument.objects.select_for_update().get(pk=document_id)
+        if document.status == Status.READY:
+            return document
+        try:
+            pdf = document_pdf(document)
+            document.file.save(_file_name(document), ContentFile(pdf), save=False)
+        except Exception as exc:
+            failure = exc
+            document.status = Status.FAILED
+            document.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            document.save(update_fields=["status", "last_error"])
+        else:
+            document.sha256 = hashlib.sha256(pdf).hexdigest()
+            document.status = Status.READY
+            document.rendered_at = timezone.now()
+            document.last_error = ""
+            document.save(update_fields=["file", "sha256", "status", "rendered_at", "last_error"])
+    if failure is not None:
+        # Raised after the block, so that the FAILED row is committed, not rolled back.
+        raise failure
+    return document
+
+
+# --- Contexts ----------------------------------------------------------------------------
+
+
+def _vehicle_context(vehicle: Vehicle) -> dict[str, Any]:
+    return {
+        "plate": display_plate(vehicle.plate),
+        "make": vehicle.make,
+        "model": vehicle.model,
+        "colour": vehicle.colour,
+        "manufacture_year": vehicle.manufacture_year,
+    }
+
+
+def _address_context(driver: Driver) -> dict[str, Any]:
+    return {
+        "address": driver.address,
+        "district": driver.district,
+        "city": driver.city,
+        "postal_code": driver.postal_code,
+    }
+
+
+def photo_data_uri(driver: Driver) -> str:
+    """The driver's 3x4 photo, reduced, as a JPEG data: URI; "" when there is none.
+
+    Kept in the context so the card shows the photo of the day it was issued, even if
+    the file is replaced later.
+    """
+    if not driver.photo:
+        return ""
+    try:
+        with driver.photo.open("rb") as handle, Image.open(handle) as original:
+            image = ImageOps.exif_transpose(original).convert("RGB")
+            image.thumbnail(PHOTO_BOX)
+            buffer = io.BytesIO()
+            image.save(buffer, format="JPEG", quality=85)
+    except (OSError, ValueError):
+        # A missing or unreadable file leaves the placeholder box on the card, where a
+        # clerk sees it, rather than stopping the issue.
+        logger.warning("photo of driver %s could not be read", driver.pk, exc_info=True)
+        return ""
+    return "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def authorization_term_context(authorization: Authorization) -> dict[str, Any]:
+    """What the Termo de Autorização says (Arts. 1 sole paragraph, 8, 22).
+
+    It goes to the holder, so it carries the full CPF and CNH.
+    """
+    holder = authorization.holder
+    return {
+        "authorization": {
+            "number": authorization.number,
+            "granted_on": authorization.granted_on,
+            "predates_law": authorization.predates_law,
+        },
+        "holder": {
+            "name": holder.name,
+            "cpf": format_cpf(holder.cpf),
+            "cnh_number": holder.cnh_number,
+            "cnh_category": holder.cnh_category,
+            **_address_context(holder),
+        },
+        "vehicle": {**_vehicle_context(authorization.vehicle), "renavam": authorization.vehicle.renavam},
+    }
+
+
+def im_card_context(registration: MunicipalRegistration) -> dict[str, Any]:
+    """The IM card of Art. 17: IM number, name, address, vehicle data and validity.
+
+    It is shown in the car to passengers, so it carries no CPF nor CNH.
+    """
+    authorization = registration.authorization
+    holder = authorization.holder
+    return {
+        "registration": {
+            "number": registration.number,
+            "valid_from": registration.valid_from,
+            "valid_until": registration.valid_until,
+        },
+        "authorization": {"number": authorization.number},
+        "holder": {"name": holder.name, "photo": photo_data_uri(holder), **_address_context(holder)},
+        "vehicle": _vehicle_context(registration.vehicle),
+    }
+
+
+def infraction_context(item: str) -> dict[str, Any]:
+    """Art. 47 III for a notice's context: the item of Art. 58, its citation and text."""
+    found = infraction(item)
+    return {"item": found.item, "article": found.article, "text": found.text, "group": found.group}
+
+
+def authorization_term_issue(
+    *,
+    authorization: Authorization,
+    actor: User | None,
+    case: Case | None = None,
+    now: dt.datetime | None = None,
+) -> OfficialDocument:
+    """Issue the Termo de Autorização (Art. 22, after homologation) in the caller's transaction."""
+    return document_issue(
+        kind=Kind.AUTHORIZATION_TERM,
+        context=authorization_term_context(authorization),
+        actor=actor,
+        case=case,
+        authorization=authorization,
+        now=now,
+    )
+
+
+def im_card_issue(
+    *,
+    registration: MunicipalRegistration,
+    actor: User | None,
+    case: Case | None = None,
+    now: dt.datetime | None = None,
+) -> OfficialDocument:
+    """Issue the IM card (Arts. 17, 18) in the caller's transaction."""
+    return document_issue(
+        kind=Kind.IM_CARD,
+        context=im_card_context(registration),
+        actor=actor,
+        case=case,
+        authorization=registration.authorization,
+        registration=registration,
+        now=now,
+    )

@@ -1,0 +1,126 @@
+"""Notification endpoints: list (scoped), record posting, attempts and the AR; resend."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.generics import get_object_or_404
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.roles import is_staff_member
+from notifications.models import Notification, ReturnReason
+from notifications.post import letter_record_attempt, letter_record_posting, letter_record_receipt
+from notifications.selectors import notifications_visible_to
+from notifications.services import notification_resend
+
+
+class NotificationOutput(serializers.ModelSerializer):
+    case_number = serializers.CharField(source="case.number")
+
+    class Meta:
+        model = Notification
+        fields = [
+            "id",
+            "case",
+            "case_number",
+            "channel",
+            "template",
+            "subject",
+            "body",
+            "status",
+            "attempts",
+            "last_error",
+            "legal",
+            "address",
+            "tracking_code",
+            "posted_on",
+            "delivered_on",
+            "visit_on",
+            "receiver_name",
+            "return_reason",
+            "ar_attached_on",
+            "received_on",
+            "created_at",
+            "sent_at",
+        ]
+
+
+class NotificationListApi(APIView):
+    @extend_schema(responses=NotificationOutput(many=True))
+    def get(self, request: Request) -> Response:
+        rows = notifications_visible_to(request.user).order_by("-created_at")[:200]
+        return Response(NotificationOutput(rows, many=True).data)
+
+
+class PostingInput(serializers.Serializer):
+    tracking_code = serializers.CharField(max_length=20)
+    posted_on = serializers.DateField()
+
+
+class AttemptInput(serializers.Serializer):
+    attempted_on = serializers.DateField()
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+
+
+class ReceiptInput(serializers.Serializer):
+    ar_attached_on = serializers.DateField()
+    delivered_on = serializers.DateField(required=False, allow_null=True, default=None)
+    receiver_name = serializers.CharField(required=False, allow_blank=True, default="")
+    receiver_document = serializers.CharField(required=False, allow_blank=True, default="")
+    return_reason = serializers.ChoiceField(
+        choices=ReturnReason.choices, required=False, allow_blank=True, default=""
+    )
+    visit_on = serializers.DateField(required=False, allow_null=True, default=None)
+    scan = serializers.FileField(required=False, allow_null=True, default=None)
+
+
+def _notification(request: Request, pk: int) -> Notification:
+    return get_object_or_404(notifications_visible_to(request.user), pk=pk)
+
+
+class PostingApi(APIView):
+    @extend_schema(request=PostingInput, responses=NotificationOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        data = PostingInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = letter_record_posting(
+            notification=_notification(request, pk), actor=request.user, **data.validated_data
+        )
+        return Response(NotificationOutput(row).data)
+
+
+class AttemptApi(APIView):
+    @extend_schema(request=AttemptInput, responses=NotificationOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        data = AttemptInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        attempt = letter_record_attempt(
+            notification=_notification(request, pk), actor=request.user, **data.validated_data
+        )
+        return Response(NotificationOutput(attempt.notification).data, status=201)
+
+
+class ReceiptApi(APIView):
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(request=ReceiptInput, responses=NotificationOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        data = ReceiptInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = letter_record_receipt(
+            notification=_notification(request, pk), actor=request.user, **data.validated_data
+        )
+        return Response(NotificationOutput(row).data)
+
+
+class ResendApi(APIView):
+    @extend_schema(request=None, responses=NotificationOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        if not is_staff_member(request.user):
+            raise PermissionDenied
+        row = notification_resend(notification=_notification(request, pk))
+        return Response(NotificationOutput(row).data)

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from notifications import views
+
+urlpatterns = [
+    path("portal/notificacoes/", views.my_notices, name="my-notices"),
+    path("correio/", views.mailbox, name="mailbox"),
+    path("notificacoes/<int:pk>/postagem/", views.record_posting, name="notification-posting"),
+    path("notificacoes/<int:pk>/tentativa/", views.record_attempt, name="notification-attempt"),
+    path("notificacoes/<int:pk>/ar/", views.record_receipt, name="notification-receipt"),
+    path("notificacoes/<int:pk>/reenviar/", views.resend, name="notification-resend"),
+]

@@ -1,0 +1,87 @@
+"""Pages for notices: the driver's notices, the staff mailbox, recording posting and AR."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.roles import is_staff_member
+from cases.errors import DomainError
+from notifications.forms import AttemptForm, PostingForm, ReceiptForm
+from notifications.mailbox import mailbox_enabled, mailbox_read
+from notifications.post import letter_record_attempt, letter_record_posting, letter_record_receipt
+from notifications.selectors import notifications_visible_to
+from notifications.services import notification_resend
+
+
+@login_required
+def my_notices(request: HttpRequest) -> HttpResponse:
+    rows = notifications_visible_to(request.user).order_by("-created_at")[:200]
+    return render(request, "notifications/my_notices.html", {"rows": rows})
+
+
+@login_required
+def mailbox(request: HttpRequest) -> HttpResponse:
+    if not is_staff_member(request.user):
+        raise PermissionDenied
+    return render(
+        request,
+        "notifications/mailbox.html",
+        {"enabled": mailbox_enabled(), "mails": mailbox_read()},
+    )
+
+
+def _record(request: HttpRequest, pk: int, form_class, action) -> HttpResponse:  # type: ignore[no-untyped-def]
+    notification = get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    form = form_class(request.POST, request.FILES)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    else:
+        try:
+            action(notification=notification, actor=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Registro salvo."))
+    return redirect("case", pk=notification.case_id)
+
+
+@login_required
+@require_POST
+def record_posting(request: HttpRequest, pk: int) -> HttpResponse:
+    return _record(request, pk, PostingForm, letter_record_posting)
+
+
+@login_required
+@require_POST
+def record_attempt(request: HttpRequest, pk: int) -> HttpResponse:
+    return _record(request, pk, AttemptForm, letter_record_attempt)
+
+
+def _receipt(**kwargs):  # type: ignore[no-untyped-def]
+    kwargs["return_reason"] = kwargs.get("return_reason") or ""
+    return letter_record_receipt(**kwargs)
+
+
+@login_required
+@require_POST
+def record_receipt(request: HttpRequest, pk: int) -> HttpResponse:
+    return _record(request, pk, ReceiptForm, _receipt)
+
+
+@login_required
+@require_POST
+def resend(request: HttpRequest, pk: int) -> HttpResponse:
+    if not is_staff_member(request.user):
+        raise PermissionDenied
+    notification = get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    notification_resend(notification=notification)
+    messages.success(request, _("Notificação recolocada na fila de envio."))
+    return redirect("case", pk=notification.case_id)
