@@ -56,6 +56,10 @@ def from_law(exc: Exception) -> RuleViolation:
     from django.utils.translation import gettext
 
     template = getattr(exc, "template", None)
-    params = getattr(exc, "params", None) or {}
+    # String values (a ground's label, a law's name) are statute texts marked with N_ too.
+    params = {
+        key: gettext(value) if isinstance(value, str) else value
+        for key, value in (getattr(exc, "params", None) or {}).items()
+    }
     message = gettext(template) % params if template else str(exc)
     return RuleViolation(message, article=getattr(exc, "article", ""))
