@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cases.action_inputs import action_serializer, split_note
+from cases.errors import RuleViolation
 from cases.models import AuditEvent, Case, Deadline, Document
 from cases.selectors import QueueFilter, case_queue, case_timeline, cases_visible_to
 from cases.services.transitions import available_edges, case_act, case_claim
-from cases.workflow import all_workflows, describe, state_label
+from cases.workflow import all_workflows, describe, state_label, workflow_for
 
 
 class CaseOutput(serializers.ModelSerializer):
@@ -145,25 +149,21 @@ class CaseClaimApi(APIView):
         return Response(CaseOutput(case).data)
 
 
-class ActionInput(serializers.Serializer):
-    note = serializers.CharField(required=False, allow_blank=True, default="")
-    days = serializers.IntegerField(required=False, min_value=1)
-
-
 class CaseActionApi(APIView):
-    @extend_schema(request=ActionInput, responses=CaseDetailOutput)
+    """Take an action on a case; its inputs are those the action's edge declares."""
+
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(request=None, responses=CaseDetailOutput)
     def post(self, request: Request, pk: int, action: str) -> Response:
         case = get_object_or_404(cases_visible_to(request.user), pk=pk)
-        payload = ActionInput(data=request.data)
+        workflow = workflow_for(case.kind)
+        if not any(edge.name == action for edge in workflow.edges):
+            raise RuleViolation(_("Ação desconhecida: %(action)s.") % {"action": action})
+        payload = action_serializer(workflow.edge(action), request.data)
         payload.is_valid(raise_exception=True)
-        inputs = {k: v for k, v in payload.validated_data.items() if k != "note"}
-        case = case_act(
-            case=case,
-            action=action,
-            actor=request.user,
-            note=payload.validated_data["note"],
-            **inputs,
-        )
+        note, inputs = split_note(dict(payload.validated_data))
+        case = case_act(case=case, action=action, actor=request.user, note=note, **inputs)
         return Response(_detail(Case.objects.get(pk=case.pk), request))
 
 

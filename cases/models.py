@@ -158,7 +158,13 @@ class Deadline(models.Model):
         FIXED_DATE = "fixed_date", _("data fixa")
 
     case = models.ForeignKey(
-        Case, on_delete=models.PROTECT, related_name="deadlines", verbose_name=_("processo")
+        Case, on_delete=models.PROTECT, related_name="deadlines", verbose_name=_("processo"),
+        null=True, blank=True,
+    )
+    # A deadline of a register rather than of a case (a vehicle's age limit, Art. 12).
+    authorization = models.ForeignKey(
+        "registers.Authorization", on_delete=models.PROTECT, related_name="deadlines",
+        verbose_name=_("termo de autorização"), null=True, blank=True,
     )
     kind = models.CharField(_("tipo"), max_length=60)
     label = models.CharField(_("descrição"), max_length=200)
@@ -181,6 +187,12 @@ class Deadline(models.Model):
         verbose_name_plural = _("prazos")
         ordering = ["due_on", "id"]
         indexes = [models.Index(fields=["state", "due_on"], name="deadline_due_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(case__isnull=False) | models.Q(authorization__isnull=False),
+                name="deadline_has_subject",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.label} — {self.due_on:%d/%m/%Y}"

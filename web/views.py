@@ -12,15 +12,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role, is_staff_member
+from cases.action_inputs import action_form, split_note
 from cases.errors import DomainError
 from cases.models import Deadline, Document
 from cases.selectors import QueueFilter, case_queue, case_timeline, cases_visible_to
 from cases.services.deadlines import deadline_retry
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import workflow_for
-from registers.selectors import authorizations_visible_to, driver_of
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import notifications_visible_to
+from registers.selectors import authorizations_visible_to, driver_of
 from web.forms import QueueFilterForm, SuspensionForm
 from workflows.suspension import suspension_file
 
@@ -116,7 +117,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
         "posting_form": PostingForm(),
         "attempt_form": AttemptForm(),
         "receipt_form": ReceiptForm(),
-            "actions": available_edges(case, request.user),
+            "actions": [(edge, action_form(edge)) for edge in available_edges(case, request.user)],
             "checklist": workflow.checklist,
             "today": timezone.localdate(),
             "staff": is_staff_member(request.user),
@@ -141,17 +142,18 @@ def case_claim_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def case_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     case = get_object_or_404(cases_visible_to(request.user), pk=pk)
-    inputs = {}
-    if request.POST.get("days"):
-        inputs["days"] = request.POST["days"]
+    workflow = workflow_for(case.kind)
+    if not any(edge.name == action for edge in workflow.edges):
+        raise Http404
+    form = action_form(workflow.edge(action), request.POST, request.FILES)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
+        return redirect("case", pk=pk)
+    note, inputs = split_note(form.cleaned_data)
     try:
-        case_act(
-            case=case,
-            action=action,
-            actor=request.user,
-            note=request.POST.get("note", ""),
-            **inputs,
-        )
+        case_act(case=case, action=action, actor=request.user, note=note, **inputs)
     except DomainError as exc:
         _domain_error(request, exc)
     except ValidationError as exc:

@@ -22,12 +22,14 @@ from django.utils import timezone
 
 from cases.models import Case, Deadline
 from cases.services.transitions import local_today
+from registers.models import Authorization
 
 logger = logging.getLogger(__name__)
 
 # A handler applies what the deadline means; it returns False when, under the case lock,
-# the deadline turns out to be moot (nothing to apply), True when it applied it.
-Handler = Callable[[Case, Deadline, dt.date], bool]
+# the deadline turns out to be moot (nothing to apply), True when it applied it. The case
+# is None for a register's deadline (its `authorization` is set instead).
+Handler = Callable[[Case | None, Deadline, dt.date], bool]
 _HANDLERS: dict[str, Handler] = {}
 
 
@@ -41,26 +43,37 @@ def deadline_handler(kind: str) -> Callable[[Handler], Handler]:
 
 def deadline_set(
     *,
-    case: Case,
     kind: str,
     label: str,
     due_on: dt.date,
     counting: str,
     article: str,
+    case: Case | None = None,
+    authorization: Authorization | None = None,
 ) -> Deadline:
-    """Write a deadline row in the caller's transaction."""
+    """Write a deadline row in the caller's transaction, for a case or a register."""
     if kind not in _HANDLERS:
         raise LookupError(f"no deadline handler registered for {kind!r}")
     return Deadline.objects.create(
-        case=case, kind=kind, label=label, due_on=due_on, counting=counting, article=article
+        case=case, authorization=authorization, kind=kind, label=label, due_on=due_on,
+        counting=counting, article=article,
     )
 
 
-def deadlines_cancel(*, case: Case, kinds: Iterable[str] | None = None) -> int:
-    """Cancel a case's pending deadlines. Rows a sweeper holds right now are skipped, not
-    waited for: their handler re-checks the case under its lock and finds them moot."""
+def deadlines_cancel(
+    *,
+    case: Case | None = None,
+    authorization: Authorization | None = None,
+    kinds: Iterable[str] | None = None,
+) -> int:
+    """Cancel a case's (or a register's) pending deadlines. Rows a sweeper holds right now
+    are skipped, not waited for: their handler re-checks under the lock and finds them
+    moot."""
+    if (case is None) == (authorization is None):
+        raise ValueError("give exactly one of case and authorization")
+    subject = {"case": case} if case is not None else {"authorization": authorization}
     rows = Deadline.objects.select_for_update(skip_locked=True).filter(
-        case=case, state=Deadline.State.PENDING
+        state=Deadline.State.PENDING, **subject
     )
     if kinds is not None:
         rows = rows.filter(kind__in=list(kinds))
@@ -104,7 +117,7 @@ def deadline_process_one(*, today: dt.date, now: dt.datetime, report: SweepRepor
             return False
         try:
             with transaction.atomic():  # a savepoint: a failing handler leaves no trace
-                case = Case.objects.get(pk=row.case_id)
+                case = Case.objects.get(pk=row.case_id) if row.case_id else None
                 applied = _HANDLERS[row.kind](case, row, today)
         except Exception as exc:  # noqa: BLE001 — any failure is recorded on the row
             row.attempts += 1
