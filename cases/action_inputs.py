@@ -17,12 +17,20 @@ class _DateInput(forms.DateInput):
     input_type = "date"
 
 
+class _DateTimeInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+
 def _form_field(spec: ActionField) -> forms.Field:
     common: dict[str, Any] = {"label": spec.label, "required": spec.required}
     if spec.kind == "int":
         return forms.IntegerField(min_value=0, **common)
     if spec.kind == "date":
         return forms.DateField(widget=_DateInput, **common)
+    if spec.kind == "datetime":
+        return forms.DateTimeField(
+            widget=_DateTimeInput, input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"], **common
+        )
     if spec.kind == "choice":
         return forms.ChoiceField(choices=[("", "—"), *spec.choices], **common)
     if spec.kind == "bool":
@@ -46,6 +54,8 @@ def _serializer_field(spec: ActionField) -> serializers.Field:
         return serializers.IntegerField(required=required, min_value=0)
     if spec.kind == "date":
         return serializers.DateField(required=required)
+    if spec.kind == "datetime":
+        return serializers.DateTimeField(required=required)
     if spec.kind == "choice":
         return serializers.ChoiceField(choices=list(spec.choices), required=required)
     if spec.kind == "bool":

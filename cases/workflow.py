@@ -26,7 +26,7 @@ class ActionField:
 
     name: str
     label: str | Promise
-    kind: str = "text"  # text | int | date | file | choice
+    kind: str = "text"  # text | textarea | int | date | datetime | bool | file | choice
     required: bool = True
     choices: tuple[tuple[str, str | Promise], ...] = ()
 
@@ -70,6 +70,9 @@ class Workflow:
     # Called, in the recording transaction, when a legal notice of this case counts as
     # received (Arts. 46 and 47 §2): (case, received_on, actor) -> None.
     on_notice_received: Callable[..., None] | None = None
+    # Called, in the recording transaction, when an inspection of this case is recorded
+    # (Art. 20): (case, inspection, actor) -> None; it moves the case on the result.
+    on_inspection_recorded: Callable[..., None] | None = None
 
     def edge(self, name: str) -> Edge:
         for edge in self.edges:
@@ -119,6 +122,8 @@ EVENT_LABELS: dict[str, str | Promise] = {
     "letter_posted": _("Carta postada"),
     "delivery_attempt": _("Tentativa de entrega"),
     "return_receipt": _("AR registrado"),
+    "inspection_scheduled": _("Vistoria agendada"),
+    "inspection_recorded": _("Vistoria realizada"),
 }
 
 

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "workflows",
     "notifications",
     "documents",
+    "inspections",
     "web",
 ]
 

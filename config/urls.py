@@ -5,6 +5,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
 from cases import api as cases_api
+from inspections import api as inspections_api
+from inspections import views as inspections_views
 from notifications import api as notifications_api
 from web import views
 from workflows import api as workflows_api
@@ -44,6 +46,8 @@ api = [
         notifications_api.ResendApi.as_view(),
         name="api-notification-resend",
     ),
+    path("inspections/<int:pk>/result/", inspections_api.InspectionRecordApi.as_view(),
+         name="api-inspection-result"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
@@ -57,6 +61,7 @@ urlpatterns = [
     path("portal/suspensao/nova/", views.suspension_new, name="suspension-new"),
     path("processos/", views.queue, name="queue"),
     path("processos/<int:pk>/", views.case_page, name="case"),
+    path("vistorias/<int:pk>/registrar/", inspections_views.record, name="inspection-record"),
     path("processos/<int:pk>/assumir/", views.case_claim_page, name="case-claim"),
     path("processos/<int:pk>/acao/<slug:action>/", views.case_action_page, name="case-action"),
     path("prazos/<int:pk>/reprocessar/", views.deadline_retry_page, name="deadline-retry"),

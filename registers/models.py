@@ -199,8 +199,13 @@ class Authorization(FSMModelMixin, models.Model):
         self.ended_on = on
 
 
-class MunicipalRegistration(models.Model):
+class MunicipalRegistration(FSMModelMixin, models.Model):
     """The IM — Inscrição Municipal (Arts. 4 VII, 17, 18): yearly traffic licence."""
+
+    class Status(models.TextChoices):
+        VALID = "valid", _("válida")
+        EXPIRED = "expired", _("vencida")
+        SUPERSEDED = "superseded", _("substituída")
 
     number = models.CharField(_("número da IM"), max_length=20, unique=True)
     authorization = models.ForeignKey(
@@ -217,6 +222,9 @@ class MunicipalRegistration(models.Model):
     )
     valid_from = models.DateField(_("válida desde"))
     valid_until = models.DateField(_("válida até"), help_text=_("Art. 18: renovada a cada ano."))
+    status = FSMField(
+        _("situação"), default=Status.VALID, choices=Status.choices, protected=True
+    )
 
     class Meta:
         verbose_name = _("inscrição municipal (IM)")
@@ -227,7 +235,62 @@ class MunicipalRegistration(models.Model):
         return self.number
 
     def is_valid_on(self, day: dt.date) -> bool:
-        return self.valid_from <= day <= self.valid_until
+        return self.status == self.Status.VALID and self.valid_from <= day <= self.valid_until
+
+    @transition(field=status, source=Status.VALID, target=Status.EXPIRED)
+    def expire(self) -> None:
+        """System: the last day of validity passed without renewal (Arts. 18, 19)."""
+
+    @transition(field=status, source=[Status.VALID, Status.EXPIRED], target=Status.SUPERSEDED)
+    def supersede(self) -> None:
+        """A renewal or a vehicle substitution issued the IM that replaces this one."""
+
+
+class AuxiliaryBinding(models.Model):
+    """An auxiliary driver bound to a holder's authorization and vehicle (Art. 27)."""
+
+    class EndReason(models.TextChoices):
+        SWAP = "swap", _("troca de auxiliar (Art. 27 §2)")
+        RESIGNATION = "resignation", _("pedido de demissão")
+        DEATH = "death", _("falecimento")
+        FORCE_MAJEURE = "force_majeure", _("força maior")
+        REVOKED = "revoked", _("autorização do auxiliar revogada")
+        NOT_RENEWED = "not_renewed", _("não renovada")
+        AUTHORIZATION_ENDED = "authorization_ended", _("fim da autorização do titular")
+
+    authorization = models.ForeignKey(
+        Authorization, on_delete=models.PROTECT, related_name="auxiliary_bindings",
+        verbose_name=_("termo de autorização do titular"),
+    )
+    auxiliary = models.ForeignKey(
+        Driver, on_delete=models.PROTECT, related_name="bindings",
+        verbose_name=_("taxista auxiliar"),
+    )
+    valid_from = models.DateField(_("vinculado desde"))
+    valid_until = models.DateField(_("válido até"), help_text=_("Art. 27 §1: renovação anual."))
+    ended_on = models.DateField(_("desvinculado em"), null=True, blank=True)
+    end_reason = models.CharField(
+        _("motivo do desligamento"), max_length=24, choices=EndReason.choices, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("vínculo de auxiliar")
+        verbose_name_plural = _("vínculos de auxiliares")
+        ordering = ["-valid_from"]
+        constraints = [
+            # Art. 27: one auxiliary per holder at a time.
+            models.UniqueConstraint(
+                fields=["authorization"], condition=models.Q(ended_on__isnull=True),
+                name="one_auxiliary_per_authorization",
+            ),
+            models.UniqueConstraint(
+                fields=["auxiliary"], condition=models.Q(ended_on__isnull=True),
+                name="auxiliary_bound_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.auxiliary} → {self.authorization.number}"
 
 
 class PopulationFigure(models.Model):

@@ -19,6 +19,7 @@ from cases.selectors import QueueFilter, case_queue, case_timeline, cases_visibl
 from cases.services.deadlines import deadline_retry
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import workflow_for
+from law import inspection as law_inspection
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import notifications_visible_to
 from registers.selectors import authorizations_visible_to, driver_of
@@ -119,6 +120,9 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
         "receipt_form": ReceiptForm(),
             "actions": [(edge, action_form(edge)) for edge in available_edges(case, request.user)],
             "checklist": workflow.checklist,
+        "inspections": case.inspections.select_related("vehicle", "inspector"),
+        "inspection_items": law_inspection.ITEMS,
+        "can_inspect": has_role(request.user, Role.CLERK, Role.FISCAL_AGENT),
             "today": timezone.localdate(),
             "staff": is_staff_member(request.user),
         },

@@ -1,0 +1,98 @@
+"""Schedule an inspection and record its result item by item (Arts. 11 and 20).
+
+A kind's service calls these inside its own transaction and then moves its case according
+to the result (for example an application goes on to the Secretaria's review, or waits
+for a reinspection).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.roles import Role, has_role
+from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.models import Case
+from cases.services.transitions import case_record
+from inspections.models import Inspection
+from law import inspection as law_inspection
+from registers.models import Vehicle
+
+ART_20 = "Art. 20"
+
+
+def _inspector(actor: User) -> None:
+    if not has_role(actor, Role.CLERK, Role.FISCAL_AGENT):
+        raise NotPermitted(_("Somente servidores e agentes fiscais fazem vistorias."),
+                           article=ART_20)
+
+
+def inspection_schedule(
+    *, case: Case, vehicle: Vehicle, when: dt.datetime, place: str, actor: User
+) -> Inspection:
+    """In the caller's transaction: book the inspection and say so on the case."""
+    _inspector(actor)
+    if when < timezone.now() - dt.timedelta(minutes=5):
+        raise RuleViolation(_("A vistoria não pode ser agendada no passado."))
+    if Inspection.objects.filter(case=case, status=Inspection.Status.SCHEDULED).exists():
+        raise StateConflict(_("Já há uma vistoria agendada neste processo."))
+    inspection = Inspection.objects.create(
+        case=case, vehicle=vehicle, scheduled_for=when, place=place
+    )
+    case_record(case=case, actor=actor, event="inspection_scheduled", article=ART_20,
+                data={"inspection": inspection.pk, "when": when.isoformat(), "place": place})
+    return inspection
+
+
+def inspection_record(
+    *, inspection: Inspection, actor: User, items: Mapping[str, bool], notes: str = ""
+) -> Inspection:
+    """In the caller's transaction: every item's result; passed only if all are met."""
+    _inspector(actor)
+    unknown = set(items) - set(law_inspection.BY_CODE)
+    if unknown:
+        raise RuleViolation(_("Itens de vistoria desconhecidos: %(items)s.")
+                            % {"items": ", ".join(sorted(unknown))})
+    with transaction.atomic():
+        row = Inspection.objects.select_for_update().get(pk=inspection.pk)
+        if row.status != Inspection.Status.SCHEDULED:
+            raise StateConflict(_("Esta vistoria já foi registrada."))
+        row.items = {item.code: bool(items.get(item.code, False))
+                     for item in law_inspection.ITEMS}
+        failed = law_inspection.failed_items(row.items)
+        row.status = Inspection.Status.FAILED if failed else Inspection.Status.PASSED
+        row.notes = notes
+        row.inspector = actor
+        row.performed_at = timezone.now()
+        row.save()
+        case_record(
+            case=row.case, actor=actor, event="inspection_recorded", article=ART_20,
+            note=notes,
+            data={"inspection": row.pk, "status": row.status,
+                  "failed": [item.code for item in failed]},
+        )
+    return row
+
+
+def inspection_items_from_form(values: Mapping[str, object]) -> dict[str, bool]:
+    """Checkbox values named `item_<code>` into {code: bool}."""
+    return {item.code: bool(values.get(f"item_{item.code}")) for item in law_inspection.ITEMS}
+
+
+def inspection_record_for_case(
+    *, inspection: Inspection, actor: User, items: Mapping[str, bool], notes: str = ""
+) -> Inspection:
+    """Record the result and let the case's workflow move on it, in one transaction."""
+    from cases.workflow import workflow_for
+
+    with transaction.atomic(durable=True):
+        row = inspection_record(inspection=inspection, actor=actor, items=items, notes=notes)
+        hook = workflow_for(row.case.kind).on_inspection_recorded
+        if hook is not None:
+            hook(case=row.case, inspection=row, actor=actor)
+    return row

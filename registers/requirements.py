@@ -1,0 +1,120 @@
+"""Who and what may enter the taxi service: the law's requirements read from the registers.
+
+The statute package holds the rules (CNH categories, vehicle age and equipment, waiting
+periods); this module feeds it what the registers know and phrases what is unmet.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from cases.errors import RuleViolation
+from law import bars as law_bars
+from law import vehicles as law_vehicles
+from registers.models import Authorization, AuxiliaryBinding, Driver, Vehicle
+
+
+@dataclass(frozen=True)
+class Unmet:
+    article: str
+    message: str
+
+
+def _plain(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text or "").encode("ascii", "ignore").decode()
+    return " ".join(folded.lower().split())
+
+
+def _fmt(day: dt.date) -> str:
+    return day.strftime("%d/%m/%Y")
+
+
+def driver_requirements_unmet(
+    driver: Driver,
+    *,
+    on: dt.date,
+    as_auxiliary: bool = False,
+    keep: Authorization | None = None,
+) -> list[Unmet]:
+    """What keeps `driver` from holding (or driving under) an authorization on `on`.
+
+    `keep` is an authorization the driver may already hold without breaking Art. 22 §4
+    (a renewal of it, say).
+    """
+    unmet: list[Unmet] = []
+    if _plain(driver.city) != _plain(settings.MUNICIPALITY_NAME):
+        unmet.append(Unmet("Art. 3", _("O taxista deve residir no Município de %(city)s.")
+                           % {"city": settings.MUNICIPALITY_NAME}))
+    if not law_vehicles.is_cnh_category_allowed(driver.cnh_category):
+        unmet.append(Unmet("Art. 10 I b", _("A CNH deve ser de categoria B, C, D ou E; "
+                                            "a apresentada é %(cat)s.")
+                           % {"cat": driver.cnh_category or "—"}))
+    if driver.cnh_expires_on < on:
+        unmet.append(Unmet("Art. 10 I b", _("A CNH venceu em %(day)s.")
+                           % {"day": _fmt(driver.cnh_expires_on)}))
+    in_force = Authorization.objects.filter(
+        holder=driver,
+        status__in=[Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED],
+    )
+    if keep is not None:
+        in_force = in_force.exclude(pk=keep.pk)
+    if not as_auxiliary and in_force.exists():
+        unmet.append(Unmet("Art. 22 §4", _("Cada taxista pode ter uma única autorização.")))
+    events: list[law_bars.BarEvent] = []
+    for status, ended_on in Authorization.objects.filter(
+        holder=driver,
+        status__in=[Authorization.Status.CANCELLED, Authorization.Status.REVOKED],
+        ended_on__isnull=False,
+    ).values_list("status", "ended_on"):
+        reason = (
+            law_bars.BarReason.CANCELLATION_ON_REQUEST
+            if status == Authorization.Status.CANCELLED
+            else law_bars.BarReason.REVOCATION
+        )
+        events.append((reason, ended_on))
+    if as_auxiliary:
+        events += [
+            (law_bars.BarReason.AUXILIARY_REVOCATION, ended_on)
+            for ended_on in AuxiliaryBinding.objects.filter(
+                auxiliary=driver, end_reason=AuxiliaryBinding.EndReason.REVOKED,
+                ended_on__isnull=False,
+            ).values_list("ended_on", flat=True)
+        ]
+    for reason, day in events:
+        until = law_bars.bar_ends(reason, day)
+        if on <= until:
+            unmet.append(Unmet(reason.article, _(
+                "Impedido de nova autorização até %(until)s (evento em %(day)s)."
+            ) % {"until": _fmt(until), "day": _fmt(day)}))
+    return unmet
+
+
+def vehicle_requirements_unmet(
+    vehicle: Vehicle, *, on: dt.date, in_service_at_publication: bool = False
+) -> list[Unmet]:
+    """Art. 10 II b-e and Art. 11 II, as the statute package checks them."""
+    failures = law_vehicles.vehicle_requirements_failures(
+        manufacture_year=vehicle.manufacture_year, doors=vehicle.doors,
+        capacity=vehicle.capacity, air_conditioning=vehicle.air_conditioning,
+        colour_is_white=_plain(vehicle.colour) in {"branca", "branco", "white"},
+        on=on, in_service_at_publication=in_service_at_publication,
+    )
+    return [
+        Unmet(f.article, _(f.template) % f.params if f.template else f.message)
+        for f in failures
+    ]
+
+
+def requirements_enforce(unmet: list[Unmet]) -> None:
+    """Refuse with every unmet requirement at once, each with its article."""
+    if unmet:
+        raise RuleViolation(
+            " ".join(f"{u.message} ({u.article})" for u in unmet),
+            article="; ".join(dict.fromkeys(u.article for u in unmet)),
+            code="requirements_unmet",
+        )
