@@ -15,7 +15,13 @@ from rest_framework.views import APIView
 from cases.action_inputs import action_serializer, split_note
 from cases.errors import RuleViolation
 from cases.models import AuditEvent, Case, Deadline, Document
-from cases.selectors import QueueFilter, case_queue, case_timeline, cases_visible_to
+from cases.selectors import (
+    QueueFilter,
+    case_is_overdue,
+    case_queue,
+    case_timeline,
+    cases_visible_to,
+)
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import all_workflows, describe, state_label, workflow_for
 
@@ -49,8 +55,7 @@ class CaseOutput(serializers.ModelSerializer):
         return state_label(case.kind, case.state)
 
     def get_overdue(self, case: Case) -> bool:
-        due = getattr(case, "next_due", None)
-        return bool(due and due < timezone.localdate())
+        return case_is_overdue(case, timezone.localdate())
 
 
 class EventOutput(serializers.ModelSerializer):

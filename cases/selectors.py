@@ -10,6 +10,7 @@ from django.db.models import Count, Min, Q, QuerySet
 from accounts.models import User
 from accounts.roles import STAFF_ROLES, Role, roles_of
 from cases.models import AuditEvent, Case, CaseKind, Deadline
+from cases.workflow import all_workflows, workflow_for
 
 # The commission sees appeals only (Art. 52); every other staff role sees every kind.
 _COMMISSION_KINDS = (CaseKind.APPEAL,)
@@ -60,12 +61,27 @@ def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[
     elif filters.assignee.isdigit():
         rows = rows.filter(assignee_id=int(filters.assignee))
     if filters.urgency == "overdue":
-        rows = rows.filter(next_due__lt=today)
+        rows = rows.filter(Q(next_due__lt=today) | _in_overdue_states())
     elif filters.urgency == "week":
         rows = rows.filter(next_due__lte=today + dt.timedelta(days=7))
     from django.db.models import F
 
     return rows.order_by(F("next_due").asc(nulls_last=True), "opened_at", "id")
+
+
+def _in_overdue_states() -> Q:
+    condition = Q(pk__in=[])
+    for workflow in all_workflows():
+        if workflow.overdue_states:
+            condition |= Q(kind=workflow.kind, state__in=list(workflow.overdue_states))
+    return condition
+
+
+def case_is_overdue(case: Case, today: dt.date) -> bool:
+    due = getattr(case, "next_due", None)
+    if due is not None and due < today:
+        return True
+    return case.state in workflow_for(case.kind).overdue_states
 
 
 def case_timeline(case: Case) -> QuerySet[AuditEvent]:

@@ -73,6 +73,11 @@ class Workflow:
     # Called, in the recording transaction, when an inspection of this case is recorded
     # (Art. 20): (case, inspection, actor) -> None; it moves the case on the result.
     on_inspection_recorded: Callable[..., None] | None = None
+    # States that put the case in the clerks' overdue list whatever its deadlines say
+    # (an IM that expired without renewal, say).
+    overdue_states: frozenset[str] = frozenset()
+    # The portal page where a driver files this kind: (url name, label), if any.
+    filing: tuple[str, str | Promise] | None = None
 
     def edge(self, name: str) -> Edge:
         for edge in self.edges:

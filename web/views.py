@@ -18,7 +18,7 @@ from cases.models import Deadline, Document
 from cases.selectors import QueueFilter, case_queue, case_timeline, cases_visible_to
 from cases.services.deadlines import deadline_retry
 from cases.services.transitions import available_edges, case_act, case_claim
-from cases.workflow import workflow_for
+from cases.workflow import all_workflows, workflow_for
 from law import inspection as law_inspection
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import notifications_visible_to

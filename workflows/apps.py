@@ -8,4 +8,4 @@ class WorkflowsConfig(AppConfig):
 
     def ready(self) -> None:
         # Each kind module registers its workflow table and its deadline handlers.
-        from workflows import suspension, violation  # noqa: F401
+        from workflows import revocation, suspension, violation  # noqa: F401

@@ -209,3 +209,25 @@ class ViolationNotice(Case):
     @transition(field="state", source=[V.NOTIFIED, V.OVERDUE], target=V.FINAL)
     def close_appeal_window(self) -> None:
         """System: the 30-day appeal window of Art. 63 closed without an appeal."""
+
+
+class RevocationState(models.TextChoices):
+    OPENED = "opened", _("Processo de cassação aberto")
+
+
+class RevocationCase(Case):
+    """Revocation (cassação), Art. 59 V and §§2-5: opened by the system or by a clerk.
+
+    The process itself (notice, 10 days to appeal, the executive's decision) comes with the
+    enforcement chapter; until then a case opened here waits in the queue.
+    """
+
+    KIND = CaseKind.REVOCATION
+
+    ground_article = models.CharField(_("fundamento (artigo)"), max_length=60)
+    reason = models.TextField(_("motivo"))
+    opened_by_system = models.BooleanField(_("aberto pelo sistema"), default=False)
+
+    class Meta:
+        verbose_name = _("cassação")
+        verbose_name_plural = _("cassações")

@@ -25,3 +25,10 @@ def get_item(mapping: dict, key: str) -> object:
 @register.simple_tag
 def event_label(case: Case, transition: str) -> str:
     return _event_label(case.kind, transition)
+
+
+@register.simple_tag
+def is_overdue(case: Case, today: object) -> bool:
+    from cases.selectors import case_is_overdue
+
+    return case_is_overdue(case, today)  # type: ignore[arg-type]
