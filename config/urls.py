@@ -1,3 +1,5 @@
+from importlib import import_module
+
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -52,6 +54,20 @@ api = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
 
+# Each case kind of the authorization's life brings its pages and endpoints.
+KIND_APPS = ["application", "renewal", "auxiliary", "transfer", "cancellation", "substitution"]
+
+
+def _kind_urls(attribute: str) -> list:
+    return [
+        pattern
+        for kind in KIND_APPS
+        for pattern in getattr(import_module(f"workflows.{kind}.urls"), attribute)
+    ]
+
+
+api += _kind_urls("api_urlpatterns")
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("entrar/", auth_views.LoginView.as_view(template_name="web/login.html"), name="login"),
@@ -71,3 +87,4 @@ urlpatterns = [
     path("api/", include(api)),
     path("admin/", admin.site.urls),
 ]
+urlpatterns += _kind_urls("urlpatterns")

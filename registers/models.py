@@ -246,6 +246,19 @@ class MunicipalRegistration(FSMModelMixin, models.Model):
         """A renewal or a vehicle substitution issued the IM that replaces this one."""
 
 
+class RegistrationSequence(models.Model):
+    """Last IM number given in a year; locked while an IM is issued."""
+
+    year = models.PositiveSmallIntegerField(primary_key=True)
+    last = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("sequência de IM")
+
+    def __str__(self) -> str:
+        return f"{self.year}: {self.last}"
+
+
 class AuxiliaryBinding(models.Model):
     """An auxiliary driver bound to a holder's authorization and vehicle (Art. 27)."""
 

@@ -9,7 +9,12 @@ from django.db import transaction
 from accounts.models import User
 from cases.models import Case
 from cases.services.transitions import case_record
-from registers.models import Authorization
+from registers.models import (
+    Authorization,
+    MunicipalRegistration,
+    RegistrationSequence,
+    Vehicle,
+)
 
 
 def authorization_suspend(
@@ -61,3 +66,56 @@ def authorization_revoke(
             data={"authorization": row.number},
         )
     return row
+
+
+def registration_issue(
+    *,
+    authorization: Authorization,
+    vehicle: Vehicle,
+    valid_from: dt.date,
+    actor: User | None,
+    case: Case | None = None,
+) -> MunicipalRegistration:
+    """Issue the IM for one year (Arts. 17, 18) in the caller's transaction.
+
+    The IMs it replaces are superseded; the IM card (with its QR code) is issued; the
+    renewal cycle (reminders 30 and 7 days before, expiry) starts.
+    """
+    from documents.services import im_card_issue
+    from workflows.renewal.cycle import renewal_cycle_start
+
+    with transaction.atomic():
+        for old in MunicipalRegistration.objects.select_for_update().filter(
+            authorization=authorization,
+            status__in=[MunicipalRegistration.Status.VALID, MunicipalRegistration.Status.EXPIRED],
+        ):
+            old.supersede()
+            old.save(update_fields=["status"])
+        year = valid_from.year
+        RegistrationSequence.objects.bulk_create(
+            [RegistrationSequence(year=year, last=0)], ignore_conflicts=True
+        )
+        sequence = RegistrationSequence.objects.select_for_update().get(year=year)
+        sequence.last += 1
+        sequence.save(update_fields=["last"])
+        registration = MunicipalRegistration.objects.create(
+            number=f"IM-{year}/{sequence.last:05d}",
+            authorization=authorization,
+            vehicle=vehicle,
+            valid_from=valid_from,
+            valid_until=registration_valid_until(valid_from),
+        )
+        if case is not None:
+            case_record(case=case, actor=actor, event="registration_issued", article="Art. 18",
+                        data={"registration": registration.number,
+                              "valid_until": registration.valid_until.isoformat()})
+        im_card_issue(registration=registration, actor=actor, case=case)
+        renewal_cycle_start(registration=registration, actor=actor)
+    return registration
+
+
+def registration_valid_until(valid_from: dt.date) -> dt.date:
+    """Art. 18: one year; the last valid day is the eve of the same date a year later."""
+    from law._dates import add_years
+
+    return add_years(valid_from, 1) - dt.timedelta(days=1)
