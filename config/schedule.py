@@ -19,4 +19,9 @@ BEAT_SCHEDULE = {
         "task": "notifications.tasks.requeue_stale",
         "schedule": crontab(minute="*/5"),
     },
+    # The same safety net for official documents whose PDF rendering task was lost.
+    "requeue-unrendered-documents": {
+        "task": "documents.tasks.requeue_unrendered",
+        "schedule": crontab(minute="*/10"),
+    },
 }

@@ -226,4 +226,9 @@ DEADLINE_RETRY_BASE_SECONDS = env_int("DEADLINE_RETRY_BASE_SECONDS", 60)
 NOTIFICATION_CLOCK_START = env_str("NOTIFICATION_CLOCK_START", "delivery")
 # Whether a letter refused by the recipient counts as received (docs/interpretations.md).
 NOTICE_REFUSAL_COUNTS = env_bool("NOTICE_REFUSAL_COUNTS", True)
+# The address printed on paper and in QR codes (the public verification page).
 PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "http://127.0.0.1:8000")
+# Requests per minute per client address on the public pages.
+PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
+# How many reverse proxies of our own stand in front (to find the real client address).
+RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)

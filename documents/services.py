@@ -3,8 +3,9 @@
 DESIGN principle 3: `document_issue` writes the row (PENDING, with the frozen context) in
 the caller's transaction and starts `documents.tasks.render_document` with
 `transaction.on_commit`; the task calls `document_render`, which turns the row into a PDF
-once, however many times it runs. A row left PENDING or FAILED is found again by
-`documents_requeue_unrendered`.
+once, however many times it runs. A row left PENDING by a lost task is found again by
+`documents_requeue_unrendered`; one that FAILED after its retries waits for a clerk's
+`document_render_retry`.
 
 The context is frozen at issue: the paper says what the registers said that day. The public
 verification page, on the other hand, always reads the registers live (`documents.selectors`).
@@ -44,6 +45,12 @@ from registers.models import Authorization, Driver, MunicipalRegistration, Vehic
 from registers.validators import display_plate, format_cpf
 
 logger = logging.getLogger(__name__)
+
+# WeasyPrint logs each layout step at INFO, seven lines per document, into the worker's
+# log. Quieted here unless LOGGING sets a level for it explicitly.
+_weasyprint_progress = logging.getLogger("weasyprint.progress")
+if _weasyprint_progress.level == logging.NOTSET:
+    _weasyprint_progress.setLevel(logging.WARNING)
 
 Kind = OfficialDocument.Kind
 Status = OfficialDocument.Status
@@ -322,7 +329,10 @@ def authorization_term_context(authorization: Authorization) -> dict[str, Any]:
             "cnh_category": holder.cnh_category,
             **_address_context(holder),
         },
-        "vehicle": {**_vehicle_context(authorization.vehicle), "renavam": authorization.vehicle.renavam},
+        "vehicle": {
+            **_vehicle_context(authorization.vehicle),
+            "renavam": authorization.vehicle.renavam,
+        },
     }
 
 
@@ -340,7 +350,11 @@ def im_card_context(registration: MunicipalRegistration) -> dict[str, Any]:
             "valid_until": registration.valid_until,
         },
         "authorization": {"number": authorization.number},
-        "holder": {"name": holder.name, "photo": photo_data_uri(holder), **_address_context(holder)},
+        "holder": {
+            "name": holder.name,
+            "photo": photo_data_uri(holder),
+            **_address_context(holder),
+        },
         "vehicle": _vehicle_context(registration.vehicle),
     }
 

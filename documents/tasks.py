@@ -1,6 +1,7 @@
 """Thin rendering tasks: an id in, one service call, retry with backoff."""
 
 from celery import shared_task
+from django.core.exceptions import ObjectDoesNotExist
 
 from documents.services import document_render, documents_requeue_unrendered
 
@@ -10,6 +11,8 @@ MAX_RETRIES = 5
 @shared_task(
     name="documents.tasks.render_document",
     autoretry_for=(Exception,),
+    # A row that is gone (deleted) will not come back: no point retrying.
+    dont_autoretry_for=(ObjectDoesNotExist,),
     retry_backoff=10,
     retry_backoff_max=600,
     retry_jitter=True,

@@ -1,3 +1,11 @@
 from django.urls import path
 
-urlpatterns: list = []
+from documents import views
+
+urlpatterns = [
+    path("verificar/", views.verify, name="verify"),
+    path("verificar/placa/<str:plate>/", views.verify_plate, name="verify-plate"),
+    path("verificar/<str:code>/", views.verify_code, name="verify-code"),
+    path("documentos/<str:code>/pdf/", views.document_pdf, name="official-document-pdf"),
+    path("documentos/<str:code>/previa/", views.document_preview, name="document-preview"),
+]

@@ -21,7 +21,9 @@ def _as_datetime(value: object) -> dt.datetime | dt.date | None:
         return value
     if isinstance(value, str) and value:
         try:
-            return dt.datetime.fromisoformat(value) if "T" in value else dt.date.fromisoformat(value)
+            return (
+                dt.datetime.fromisoformat(value) if "T" in value else dt.date.fromisoformat(value)
+            )
         except ValueError:
             return None
     return None

@@ -1,0 +1,223 @@
+"""What the public verification page may read: a taxi's LIVE standing, never its paper.
+
+Art. 1 sole paragraph: the service runs only under a Termo de Autorização with its IM;
+Art. 17: the vehicle circulates with a valid IM. Passengers and anyone else check a taxi
+by plate, IM number or a document's verification code (the QR code on the IM card). The
+answer comes from the registers as they are now — a card printed last year may say
+"válida" for an authorization revoked since — and shows no CPF, masked or not.
+
+Each lookup is one query for the taxi (joins named with select_related) and at most one
+for the IM in force.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Case, QuerySet, Value, When
+from django.utils.translation import gettext_lazy as _
+
+from documents.codes import verification_code_normalize
+from documents.models import OfficialDocument
+from registers.models import Authorization, MunicipalRegistration, Vehicle
+from registers.validators import normalize_plate
+
+AuthorizationStatus = Authorization.Status
+
+
+class Standing(models.TextChoices):
+    """What the page tells a passenger, derived from the authorization and its IM."""
+
+    ACTIVE = "active", _("Autorizado")
+    SUSPENDED = "suspended", _("Suspenso")
+    REVOKED = "revoked", _("Cassado")
+    CANCELLED = "cancelled", _("Cancelado")
+    EXPIRED = "expired", _("IM vencida")
+    UNKNOWN = "unknown", _("Não encontrado")
+
+
+@dataclass(frozen=True)
+class TaxiVerification:
+    """One answer of the verification page."""
+
+    standing: Standing
+    today: dt.date
+    authorization: Authorization | None = None
+    registration: MunicipalRegistration | None = None
+    """The IM valid today for the authorization's vehicle, else its latest one."""
+    requested_registration: MunicipalRegistration | None = None
+    """The IM asked for by number, when it is not the one in force."""
+    document: OfficialDocument | None = None
+
+    @property
+    def vehicle(self) -> Vehicle | None:
+        return self.authorization.vehicle if self.authorization else None
+
+    @property
+    def may_carry_passengers(self) -> bool:
+        return self.standing == Standing.ACTIVE
+
+
+def standing_of(
+    authorization: Authorization | None, registration: MunicipalRegistration | None, today: dt.date
+) -> Standing:
+    """Art. 1 sole paragraph and Art. 17: an authorization in force AND an IM valid today."""
+    if authorization is None:
+        return Standing.UNKNOWN
+    if authorization.status != AuthorizationStatus.ACTIVE:
+        return Standing(authorization.status)
+    if registration is None or not registration.is_valid_on(today):
+        return Standing.EXPIRED
+    return Standing.ACTIVE
+
+
+def _registration_in_force(
+    authorization: Authorization, today: dt.date
+) -> MunicipalRegistration | None:
+    # The IM must be the one of the authorization's current vehicle (Art. 17 IV: the IM
+    # names the vehicle); after a substitution the old vehicle's IM does not count. The
+    # one valid today comes first, else the latest, so the page can say when it ran out.
+    valid_today = Case(
+        When(valid_from__lte=today, valid_until__gte=today, then=Value(0)), default=Value(1)
+    )
+    registration = (
+        MunicipalRegistration.objects.filter(
+            authorization=authorization, vehicle_id=authorization.vehicle_id
+        )
+        .order_by(valid_today, "-valid_until", "-pk")
+        .first()
+    )
+    if registration is not None:
+        # Already loaded: spare the template two queries.
+        registration.authorization = authorization
+        registration.vehicle = authorization.vehicle
+    return registration
+
+
+def _answer(
+    authorization: Authorization | None,
+    today: dt.date,
+    *,
+    registration: MunicipalRegistration | None = None,
+    requested: MunicipalRegistration | None = None,
+    document: OfficialDocument | None = None,
+) -> TaxiVerification:
+    if authorization is not None and registration is None:
+        registration = _registration_in_force(authorization, today)
+    return TaxiVerification(
+        standing=standing_of(authorization, registration, today),
+        today=today,
+        authorization=authorization,
+        registration=registration,
+        requested_registration=requested if requested != registration else None,
+        document=document,
+    )
+
+
+def _authorizations() -> models.QuerySet[Authorization]:
+    return Authorization.objects.select_related("holder", "vehicle")
+
+
+def verification_by_plate(plate: str, *, today: dt.date) -> TaxiVerification:
+    """The taxi with this plate (normalised: ABC1234 or ABC1D23), as of `today`.
+
+    If the plate has had several authorizations, the one in force answers, else the
+    latest (so a revoked taxi shows as revoked, not as unknown).
+    """
+    in_force_first = Case(
+        When(status__in=[AuthorizationStatus.ACTIVE, AuthorizationStatus.SUSPENDED], then=Value(0)),
+        default=Value(1),
+    )
+    authorization = (
+        _authorizations()
+        .filter(vehicle__plate=plate)
+        .order_by(in_force_first, "-granted_on", "-pk")
+        .first()
+    )
+    return _answer(authorization, today)
+
+
+def verification_by_registration_number(number: str, *, today: dt.date) -> TaxiVerification:
+    """The taxi of the IM numbered `number` (as printed, any case), as of `today`."""
+    requested = (
+        MunicipalRegistration.objects.select_related(
+            "authorization__holder", "authorization__vehicle"
+        )
+        .filter(number__iexact=number.strip())
+        .first()
+    )
+    if requested is None:
+        return _answer(None, today)
+    authorization = requested.authorization
+    in_force = (
+        requested
+        if requested.vehicle_id == authorization.vehicle_id and requested.is_valid_on(today)
+        else None
+    )
+    return _answer(authorization, today, registration=in_force, requested=requested)
+
+
+def verification_by_code(code: str, *, today: dt.date) -> TaxiVerification:
+    """The document with this verification code, and its taxi's live standing."""
+    document = (
+        OfficialDocument.objects.select_related(
+            "authorization__holder",
+            "authorization__vehicle",
+            "registration__authorization__holder",
+            "registration__authorization__vehicle",
+        )
+        # The frozen context (with a photo) is not shown here: leave it in the database.
+        .defer("context")
+        .filter(verification_code=code)
+        .first()
+    )
+    if document is None:
+        return _answer(None, today)
+    authorization = document.authorization or (
+        document.registration.authorization if document.registration else None
+    )
+    return _answer(authorization, today, document=document)
+
+
+def verification_lookup(query: str, *, today: dt.date) -> TaxiVerification | None:
+    """Whatever a person typed: a plate (any format), a verification code or an IM number.
+
+    A plate is tried first (its shape is fixed by law); then a code, which has its own
+    alphabet and length; what is left is taken as an IM number. None for an empty query.
+    """
+    text = (query or "").strip()
+    if not text:
+        return None
+    try:
+        plate = normalize_plate(text)
+    except ValidationError:
+        pass
+    else:
+        return verification_by_plate(plate, today=today)
+    code = verification_code_normalize(text)
+    if code is not None:
+        found = verification_by_code(code, today=today)
+        if found.document is not None:
+            return found
+    return verification_by_registration_number(text, today=today)
+
+
+def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
+    """Staff see every document; a driver those of their cases and authorizations."""
+    from django.db.models import Q
+
+    from accounts.roles import is_staff_member
+
+    base = OfficialDocument.objects.filter(status=OfficialDocument.Status.READY)
+    if not getattr(user, "is_authenticated", False):
+        return base.none()
+    if is_staff_member(user):
+        return base
+    return base.filter(
+        Q(case__applicant__user=user)
+        | Q(authorization__holder__user=user)
+        | Q(registration__authorization__holder__user=user)
+    )

@@ -1,0 +1,98 @@
+"""Public verification pages (no login) and the staff's HTML preview of a document.
+
+Thin: read through `documents.selectors`, render. The live standing is computed per
+request, so the pages are never cached (a suspension shows at once).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+
+from accounts.roles import is_staff_member
+from documents.codes import verification_code_normalize
+from documents.models import OfficialDocument
+from documents.ratelimit import rate_limit
+from documents.selectors import (
+    Standing,
+    TaxiVerification,
+    documents_visible_to,
+    verification_by_code,
+    verification_by_plate,
+    verification_lookup,
+)
+from documents.services import document_html
+from registers.validators import normalize_plate
+
+MAX_QUERY_LENGTH = 40
+
+public_rate_limit = rate_limit(scope="public-verify", setting="PUBLIC_VERIFY_RATE", default=60)
+
+
+def _page(request: HttpRequest, query: str, result: TaxiVerification | None) -> HttpResponse:
+    response = render(request, "documents/verify.html", {"query": query, "result": result})
+    # Drivers' names are on these pages: keep them out of search engines.
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@never_cache
+@public_rate_limit
+def verify(request: HttpRequest) -> HttpResponse:
+    """/verificar/?q=… — the form, and the answer for a plate, IM number or code."""
+    query = request.GET.get("q", "")[:MAX_QUERY_LENGTH]
+    return _page(request, query, verification_lookup(query, today=timezone.localdate()))
+
+
+@never_cache
+@public_rate_limit
+def verify_code(request: HttpRequest, code: str) -> HttpResponse:
+    """/verificar/<code>/ — what the QR code on every document opens."""
+    code = code[:MAX_QUERY_LENGTH]
+    normalized = verification_code_normalize(code) or code
+    return _page(request, code, verification_by_code(normalized, today=timezone.localdate()))
+
+
+@never_cache
+@public_rate_limit
+def verify_plate(request: HttpRequest, plate: str) -> HttpResponse:
+    """/verificar/placa/<plate>/ — a plate in either format (ABC-1234, ABC1D23)."""
+    today = timezone.localdate()
+    try:
+        result = verification_by_plate(normalize_plate(plate), today=today)
+    except ValidationError:
+        result = TaxiVerification(standing=Standing.UNKNOWN, today=today)
+    return _page(request, plate, result)
+
+
+@never_cache
+@login_required
+def document_preview(request: HttpRequest, code: str) -> HttpResponse:
+    """/documentos/<code>/previa/ — a document as HTML, for staff to check before printing.
+
+    Staff only: a Termo carries the holder's full CPF.
+    """
+    if not is_staff_member(request.user):
+        raise PermissionDenied
+    document = get_object_or_404(
+        OfficialDocument, verification_code=verification_code_normalize(code) or code
+    )
+    return HttpResponse(document_html(document))
+
+
+@login_required
+def document_pdf(request: HttpRequest, code: str) -> FileResponse:
+    """/documentos/<code>/pdf/ — the stored PDF, for staff and for the driver it concerns."""
+    document = get_object_or_404(
+        documents_visible_to(request.user),
+        verification_code=verification_code_normalize(code) or code,
+    )
+    return FileResponse(
+        document.file.open("rb"),
+        content_type="application/pdf",
+        filename=f"{document.number.replace('/', '-')}.pdf",
+    )
