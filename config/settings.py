@@ -232,3 +232,7 @@ PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "http://127.0.0.1:8000")
 PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
 # How many reverse proxies of our own stand in front (to find the real client address).
 RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)
+# Readings of Art. 59 where the law is silent (docs/interpretations.md, "Recidivism").
+RECIDIVISM_WINDOW_MONTHS = env_int("RECIDIVISM_WINDOW_MONTHS", 12)
+RECIDIVISM_SCOPE = env_str("RECIDIVISM_SCOPE", "same_item")  # or "same_range"
+FIRST_OFFENCE_WARNING = env_str("FIRST_OFFENCE_WARNING", "as_well")  # or "instead"

@@ -5,8 +5,10 @@ from registers.models import (
     CalendarDay,
     Driver,
     MunicipalRegistration,
+    PointRecord,
     PopulationFigure,
     Vehicle,
+    VrteValue,
 )
 
 
@@ -45,3 +47,13 @@ class MunicipalRegistrationAdmin(admin.ModelAdmin):
 
 admin.site.register(PopulationFigure)
 admin.site.register(CalendarDay)
+admin.site.register(VrteValue)
+
+
+@admin.register(PointRecord)
+class PointRecordAdmin(admin.ModelAdmin):
+    list_display = ["driver", "on", "points", "article", "violation"]
+    search_fields = ["driver__name", "driver__cpf", "violation__number"]
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False

@@ -340,3 +340,46 @@ class CalendarDay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.day:%d/%m/%Y} {self.get_kind_display()}"
+
+
+class VrteValue(models.Model):
+    """Art. 54: the value in reais of one VRTE, per year (kept by the administrator)."""
+
+    year = models.PositiveSmallIntegerField(_("ano"), unique=True)
+    value = models.DecimalField(_("valor da VRTE (R$)"), max_digits=10, decimal_places=4)
+    source = models.CharField(_("fonte / ato"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("VRTE do ano")
+        verbose_name_plural = _("VRTE por ano")
+        ordering = ["-year"]
+
+    def __str__(self) -> str:
+        return f"{self.year}: R$ {self.value}"
+
+
+class PointRecord(models.Model):
+    """Points on a driver's record (Art. 56), with the article that put them there."""
+
+    driver = models.ForeignKey(
+        Driver, on_delete=models.PROTECT, related_name="points", verbose_name=_("taxista")
+    )
+    violation = models.ForeignKey(
+        "cases.Case", on_delete=models.PROTECT, related_name="point_records",
+        verbose_name=_("auto de infração"),
+    )
+    on = models.DateField(_("data da infração"))
+    points = models.DecimalField(_("pontos"), max_digits=5, decimal_places=1)
+    article = models.CharField(_("artigo"), max_length=60)
+    recorded_at = models.DateTimeField(_("registrado em"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("pontuação")
+        verbose_name_plural = _("pontuações")
+        ordering = ["-on", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["driver", "violation"], name="points_once_per_notice")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.driver}: {self.points} ({self.on:%d/%m/%Y})"

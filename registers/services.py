@@ -5,8 +5,10 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
+from cases.errors import StateConflict
 from cases.models import Case
 from cases.services.transitions import case_record
 from registers.models import (
@@ -22,6 +24,17 @@ def authorization_suspend(
 ) -> Authorization:
     with transaction.atomic():
         row = Authorization.objects.select_for_update().get(pk=authorization.pk)
+        if row.status == Authorization.Status.SUSPENDED:
+            # Already out of service for another reason: this case now holds it too, and
+            # it returns only when every hold has ended (workflows.holds).
+            case_record(case=case, actor=actor, event="authorization_suspended",
+                        article=article, data={"authorization": row.number, "already": True})
+            return row
+        if row.status != Authorization.Status.ACTIVE:
+            raise StateConflict(
+                _("A autorização %(number)s não está em vigor (%(status)s).")
+                % {"number": row.number, "status": row.get_status_display()}
+            )
         row.suspend()
         row.save(update_fields=["status"])
         case_record(

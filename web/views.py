@@ -50,6 +50,7 @@ def portal(request: HttpRequest) -> HttpResponse:
             if driver
             else [],
             "cases": cases,
+            "filings": [w.filing for w in all_workflows() if w.filing],
         },
     )
 

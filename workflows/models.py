@@ -7,6 +7,7 @@ check, audit and apply effects (STYLE: transition methods stay pure).
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -138,6 +139,9 @@ class ViolationState(models.TextChoices):
     FINAL = "final", _("Penalidade definitiva, multa não paga")
     ARCHIVED = "archived", _("Arquivado: infrator não notificado em 60 dias")
     ANNULLED = "annulled", _("Arquivado por inconsistência ou irregularidade")
+    APPEALED = "appealed", _("Recurso em julgamento (efeito suspensivo)")
+    UPHELD = "upheld", _("Recurso negado: multa devida em 10 dias da notificação da decisão")
+    OVERTURNED = "overturned", _("Penalidade cancelada em recurso")
 
 
 V = ViolationState
@@ -173,6 +177,20 @@ class ViolationNotice(Case):
     fine_vrte = models.DecimalField(_("multa (VRTE)"), max_digits=9, decimal_places=2)
     received_on = models.DateField(_("notificado em"), null=True, blank=True)
     paid_on = models.DateField(_("pago em"), null=True, blank=True)
+    vrte_value = models.DecimalField(
+        _("VRTE na data da infração (R$)"), max_digits=10, decimal_places=4, null=True,
+        blank=True, help_text=_("Art. 54."),
+    )
+    fine_reais = models.DecimalField(
+        _("multa (R$)"), max_digits=12, decimal_places=2, null=True, blank=True
+    )
+    assessment = models.JSONField(
+        _("penalidades apuradas"), default=dict, blank=True,
+        help_text=_("O resultado de law.penalties.assess na lavratura (Art. 59)."),
+    )
+    penalties_applied_on = models.DateField(
+        _("penalidades aplicadas em"), null=True, blank=True
+    )
 
     class Meta:
         verbose_name = _("auto de infração")
@@ -197,7 +215,7 @@ class ViolationNotice(Case):
     def annul(self) -> None:
         """Art. 53 I: inconsistent or irregular."""
 
-    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE, V.FINAL], target=V.PAID)
+    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE, V.FINAL, V.UPHELD], target=V.PAID)
     def pay(self, paid_on: dt.date) -> None:
         """The fine was paid."""
         self.paid_on = paid_on
@@ -209,6 +227,53 @@ class ViolationNotice(Case):
     @transition(field="state", source=[V.NOTIFIED, V.OVERDUE], target=V.FINAL)
     def close_appeal_window(self) -> None:
         """System: the 30-day appeal window of Art. 63 closed without an appeal."""
+
+    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE], target=V.APPEALED)
+    def appeal(self) -> None:
+        """An appeal was filed in time: the penalty is suspended until judged (Art. 63 §1)."""
+
+    @transition(field="state", source=V.APPEALED, target=V.UPHELD)
+    def uphold(self, fine_vrte: Decimal, fine_reais: Decimal | None) -> None:
+        """The commission denied the appeal, or granted it in part (Arts. 52, 55 II)."""
+        self.fine_vrte = fine_vrte
+        self.fine_reais = fine_reais
+
+    @transition(field="state", source=V.APPEALED, target=V.OVERTURNED)
+    def overturn(self) -> None:
+        """The commission granted the appeal: no penalty stands."""
+
+    @transition(field="state", source=V.UPHELD, target=V.FINAL)
+    def default_after_decision(self) -> None:
+        """System: 10 days from the decision's notification passed unpaid (Art. 55 II)."""
+
+
+class PenaltyPeriod(models.Model):
+    """A suspension (Art. 59 III) or vehicle impediment (Art. 59 IV) being served."""
+
+    class Kind(models.TextChoices):
+        SUSPENSION = "suspension", _("suspensão (Art. 59 III)")
+        IMPEDIMENT = "impediment", _("impedimento de circulação (Art. 59 IV)")
+
+    violation = models.ForeignKey(
+        ViolationNotice, on_delete=models.PROTECT, related_name="penalty_periods",
+        verbose_name=_("auto de infração"),
+    )
+    authorization = models.ForeignKey(
+        "registers.Authorization", on_delete=models.PROTECT, related_name="penalty_periods",
+        verbose_name=_("termo de autorização"),
+    )
+    kind = models.CharField(_("tipo"), max_length=12, choices=Kind.choices)
+    starts_on = models.DateField(_("início"))
+    ends_on = models.DateField(_("último dia"))
+    ended_on = models.DateField(_("encerrado em"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("período de penalidade")
+        verbose_name_plural = _("períodos de penalidade")
+        ordering = ["starts_on", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.starts_on:%d/%m/%Y}–{self.ends_on:%d/%m/%Y}"
 
 
 class RevocationState(models.TextChoices):

@@ -30,7 +30,8 @@ from law import suspension as law_suspension
 from law.errors import LawError
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver
-from registers.services import authorization_reactivate, authorization_suspend
+from registers.services import authorization_suspend
+from workflows.holds import authorization_release_if_free
 from workflows.models import SuspensionCase, SuspensionGround, SuspensionState
 
 ART_24 = "Art. 24"
@@ -230,8 +231,9 @@ def suspension_end(case: Case, deadline: Deadline, today: dt.date) -> bool:
         % {"day": locked.end_on.strftime("%d/%m/%Y")},
     )
     assert ended.authorization is not None
-    authorization_reactivate(
-        authorization=ended.authorization, case=ended, actor=None, article=ART_24
+    # A penalty being served (Art. 59 III, IV) keeps the taxi out of service.
+    authorization_release_if_free(
+        authorization=ended.authorization, case=ended, actor=None, article=ART_24, today=today
     )
     return True
 

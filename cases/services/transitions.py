@@ -123,8 +123,13 @@ def case_step(
     kwargs: Mapping[str, Any] | None = None,
     data: Mapping[str, Any] | None = None,
     now: dt.datetime | None = None,
+    authorized_by_caller: bool = False,
 ) -> C:
-    """Apply one transition under the case lock and record it. Returns the locked case."""
+    """Apply one transition under the case lock and record it. Returns the locked case.
+
+    `authorized_by_caller` is for internal edges fired by another kind's service that has
+    already decided who may act (an appeal filed by an attorney moves the notice).
+    """
     with transaction.atomic():
         locked = case_lock(case)
         workflow = workflow_for(locked.kind)
@@ -132,7 +137,7 @@ def case_step(
             edge = workflow.edge(action)
         except KeyError:
             raise RuleViolation(_("Ação desconhecida: %(action)s.") % {"action": action}) from None
-        if not may_take(edge, locked, actor):
+        if not (authorized_by_caller and edge.internal) and not may_take(edge, locked, actor):
             raise NotPermitted(
                 _("Seu perfil não permite a ação “%(label)s” neste processo.")
                 % {"label": edge.label},

@@ -1,4 +1,4 @@
-"""Art. 24 through the REST API: clear errors with the article, 400/403/409, nothing half-written."""
+"""Art. 24 through the REST API: clear errors with the article, 400/403/409, no half-writes."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
 def _nothing_written():
     assert (Case.objects.count(), AuditEvent.objects.count(), Document.objects.count()) == (
-        0, 0, 0,
+        0,
+        0,
+        0,
     )
 
 
@@ -140,7 +142,8 @@ def test_a_second_extension_is_refused_naming_art24(api, driver, mayor):
 
 def test_an_extension_longer_than_the_original_is_refused_art24(api, driver):
     case = SuspensionCaseFactory(
-        state=SuspensionState.IN_EFFECT, authorization=driver.authorizations.get(),
+        state=SuspensionState.IN_EFFECT,
+        authorization=driver.authorizations.get(),
         requested_days=30,
     )
     response = api(driver.user).post(
@@ -161,10 +164,15 @@ def test_the_whole_journey_through_the_api_art24(api, driver, clerk, mayor):
     assert detail["state"] == SuspensionState.IN_EFFECT
     assert [d["kind"] for d in detail["deadlines"]] == ["suspension.end"]
     assert [e["transition"] for e in detail["events"]] == [
-        "open", "claim", "accept", "approve", "authorization_suspended",
+        "open",
+        "claim",
+        "accept",
+        "approve",
+        "authorization_suspended",
     ]
-    assert all(e["article"].startswith("Art. 24") for e in detail["events"]
-               if e["transition"] != "claim")
+    assert all(
+        e["article"].startswith("Art. 24") for e in detail["events"] if e["transition"] != "claim"
+    )
 
 
 def test_schema_and_docs_are_served(api, clerk):

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from cases.services.transitions import case_act
@@ -29,7 +28,7 @@ def _api(user):
 
 def test_posting_through_the_api_validates_the_tracking_code(letter, clerk):
     url = f"/api/notifications/{letter.pk}/posting/"
-    today = dt.date.today().isoformat()
+    today = timezone.localdate().isoformat()
     bad = _api(clerk).post(url, {"tracking_code": "JT123456780BR", "posted_on": today})
     assert (bad.status_code, bad.json()["code"]) == (400, "invalid_tracking_code")
     good = _api(clerk).post(url, {"tracking_code": "jt 123456785 br", "posted_on": today})
@@ -43,7 +42,7 @@ def test_a_driver_cannot_record_an_ar_403(letter):
     driver_user = letter.recipient.user
     response = _api(driver_user).post(
         f"/api/notifications/{letter.pk}/posting/",
-        {"tracking_code": "JT123456785BR", "posted_on": dt.date.today().isoformat()},
+        {"tracking_code": "JT123456785BR", "posted_on": timezone.localdate().isoformat()},
     )
     assert response.status_code == 403
     letter.refresh_from_db()

@@ -1,0 +1,48 @@
+"""What keeps an authorization suspended: a suspension on request in effect (Art. 24) or a
+penalty being served (Art. 59 III and IV). It returns to service only when none is left.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from accounts.models import User
+from cases.models import Case
+from registers.models import Authorization
+from registers.services import authorization_reactivate
+from workflows.models import PenaltyPeriod, SuspensionCase, SuspensionState
+
+
+def authorization_holds(authorization: Authorization, *, today: dt.date) -> list[str]:
+    holds = [
+        f"Art. 24 ({number})"
+        for number in SuspensionCase.objects.filter(
+            authorization=authorization,
+            state__in=[SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED],
+        ).values_list("number", flat=True)
+    ]
+    holds += [
+        str(period)
+        for period in PenaltyPeriod.objects.filter(
+            authorization=authorization, ended_on__isnull=True
+        )
+    ]
+    return holds
+
+
+def authorization_release_if_free(
+    *,
+    authorization: Authorization,
+    case: Case,
+    actor: User | None,
+    article: str,
+    today: dt.date,
+) -> bool:
+    """Reactivate the authorization when it is suspended and nothing holds it any more."""
+    fresh = Authorization.objects.select_for_update().get(pk=authorization.pk)
+    if fresh.status != Authorization.Status.SUSPENDED:
+        return False
+    if authorization_holds(fresh, today=today):
+        return False
+    authorization_reactivate(authorization=fresh, case=case, actor=actor, article=article)
+    return True
