@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.conf import settings
@@ -59,6 +59,7 @@ PAYMENT = "violation.payment"
 APPEAL_WINDOW = "violation.appeal_window"
 DECISION_PAYMENT = "violation.decision_payment"
 PENALTY_PERIOD_END = "violation.penalty_period_end"
+CENTS = Decimal("0.01")
 
 CLERK = frozenset({Role.CLERK})
 DRIVER = frozenset({Role.DRIVER})
@@ -166,7 +167,7 @@ def violations_issue(
                 description=description,
                 fine_vrte=assessment.fine_vrte,
                 vrte_value=vrte,
-                fine_reais=(assessment.fine_vrte * vrte).quantize(Decimal("0.01"))
+                fine_reais=(assessment.fine_vrte * vrte).quantize(CENTS, rounding=ROUND_HALF_UP)
                 if vrte is not None
                 else None,
                 assessment=_assessment_json(assessment),
@@ -530,7 +531,7 @@ def violation_appeal_decided(
     fine = locked.fine_vrte if fine_vrte is None else fine_vrte
     if fine < 0 or fine > locked.fine_vrte:
         raise RuleViolation(_("A multa mantida deve estar entre zero e a multa aplicada."))
-    reais = (fine * locked.vrte_value).quantize(Decimal("0.01")) if locked.vrte_value else None
+    reais = (fine * locked.vrte_value).quantize(CENTS, rounding=ROUND_HALF_UP) if locked.vrte_value else None
     upheld = case_step(
         case=locked,
         action="uphold",
