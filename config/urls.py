@@ -54,8 +54,11 @@ api = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
 
-# Each case kind of the authorization's life brings its pages and endpoints.
-KIND_APPS = ["application", "renewal", "auxiliary", "transfer", "cancellation", "substitution"]
+# Each case kind in its own app brings its pages and endpoints.
+KIND_APPS = [
+    "application", "renewal", "auxiliary", "transfer", "cancellation", "substitution",
+    "appeal", "clandestine", "complaint",
+]
 
 
 def _kind_urls(attribute: str) -> list:

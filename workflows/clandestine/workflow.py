@@ -1,0 +1,1 @@
+"""To be written: this kind's workflow table, services and deadline handlers."""
