@@ -531,7 +531,11 @@ def violation_appeal_decided(
     fine = locked.fine_vrte if fine_vrte is None else fine_vrte
     if fine < 0 or fine > locked.fine_vrte:
         raise RuleViolation(_("A multa mantida deve estar entre zero e a multa aplicada."))
-    reais = (fine * locked.vrte_value).quantize(CENTS, rounding=ROUND_HALF_UP) if locked.vrte_value else None
+    reais = (
+        (fine * locked.vrte_value).quantize(CENTS, rounding=ROUND_HALF_UP)
+        if locked.vrte_value
+        else None
+    )
     upheld = case_step(
         case=locked,
         action="uphold",

@@ -43,12 +43,14 @@ def vrte():
     return VrteValue.objects.create(year=2026, value=Decimal("4.7331"), source="SEFAZ-ES")
 
 
-def _issue(agent, authorization, items, *, offender=None, when=dt.datetime(2026, 5, 2, 9)):
+def _issue(
+    agent, authorization, items, *, offender=None, when=dt.datetime(2026, 5, 2, 9, tzinfo=SP)
+):
     return violations_issue(
         agent=agent,
         authorization=authorization,
         items=items,
-        occurred_at=when.replace(tzinfo=SP),
+        occurred_at=when,
         place="Rodoviária",
         offender=offender,
     )
@@ -172,10 +174,12 @@ def test_crossing_20_points_in_12_months_opens_a_revocation_by_itself_art59_v_d(
     clerk = UserFactory(role=Role.CLERK)
     # Two group 4 infractions (10 points each) = 20: not yet "more than 20".
     for item, day in (("XXIV", 1), ("XXV", 2)):
-        [notice] = _issue(agent, authorization, [item], when=dt.datetime(2026, 4, day, 9))
+        [notice] = _issue(
+            agent, authorization, [item], when=dt.datetime(2026, 4, day, 9, tzinfo=SP)
+        )
         violation_pay(case=_notified(notice), actor=clerk)
     assert not RevocationCase.objects.exists()
-    [notice] = _issue(agent, authorization, ["I"], when=dt.datetime(2026, 4, 3, 9))
+    [notice] = _issue(agent, authorization, ["I"], when=dt.datetime(2026, 4, 3, 9, tzinfo=SP))
     violation_pay(case=_notified(notice), actor=clerk)
     revocation = RevocationCase.objects.get()
     assert "Art. 59, V, d" in revocation.ground_article
@@ -185,7 +189,7 @@ def test_crossing_20_points_in_12_months_opens_a_revocation_by_itself_art59_v_d(
 def test_recidivism_in_items_xiii_to_xxix_opens_a_revocation_art59_v_a(agent):
     authorization = AuthorizationFactory()
     clerk = UserFactory(role=Role.CLERK)
-    [first] = _issue(agent, authorization, ["XVI"], when=dt.datetime(2026, 3, 1, 9))
+    [first] = _issue(agent, authorization, ["XVI"], when=dt.datetime(2026, 3, 1, 9, tzinfo=SP))
     violation_pay(case=_notified(first, on=dt.date(2026, 3, 2)), actor=clerk)
     [second] = _issue(agent, authorization, ["XVI"])
     assert second.assessment["recidivist"] and second.fine_vrte == Decimal("300")
