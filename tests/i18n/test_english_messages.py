@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import gettext
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -26,23 +27,33 @@ EN_PERIOD = "The suspension period must be from 1 to 120 days; 121 were requeste
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]")
 
 
-def _catalogue() -> list[tuple[str, str, set[str]]]:
-    """(msgid, msgstr, flags) of every entry of the .po, the header excluded."""
-    entries: list[tuple[str, str, set[str]]] = []
+@dataclass(frozen=True)
+class Entry:
+    msgid: str
+    plural: str | None
+    forms: tuple[str, ...]  # msgstr, or msgstr[0], msgstr[1], ...
+    flags: frozenset[str]
+
+
+def _catalogue() -> list[Entry]:
+    """Every entry of the .po, the header excluded."""
+    entries: list[Entry] = []
     for block in PO_FILE.read_text(encoding="utf-8").split("\n\n"):
         flags: set[str] = set()
-        fields = {"msgid": "", "msgstr": ""}
+        fields: dict[str, str] = {}
         current = None
         for line in block.splitlines():
             if line.startswith("#,"):
                 flags |= {flag.strip() for flag in line[2:].split(",")}
-            elif line.startswith(("msgid ", "msgstr ")):
+            elif line.startswith(("msgid", "msgstr")):
                 current, _, text = line.partition(" ")
                 fields[current] = ast.literal_eval(text)
             elif line.startswith('"') and current:
                 fields[current] += ast.literal_eval(line)
-        if current and fields["msgid"]:
-            entries.append((fields["msgid"], fields["msgstr"], flags))
+        if not current or not fields.get("msgid"):
+            continue
+        forms = tuple(v for k, v in sorted(fields.items()) if k.startswith("msgstr"))
+        entries.append(Entry(fields["msgid"], fields.get("msgid_plural"), forms, frozenset(flags)))
     return entries
 
 
@@ -113,19 +124,23 @@ def test_login_page_in_portuguese_by_default(client) -> None:
 def test_every_msgid_has_an_english_translation_and_none_is_fuzzy() -> None:
     entries = _catalogue()
     assert len(entries) > 300
-    untranslated = [msgid for msgid, msgstr, _ in entries if not msgstr.strip()]
-    fuzzy = [msgid for msgid, _, flags in entries if "fuzzy" in flags]
+    untranslated = [e.msgid for e in entries if not all(form.strip() for form in e.forms)]
+    fuzzy = [e.msgid for e in entries if "fuzzy" in e.flags]
     assert untranslated == []
     assert fuzzy == []
     assert "#, fuzzy" not in PO_FILE.read_text(encoding="utf-8")
 
 
 def test_translations_keep_the_placeholders() -> None:
-    changed = [
-        msgid
-        for msgid, msgstr, _ in _catalogue()
-        if sorted(PLACEHOLDER.findall(msgid)) != sorted(PLACEHOLDER.findall(msgstr))
-    ]
+    changed = []
+    for entry in _catalogue():
+        expected = set(PLACEHOLDER.findall(entry.msgid + (entry.plural or "")))
+        if any(set(PLACEHOLDER.findall(form)) - expected for form in entry.forms) or (
+            entry.plural is None
+            and sorted(PLACEHOLDER.findall(entry.msgid))
+            != sorted(PLACEHOLDER.findall(entry.forms[0]))
+        ):
+            changed.append(entry.msgid)
     assert changed == []
 
 
@@ -133,7 +148,7 @@ def test_every_statute_text_marked_with_n_is_in_the_catalogue() -> None:
     # The stock makemessages does not know N_: a run without --keyword=N_ drops these.
     templates = _law_templates()
     assert len(templates) > 40
-    missing = sorted(templates - {msgid for msgid, _, _ in _catalogue()})
+    missing = sorted(templates - {entry.msgid for entry in _catalogue()})
     assert missing == [], "run the makemessages command of locale/README.md"
 
 
@@ -141,5 +156,14 @@ def test_compiled_catalogue_matches_the_po_file() -> None:
     # django.mo is committed: it must be recompiled whenever django.po changes.
     with MO_FILE.open("rb") as handle:
         compiled = gettext.GNUTranslations(handle)
-    stale = [msgid for msgid, msgstr, _ in _catalogue() if compiled.gettext(msgid) != msgstr]
+    stale = []
+    for entry in _catalogue():
+        if entry.plural is None:
+            if compiled.gettext(entry.msgid) != entry.forms[0]:
+                stale.append(entry.msgid)
+        elif (
+            compiled.ngettext(entry.msgid, entry.plural, 1),
+            compiled.ngettext(entry.msgid, entry.plural, 5),
+        ) != entry.forms[:2]:
+            stale.append(entry.msgid)
     assert stale == [], "run compilemessages (see locale/README.md)"
