@@ -74,6 +74,8 @@ def _in_overdue_states() -> Q:
     for workflow in all_workflows():
         if workflow.overdue_states:
             condition |= Q(kind=workflow.kind, state__in=list(workflow.overdue_states))
+        if workflow.overdue_lookup:
+            condition |= Q(kind=workflow.kind, **workflow.overdue_lookup)
     return condition
 
 
@@ -81,7 +83,13 @@ def case_is_overdue(case: Case, today: dt.date) -> bool:
     due = getattr(case, "next_due", None)
     if due is not None and due < today:
         return True
-    return case.state in workflow_for(case.kind).overdue_states
+    workflow = workflow_for(case.kind)
+    if case.state in workflow.overdue_states:
+        return True
+    return bool(
+        workflow.overdue_lookup
+        and Case.objects.filter(pk=case.pk, **workflow.overdue_lookup).exists()
+    )
 
 
 def case_timeline(case: Case) -> QuerySet[AuditEvent]:

@@ -76,6 +76,9 @@ class Workflow:
     # States that put the case in the clerks' overdue list whatever its deadlines say
     # (an IM that expired without renewal, say).
     overdue_states: frozenset[str] = frozenset()
+    # A lookup on the kind's model that also makes a case overdue (a renewal still being
+    # handled when its IM expired), e.g. {"renewalcase__registration__status": "expired"}.
+    overdue_lookup: dict[str, object] | None = None
     # The portal page where a driver files this kind: (url name, label), if any.
     filing: tuple[str, str | Promise] | None = None
 
@@ -129,6 +132,13 @@ EVENT_LABELS: dict[str, str | Promise] = {
     "return_receipt": _("AR registrado"),
     "inspection_scheduled": _("Vistoria agendada"),
     "inspection_recorded": _("Vistoria realizada"),
+    "registration_issued": _("IM emitida"),
+    "registration_expired": _("IM vencida"),
+    "penalties_applied": _("Penalidades aplicadas"),
+    "impediment_lifted": _("Impedimento de circulação encerrado"),
+    "vehicle_substituted": _("Veículo substituído"),
+    "vehicle_deadline_reminder": _("Aviso de prazo do veículo enviado"),
+    "inspection_cancelled": _("Vistoria cancelada"),
 }
 
 

@@ -19,6 +19,12 @@ BEAT_SCHEDULE = {
         "task": "notifications.tasks.requeue_stale",
         "schedule": crontab(minute="*/5"),
     },
+    # Safety net for the vehicle age (Art. 12) and colour (Arts. 10 §2, 70) deadlines:
+    # sets the rows of any authorization in force that lacks them. Idempotent, nightly.
+    "vehicle-deadlines-backfill": {
+        "task": "substitution.tasks.vehicle_deadlines_backfill",
+        "schedule": crontab(hour=2, minute=30),
+    },
     # The same safety net for official documents whose PDF rendering task was lost.
     "requeue-unrendered-documents": {
         "task": "documents.tasks.requeue_unrendered",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Case, QuerySet, Value, When
+from django.db.models import Case, Q, QuerySet, Value, When
 from django.utils.translation import gettext_lazy as _
 
 from documents.codes import verification_code_normalize
@@ -69,9 +69,19 @@ def standing_of(
         return Standing.UNKNOWN
     if authorization.status != AuthorizationStatus.ACTIVE:
         return Standing(authorization.status)
-    if registration is None or not registration.is_valid_on(today):
+    if registration is None or not _in_force_on(registration, today):
         return Standing.EXPIRED
     return Standing.ACTIVE
+
+
+def _in_force_on(registration: MunicipalRegistration, today: dt.date) -> bool:
+    """An IM covers today unless it expired; one superseded by an early renewal still
+    covers its own period (the new IM starts the day after)."""
+    return (
+        registration.status
+        in (MunicipalRegistration.Status.VALID, MunicipalRegistration.Status.SUPERSEDED)
+        and registration.valid_from <= today <= registration.valid_until
+    )
 
 
 def _registration_in_force(
@@ -80,8 +90,11 @@ def _registration_in_force(
     # The IM must be the one of the authorization's current vehicle (Art. 17 IV: the IM
     # names the vehicle); after a substitution the old vehicle's IM does not count. The
     # one valid today comes first, else the latest, so the page can say when it ran out.
+    covers_today = Q(valid_from__lte=today, valid_until__gte=today)
     valid_today = Case(
-        When(valid_from__lte=today, valid_until__gte=today, then=Value(0)), default=Value(1)
+        When(covers_today & Q(status=MunicipalRegistration.Status.VALID), then=Value(0)),
+        When(covers_today & Q(status=MunicipalRegistration.Status.SUPERSEDED), then=Value(1)),
+        default=Value(2),
     )
     registration = (
         MunicipalRegistration.objects.filter(
@@ -154,7 +167,7 @@ def verification_by_registration_number(number: str, *, today: dt.date) -> TaxiV
     authorization = requested.authorization
     in_force = (
         requested
-        if requested.vehicle_id == authorization.vehicle_id and requested.is_valid_on(today)
+        if requested.vehicle_id == authorization.vehicle_id and _in_force_on(requested, today)
         else None
     )
     return _answer(authorization, today, registration=in_force, requested=requested)

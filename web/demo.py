@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db import models, transaction
@@ -29,8 +30,10 @@ from registers.models import (
     MunicipalRegistration,
     PopulationFigure,
     Vehicle,
+    VrteValue,
 )
 from workflows.models import SuspensionGround
+from workflows.substitution.tracking import vehicle_deadlines_backfill
 from workflows.suspension import suspension_file
 
 DEMO_PASSWORD = "demo12345"
@@ -404,6 +407,7 @@ def demo_load() -> dict[str, int]:
             "authorizations",
             "registrations",
             "population_figures",
+            "vrte_values",
             "cases",
         ],
         0,
@@ -414,5 +418,20 @@ def demo_load() -> dict[str, int]:
         roles_ensure()
         users = _users(counts)
         _registers(counts, users, local_today())
+        _vrte(counts)
     _suspension(counts, users)
+    # The vehicle age (Art. 12) and colour (Art. 70) deadlines of the demo taxis.
+    vehicle_deadlines_backfill(today=local_today())
     return counts
+
+
+# Art. 54: the VRTE in reais per year (demo figures in the order of the real ones).
+DEMO_VRTE = {2025: Decimal("4.6022"), 2026: Decimal("4.7331")}
+
+
+def _vrte(counts: dict[str, int]) -> None:
+    for year, value in DEMO_VRTE.items():
+        _, created = VrteValue.objects.get_or_create(
+            year=year, defaults={"value": value, "source": "Demonstração"}
+        )
+        counts["vrte_values"] += int(created)

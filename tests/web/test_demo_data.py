@@ -36,6 +36,7 @@ FIRST_LOAD = {
     "authorizations": 6,
     "registrations": 6,
     "population_figures": 1,
+    "vrte_values": 2,
     "cases": 1,
 }
 TABLES = [

@@ -1,4 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
-api_urlpatterns: list = []
+from workflows.renewal import api, views
+
+urlpatterns = [
+    path("portal/renovacao/nova/", views.renewal_new, name="renewal-new"),
+]
+api_urlpatterns = [
+    path("renewals/", api.RenewalFileApi.as_view(), name="api-renewal-file"),
+]

@@ -1,4 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
-api_urlpatterns: list = []
+from workflows.substitution import api, views
+
+urlpatterns = [
+    path("portal/substituicao/nova/", views.substitution_new, name="substitution-new"),
+]
+api_urlpatterns = [
+    path("substitutions/", api.SubstitutionFileApi.as_view(), name="api-substitution-file"),
+]

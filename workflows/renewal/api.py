@@ -1,0 +1,51 @@
+"""The renewal filing endpoint (Art. 19): validate, call the service, serialize."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.generics import get_object_or_404
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cases.api import CaseOutput
+from cases.errors import RuleViolation
+from registers.selectors import driver_of, drivers_visible_to
+from workflows.renewal.services import renewal_file
+
+
+class RenewalInput(serializers.Serializer):
+    # Optional here: the service refuses a missing item of Art. 19 naming its article.
+    driver = serializers.IntegerField(
+        required=False, help_text="Somente para servidores protocolando no balcão."
+    )
+    previous_number = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="Art. 19 I: a IM anterior."
+    )
+    crlv = serializers.FileField(required=False, default=None, help_text="Art. 19 II.")
+    cnh = serializers.FileField(required=False, default=None, help_text="Art. 19 III.")
+    cnh_expires_on = serializers.DateField(
+        required=False, default=None, help_text="Validade da CNH apresentada."
+    )
+
+
+class RenewalFileApi(APIView):
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(request=RenewalInput, responses={201: CaseOutput})
+    def post(self, request: Request) -> Response:
+        payload = RenewalInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = dict(payload.validated_data)
+        driver_id = data.pop("driver", None)
+        if driver_id:
+            driver = get_object_or_404(drivers_visible_to(request.user), pk=driver_id)
+        else:
+            driver = driver_of(request.user)
+            if driver is None:
+                raise RuleViolation(_("Informe o taxista (campo driver)."))
+        case = renewal_file(actor=request.user, driver=driver, **data)
+        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,70 @@
+"""Filing endpoint of the vehicle substitution: validate, call the service, serialize."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.generics import get_object_or_404
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cases.api import CaseOutput
+from cases.errors import RuleViolation
+from registers.selectors import driver_of, drivers_visible_to
+from workflows.substitution.services import NewVehicle, substitution_file
+
+
+class SubstitutionInput(serializers.Serializer):
+    driver = serializers.IntegerField(
+        required=False, help_text="Somente para servidores protocolando no balcão."
+    )
+    plate = serializers.CharField(max_length=10)
+    renavam = serializers.CharField(max_length=20)
+    make = serializers.CharField(max_length=60)
+    model = serializers.CharField(max_length=80)
+    manufacture_year = serializers.IntegerField(help_text="Art. 10, II, b; Art. 11, II.")
+    doors = serializers.IntegerField(help_text="Art. 10, II, c: 4 ou 5.")
+    capacity = serializers.IntegerField(help_text="Art. 10, II, c: até 7 ocupantes.")
+    air_conditioning = serializers.BooleanField(help_text="Art. 10, II, d.")
+    airbag = serializers.BooleanField()
+    colour = serializers.CharField(max_length=40, help_text="Art. 10, II, e: branca.")
+    crlv = serializers.FileField(required=False, help_text="Art. 10, II, a.")
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class SubstitutionFileApi(APIView):
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(request=SubstitutionInput, responses={201: CaseOutput})
+    def post(self, request: Request) -> Response:
+        payload = SubstitutionInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        if data.get("driver"):
+            driver = get_object_or_404(drivers_visible_to(request.user), pk=data["driver"])
+        else:
+            driver = driver_of(request.user)
+            if driver is None:
+                raise RuleViolation(_("Informe o taxista (campo driver)."))
+        case = substitution_file(
+            actor=request.user,
+            driver=driver,
+            vehicle=NewVehicle(
+                plate=data["plate"],
+                renavam=data["renavam"],
+                make=data["make"],
+                model=data["model"],
+                manufacture_year=data["manufacture_year"],
+                doors=data["doors"],
+                capacity=data["capacity"],
+                air_conditioning=data["air_conditioning"],
+                airbag=data["airbag"],
+                colour=data["colour"],
+            ),
+            crlv=data.get("crlv"),
+            note=data["note"],
+        )
+        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)
