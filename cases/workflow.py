@@ -73,6 +73,11 @@ class Workflow:
     # Called, in the recording transaction, when an inspection of this case is recorded
     # (Art. 20): (case, inspection, actor) -> None; it moves the case on the result.
     on_inspection_recorded: Callable[..., None] | None = None
+    # Inspection items that do not apply to this kind (law.inspection.NOT_YET_FOR_NEW_ENTRY
+    # for a vehicle entering the service for the first time).
+    inspection_waives: frozenset[str] = frozenset()
+    # A template shown on the case page with the kind's own summary (checklist, position).
+    case_panel: str | None = None
     # States that put the case in the clerks' overdue list whatever its deadlines say
     # (an IM that expired without renewal, say).
     overdue_states: frozenset[str] = frozenset()

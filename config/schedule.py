@@ -25,6 +25,12 @@ BEAT_SCHEDULE = {
         "task": "substitution.tasks.vehicle_deadlines_backfill",
         "schedule": crontab(hour=2, minute=30),
     },
+    # Fleet cap (Art. 22 §2): hands a freed place to the first application waiting, for
+    # places nobody handed on (a population figure raised in the admin). Idempotent.
+    "advance-waiting-list": {
+        "task": "workflows.application.tasks.advance_waiting_list",
+        "schedule": crontab(minute="*/15"),
+    },
     # The same safety net for official documents whose PDF rendering task was lost.
     "requeue-unrendered-documents": {
         "task": "documents.tasks.requeue_unrendered",

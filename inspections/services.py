@@ -64,7 +64,10 @@ def inspection_record(
             raise StateConflict(_("Esta vistoria já foi registrada."))
         row.items = {item.code: bool(items.get(item.code, False))
                      for item in law_inspection.ITEMS}
-        failed = law_inspection.failed_items(row.items)
+        from cases.workflow import workflow_for
+
+        waived = workflow_for(row.case.kind).inspection_waives
+        failed = law_inspection.failed_items(row.items, waived=waived)
         row.status = Inspection.Status.FAILED if failed else Inspection.Status.PASSED
         row.notes = notes
         row.inspector = actor
@@ -95,4 +98,17 @@ def inspection_record_for_case(
         hook = workflow_for(row.case.kind).on_inspection_recorded
         if hook is not None:
             hook(case=row.case, inspection=row, actor=actor)
+    return row
+
+
+def inspection_cancel(*, inspection: Inspection, actor: User | None, note: str = "") -> Inspection:
+    """In the caller's transaction: a scheduled inspection no longer needed (withdrawal)."""
+    with transaction.atomic():
+        row = Inspection.objects.select_for_update().get(pk=inspection.pk)
+        if row.status != Inspection.Status.SCHEDULED:
+            return row
+        row.status = Inspection.Status.CANCELLED
+        row.save(update_fields=["status"])
+        case_record(case=row.case, actor=actor, event="inspection_cancelled", article=ART_20,
+                    note=note, data={"inspection": row.pk})
     return row

@@ -43,11 +43,21 @@ ITEMS: Final[tuple[InspectionItem, ...]] = (
 BY_CODE: Final[Mapping[str, InspectionItem]] = MappingProxyType({i.code: i for i in ITEMS})
 
 
-def failed_items(results: Mapping[str, bool]) -> list[InspectionItem]:
-    """Items not met; an item missing from `results` counts as not inspected, so failed."""
-    return [item for item in ITEMS if not results.get(item.code, False)]
+NOT_YET_FOR_NEW_ENTRY: Final = frozenset({"driver_identification", "im_displayed"})
+"""Art. 11 III d and g cannot be met before the authorization and IM exist: a vehicle
+entering the service for the first time is inspected without them."""
 
 
-def passed(results: Mapping[str, bool]) -> bool:
+def failed_items(
+    results: Mapping[str, bool], *, waived: frozenset[str] = frozenset()
+) -> list[InspectionItem]:
+    """Items not met; an item missing from `results` counts as not inspected, so failed.
+    `waived` items do not apply to this inspection."""
+    return [
+        item for item in ITEMS if item.code not in waived and not results.get(item.code, False)
+    ]
+
+
+def passed(results: Mapping[str, bool], *, waived: frozenset[str] = frozenset()) -> bool:
     """Art. 20: the vehicle may enter or stay in service only when every item is met."""
-    return not failed_items(results)
+    return not failed_items(results, waived=waived)

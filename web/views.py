@@ -121,6 +121,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
         "receipt_form": ReceiptForm(),
             "actions": [(edge, action_form(edge)) for edge in available_edges(case, request.user)],
             "checklist": workflow.checklist,
+        "case_panel": workflow.case_panel,
         "inspections": case.inspections.select_related("vehicle", "inspector"),
         "inspection_items": law_inspection.ITEMS,
         "can_inspect": has_role(request.user, Role.CLERK, Role.FISCAL_AGENT),

@@ -120,7 +120,8 @@ def document_review(*, document: Document, actor: User, accepted: bool, note: st
         raise NotPermitted(_("Somente servidores conferem documentos."))
     if not accepted and not note.strip():
         raise RuleViolation(_("Informe o motivo da recusa do documento."))
-    with transaction.atomic(durable=True):
+    # Nestable: a kind's own review step may call this inside its transaction.
+    with transaction.atomic():
         row = Document.objects.select_for_update().get(pk=document.pk)
         row.review = Document.Review.ACCEPTED if accepted else Document.Review.REJECTED
         row.review_note = note

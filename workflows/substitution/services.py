@@ -23,7 +23,7 @@ from cases.models import Case, Document
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from inspections.models import Inspection
-from inspections.services import inspection_schedule
+from inspections.services import inspection_cancel, inspection_schedule
 from law import inspection as law_inspection
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver, Vehicle
@@ -396,16 +396,10 @@ def substitution_withdraw(*, case: Case, actor: User, note: str = "") -> Substit
     """The holder gives up; a booked inspection is called off."""
     with transaction.atomic(durable=True):
         locked = case_step(case=case, action="withdraw", actor=actor, note=note)
-        for inspection in Inspection.objects.select_for_update().filter(
+        for inspection in Inspection.objects.filter(
             case=locked, status=Inspection.Status.SCHEDULED
         ):
-            # inspections.services has no cancel yet; the row is the inspection app's.
-            inspection.status = Inspection.Status.CANCELLED
-            inspection.save(update_fields=["status"])
-            case_record(
-                case=locked, actor=actor, event=INSPECTION_CANCELLED, article=ART_20,
-                data={"inspection": inspection.pk},
-            )
+            inspection_cancel(inspection=inspection, actor=actor)
     return locked
 
 

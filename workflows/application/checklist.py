@@ -1,0 +1,53 @@
+"""The documents an application must bring: Art. 10 I (the driver) and II a (the vehicle)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _l
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    code: str
+    label: str | Promise
+    article: str
+    # The 3x4 photos go on the IM card (Art. 17): an image, not a PDF.
+    image_only: bool = False
+
+    @property
+    def field(self) -> str:
+        """The name of the upload field for this item, in the filing and correction forms."""
+        return f"doc_{self.code}"
+
+
+ITEMS: tuple[ChecklistItem, ...] = (
+    ChecklistItem("identity", _l("Carteira de Identidade"), "Art. 10 I a"),
+    ChecklistItem("cnh", _l("Carteira Nacional de Habilitação (B, C, D ou E)"), "Art. 10 I b"),
+    ChecklistItem("cpf", _l("Cadastro de Pessoa Física (CPF)"), "Art. 10 I c"),
+    ChecklistItem(
+        "voter_title", _l("Título eleitoral com comprovante de votação da última eleição"),
+        "Art. 10 I d",
+    ),
+    ChecklistItem(
+        "criminal_state", _l("Certidão negativa criminal da Justiça Estadual"), "Art. 10 I e"
+    ),
+    ChecklistItem(
+        "criminal_federal", _l("Certidão negativa criminal da Justiça Federal"), "Art. 10 I e"
+    ),
+    ChecklistItem(
+        "residence",
+        _l("Comprovante de residência ou declaração do proprietário do imóvel"),
+        "Art. 10 I f",
+    ),
+    ChecklistItem("photo_1", _l("Foto 3x4 recente (1ª)"), "Art. 10 I g", image_only=True),
+    ChecklistItem("photo_2", _l("Foto 3x4 recente (2ª)"), "Art. 10 I g", image_only=True),
+    ChecklistItem(
+        "crlv", _l("Certificado de Registro e Licenciamento do Veículo (CRLV)"), "Art. 10 II a"
+    ),
+)
+
+BY_CODE: dict[str, ChecklistItem] = {item.code: item for item in ITEMS}
+BY_FIELD: dict[str, ChecklistItem] = {item.field: item for item in ITEMS}
+PHOTO_ITEM = "photo_1"
