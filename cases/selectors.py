@@ -27,6 +27,8 @@ def cases_visible_to(user: User | None) -> QuerySet[Case]:
         scope |= Q(kind__in=_COMMISSION_KINDS)
     if Role.DRIVER in roles:
         scope |= Q(applicant__user=user) | Q(authorization__holder__user=user)
+        # An auxiliary named as the offender follows the notice (and may appeal, Art. 63 §2).
+        scope |= Q(kind=CaseKind.VIOLATION, violationnotice__offender__user=user)
     return Case.objects.filter(scope)
 
 

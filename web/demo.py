@@ -32,6 +32,7 @@ from registers.models import (
     Vehicle,
     VrteValue,
 )
+from workflows.appeal.models import CommissionSeat
 from workflows.models import SuspensionGround
 from workflows.substitution.tracking import vehicle_deadlines_backfill
 from workflows.suspension import suspension_file
@@ -83,7 +84,25 @@ DEMO_USERS: list[DemoUser] = [
     DemoUser("servidor", "Ana Paula", "Mendes", Role.CLERK, "Servidor da Secretaria de Finanças"),
     DemoUser("fiscal", "Roberto", "Alves", Role.FISCAL_AGENT, "Agente fiscal"),
     DemoUser(
-        "comissao", "Cláudia", "Ribeiro", Role.COMMISSION_MEMBER, "Membro da comissão de recursos"
+        "comissao",
+        "Cláudia",
+        "Ribeiro",
+        Role.COMMISSION_MEMBER,
+        "Comissão de recursos, cadeira I (Poder Público)",
+    ),
+    DemoUser(
+        "comissao2",
+        "Sebastião",
+        "Lima",
+        Role.COMMISSION_MEMBER,
+        "Comissão de recursos, cadeira II (taxistas)",
+    ),
+    DemoUser(
+        "comissao3",
+        "Helena",
+        "Costa",
+        Role.COMMISSION_MEMBER,
+        "Comissão de recursos, cadeira III (sociedade civil)",
     ),
     DemoUser("prefeito", "Prefeito", "Municipal", Role.MAYOR, "Prefeito"),
     DemoUser(
@@ -408,6 +427,7 @@ def demo_load() -> dict[str, int]:
             "registrations",
             "population_figures",
             "vrte_values",
+            "commission_seats",
             "cases",
         ],
         0,
@@ -419,10 +439,25 @@ def demo_load() -> dict[str, int]:
         users = _users(counts)
         _registers(counts, users, local_today())
         _vrte(counts)
+        _commission(counts, users)
     _suspension(counts, users)
     # The vehicle age (Art. 12) and colour (Art. 70) deadlines of the demo taxis.
     vehicle_deadlines_backfill(today=local_today())
     return counts
+
+
+# Art. 52: who holds each seat of the appeal commission.
+DEMO_SEATS = {"I": "comissao", "II": "comissao2", "III": "comissao3"}
+
+
+def _commission(counts: dict[str, int], users: dict[str, User]) -> None:
+    for seat, username in DEMO_SEATS.items():
+        _, created = CommissionSeat.objects.get_or_create(
+            seat=seat,
+            holder=users[username],
+            defaults={"since": dt.date(2025, 1, 1), "appointment": "Demonstração"},
+        )
+        counts["commission_seats"] += int(created)
 
 
 # Art. 54: the VRTE in reais per year (demo figures in the order of the real ones).

@@ -577,6 +577,7 @@ WORKFLOW = register(
     Workflow(
         kind=ViolationNotice.KIND,
         model=ViolationNotice,
+        case_panel="workflows/violation_panel.html",
         states=ViolationState,
         initial=ViolationState.ISSUED,
         final_states=frozenset(

@@ -30,13 +30,14 @@ from workflows.models import SuspensionCase, SuspensionGround, SuspensionState
 pytestmark = pytest.mark.django_db
 
 FIRST_LOAD = {
-    "users": 7,
+    "users": 9,
     "drivers": 6,
     "vehicles": 6,
     "authorizations": 6,
     "registrations": 6,
     "population_figures": 1,
     "vrte_values": 2,
+    "commission_seats": 3,
     "cases": 1,
 }
 TABLES = [
@@ -68,7 +69,8 @@ def test_load_demo_command_reports_what_it_created(capsys):
     first = capsys.readouterr().out
     call_command("load_demo")
     second = capsys.readouterr().out
-    assert "7 usuários" in first and "1 processo." in first
+    assert "9 usuários" in first and "1 processo" in first
+    assert "3 cadeiras da comissão" in first
     assert "nada novo a criar" in second
     assert "motorista2" in second  # the logins are shown every time
 

@@ -16,6 +16,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "authorizations": ("termo de autorização", "termos de autorização"),
     "registrations": ("inscrição municipal", "inscrições municipais"),
     "population_figures": ("dado de população", "dados de população"),
+    "vrte_values": ("valor de VRTE", "valores de VRTE"),
+    "commission_seats": ("cadeira da comissão", "cadeiras da comissão"),
     "cases": ("processo", "processos"),
 }
 
