@@ -12,8 +12,9 @@ from accounts.roles import STAFF_ROLES, Role, roles_of
 from cases.models import AuditEvent, Case, CaseKind, Deadline
 from cases.workflow import all_workflows, workflow_for
 
-# The commission sees appeals only (Art. 52); every other staff role sees every kind.
-_COMMISSION_KINDS = (CaseKind.APPEAL,)
+# The commission sees what it decides on appeal (Art. 52; Art. 61 §2 for the clandestine
+# classification); every other staff role sees every kind.
+_COMMISSION_KINDS = (CaseKind.APPEAL, CaseKind.CLANDESTINE)
 
 
 def cases_visible_to(user: User | None) -> QuerySet[Case]:

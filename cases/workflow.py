@@ -144,6 +144,14 @@ EVENT_LABELS: dict[str, str | Promise] = {
     "vehicle_substituted": _("Veículo substituído"),
     "vehicle_deadline_reminder": _("Aviso de prazo do veículo enviado"),
     "inspection_cancelled": _("Vistoria cancelada"),
+    "driver_registered": _("Condutor cadastrado"),
+    "auxiliary_bound": _("Auxiliar vinculado"),
+    "auxiliary_unbound": _("Vínculo de auxiliar encerrado"),
+    "auxiliary_renewed": _("Vínculo de auxiliar renovado"),
+    "retired_holder_without_auxiliary": _("Titular aposentado sem auxiliar (Art. 28)"),
+    "authorization_transferred": _("Autorização transferida"),
+    "authorization_cancelled": _("Autorização cancelada"),
+    "notices_linked": _("Autos de infração vinculados à reclamação"),
 }
 
 

@@ -233,6 +233,8 @@ NOTICE_REFUSAL_COUNTS = env_bool("NOTICE_REFUSAL_COUNTS", True)
 PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "http://127.0.0.1:8000")
 # Requests per minute per client address on the public pages.
 PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
+# Passenger complaints accepted per client address per 10 minutes (Art. 39 form).
+PUBLIC_COMPLAINT_RATE = env_int("PUBLIC_COMPLAINT_RATE", 5)
 # How many reverse proxies of our own stand in front (to find the real client address).
 RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)
 # Readings of Art. 59 where the law is silent (docs/interpretations.md, "Recidivism").

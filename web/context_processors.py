@@ -9,4 +9,6 @@ def roles(request: HttpRequest) -> dict[str, object]:
         "my_roles": mine,
         "is_driver": Role.DRIVER in mine,
         "is_staff_role": bool(mine - {Role.DRIVER}),
+        "is_agent": Role.FISCAL_AGENT in mine,
+        "is_clerk": Role.CLERK in mine,
     }

@@ -147,7 +147,8 @@ def violations_issue(
     history = final_history(responsible, before=occurred_on)
     policy = penalty_policy()
     notices = []
-    with transaction.atomic(durable=True):
+    # Not durable: a complaint's conversion issues its notices inside its own transaction.
+    with transaction.atomic():
         for entry in entries:
             assessment = assess(item=entry.item, on=occurred_on, history=history, policy=policy)
             case = case_open(
@@ -432,6 +433,7 @@ def violation_penalties_apply(
         grounds = revocation_grounds(record, today)
         if grounds:
             revocation_open(
+                auxiliary=driver if driver != holder else None,
                 authorization=authorization,
                 article="; ".join(grounds),
                 reason=_("%(name)s ultrapassou o limite de pontos (auto %(n)s).")

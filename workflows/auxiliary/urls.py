@@ -1,4 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
-api_urlpatterns: list = []
+from workflows.auxiliary import api, views
+
+urlpatterns: list = [
+    path("portal/auxiliar/novo/", views.auxiliary_new, name="auxiliary-new"),
+]
+api_urlpatterns: list = [
+    path("auxiliaries/", api.AuxiliaryFileApi.as_view(), name="api-auxiliary-file"),
+]

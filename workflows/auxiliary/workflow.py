@@ -1,1 +1,123 @@
-"""To be written: this kind's workflow table, services and deadline handlers."""
+"""Auxiliary driver (Arts. 27, 28): the workflow table. Services: `workflows.auxiliary.services`.
+
+One kind for the three requests a holder makes about his auxiliary — register one (first,
+or in place of the current one: a swap, Art. 27 §2), renew the yearly term (§1), or end
+the binding without a replacement:
+
+filed ──accept (clerk)──▶ awaiting_decision ──approve (clerk/mayor)──▶ approved
+  │  ╲                        │
+  │   ask_correction          deny (clerk/mayor) ▶ denied
+  │     ▼
+  │  correction_requested ──resubmit──▶ filed
+  reject ▶ rejected;  withdraw (holder, before a decision) ▶ withdrawn
+
+On approval the binding (registers.AuxiliaryBinding) is created, renewed or ended; its
+yearly end is a deadline row on the approving case (`auxiliary.expiry`).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.utils.translation import gettext_lazy as _l
+
+from accounts.roles import Role
+from cases.workflow import ActionField, Edge, Workflow, register
+from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
+from workflows.auxiliary.registration import resubmit_inputs, resubmit_with_document
+from workflows.auxiliary.services import (
+    ART_27,
+    ART_27_P2,
+    ART_27_P3,
+    CHECKLIST,
+    auxiliary_accept,
+    auxiliary_approve,
+    auxiliary_deny,
+)
+
+CLERK = frozenset({Role.CLERK})
+# Art. 27 §2: "após análise e decisão do Poder Executivo Municipal" (see the services).
+DECIDERS = frozenset({Role.CLERK, Role.MAYOR})
+NOTE = ActionField("note", _l("Motivo"))
+
+WORKFLOW = register(
+    Workflow(
+        kind=AuxiliaryCase.KIND,
+        model=AuxiliaryCase,
+        states=AuxiliaryState,
+        initial=AuxiliaryState.FILED,
+        final_states=frozenset(
+            {
+                AuxiliaryState.APPROVED,
+                AuxiliaryState.REJECTED,
+                AuxiliaryState.DENIED,
+                AuxiliaryState.WITHDRAWN,
+            }
+        ),
+        checklist=CHECKLIST,
+        filing=("auxiliary-new", _l("Taxista auxiliar (Art. 27)")),
+        edges=(
+            Edge(
+                "accept",
+                _l("Conferir e encaminhar à decisão"),
+                ART_27_P3,
+                roles=CLERK,
+                service=auxiliary_accept,
+            ),
+            Edge(
+                "ask_correction",
+                _l("Pedir correção"),
+                ART_27_P3,
+                roles=CLERK,
+                note_required=True,
+                inputs=(NOTE,),
+                style="secondary",
+            ),
+            Edge(
+                "reject",
+                _l("Indeferir"),
+                ART_27,
+                roles=CLERK,
+                note_required=True,
+                inputs=(NOTE,),
+                style="danger",
+            ),
+            Edge(
+                "resubmit",
+                _l("Reenviar corrigido"),
+                ART_27,
+                roles=CLERK,
+                owner=True,
+                inputs=resubmit_inputs(CHECKLIST),
+                service=partial(resubmit_with_document, checklist=CHECKLIST),
+            ),
+            Edge("withdraw", _l("Desistir do pedido"), ART_27, owner=True, style="danger"),
+            Edge(
+                "approve",
+                _l("Deferir"),
+                ART_27_P2,
+                roles=DECIDERS,
+                inputs=(
+                    ActionField(
+                        "revoke_departing",
+                        _l("Revogar a autorização do auxiliar que sai (impede nova "
+                           "inscrição por 12 meses)"),
+                        "bool",
+                        required=False,
+                    ),
+                ),
+                service=auxiliary_approve,
+            ),
+            Edge(
+                "deny",
+                _l("Negar"),
+                ART_27_P2,
+                roles=DECIDERS,
+                note_required=True,
+                inputs=(NOTE,),
+                style="danger",
+                service=auxiliary_deny,
+            ),
+        ),
+    )
+)

@@ -1,1 +1,79 @@
-"""To be written: this kind's workflow table, services and deadline handlers."""
+"""Cancellation on request (Art. 23): the workflow table. Services:
+`workflows.cancellation.services`.
+
+filed ──confirm (clerk)──▶ cancelled   (authorization cancelled; 5-year bar from that day)
+  │  ╲
+  │   ask_correction ▶ correction_requested ──resubmit──▶ filed
+  reject ▶ rejected;  withdraw (holder, before the confirmation) ▶ withdrawn
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.utils.translation import gettext_lazy as _l
+
+from accounts.roles import Role
+from cases.workflow import ActionField, Edge, Workflow, register
+from workflows.auxiliary.registration import resubmit_inputs, resubmit_with_document
+from workflows.cancellation.models import CancellationCase, CancellationState
+from workflows.cancellation.services import ART_23, CHECKLIST, cancellation_confirm
+
+CLERK = frozenset({Role.CLERK})
+NOTE = ActionField("note", _l("Motivo"))
+
+WORKFLOW = register(
+    Workflow(
+        kind=CancellationCase.KIND,
+        model=CancellationCase,
+        states=CancellationState,
+        initial=CancellationState.FILED,
+        final_states=frozenset(
+            {
+                CancellationState.CANCELLED,
+                CancellationState.REJECTED,
+                CancellationState.WITHDRAWN,
+            }
+        ),
+        checklist=CHECKLIST,
+        filing=("cancellation-new", _l("Cancelamento da autorização (Art. 23)")),
+        edges=(
+            Edge(
+                "confirm",
+                _l("Efetivar o cancelamento"),
+                ART_23,
+                roles=CLERK,
+                style="danger",
+                service=cancellation_confirm,
+            ),
+            Edge(
+                "ask_correction",
+                _l("Pedir correção"),
+                ART_23,
+                roles=CLERK,
+                note_required=True,
+                inputs=(NOTE,),
+                style="secondary",
+            ),
+            Edge(
+                "resubmit",
+                _l("Reenviar corrigido"),
+                ART_23,
+                roles=CLERK,
+                owner=True,
+                inputs=resubmit_inputs(CHECKLIST),
+                service=partial(resubmit_with_document, checklist=CHECKLIST),
+            ),
+            Edge(
+                "reject",
+                _l("Indeferir"),
+                ART_23,
+                roles=CLERK,
+                note_required=True,
+                inputs=(NOTE,),
+                style="danger",
+            ),
+            Edge("withdraw", _l("Desistir do pedido"), ART_23, owner=True, style="danger"),
+        ),
+    )
+)

@@ -1,1 +1,82 @@
-"""To be written: this kind's workflow table, services and deadline handlers."""
+"""Passenger complaint (Art. 39 IV, VI): the workflow table.
+
+    received ──start_triage (clerk)──▶ triage ──dismiss (clerk, reason)──▶ dismissed
+                                         │  ▲
+                        forward (clerk)  ▼  │ return_to_triage (agent, reason)
+                                       forwarded ──convert (agent: notices)──▶ converted
+
+`convert` is internal: it is what `complaint_convert` does after issuing the notices (the
+agent's page, reached from the case panel, or POST /api/complaints/<id>/convert/).
+
+No deadline: the law sets none for the Secretaria to answer a passenger. Services in
+`workflows.complaint.services`.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _l
+
+from accounts.roles import Role
+from cases.workflow import ActionField, Edge, Workflow, register
+from workflows.complaint.models import ComplaintCase, ComplaintState
+from workflows.complaint.services import complaint_dismiss, complaint_start_triage
+
+CLERK = frozenset({Role.CLERK})
+AGENT = frozenset({Role.FISCAL_AGENT})
+
+WORKFLOW = register(
+    Workflow(
+        kind=ComplaintCase.KIND,
+        model=ComplaintCase,
+        states=ComplaintState,
+        initial=ComplaintState.RECEIVED,
+        final_states=frozenset({ComplaintState.DISMISSED, ComplaintState.CONVERTED}),
+        case_panel="complaint/case_panel.html",
+        edges=(
+            Edge(
+                "start_triage",
+                _l("Assumir a triagem"),
+                "Art. 39 IV e VI; Art. 40",
+                roles=CLERK,
+                service=complaint_start_triage,
+            ),
+            Edge(
+                "dismiss",
+                _l("Arquivar a reclamação"),
+                "Art. 40",
+                roles=CLERK,
+                note_required=True,
+                inputs=(ActionField("note", _l("Motivo do arquivamento"), "textarea"),),
+                service=complaint_dismiss,
+                style="danger",
+            ),
+            Edge(
+                "forward",
+                _l("Encaminhar à fiscalização"),
+                "Art. 41; Art. 42",
+                roles=CLERK,
+                inputs=(
+                    ActionField("note", _l("Orientações ao agente"), "textarea", required=False),
+                ),
+            ),
+            Edge(
+                "return_to_triage",
+                _l("Devolver à triagem"),
+                "Art. 42",
+                roles=AGENT,
+                note_required=True,
+                inputs=(ActionField("note", _l("Motivo"), "textarea"),),
+                style="secondary",
+            ),
+            Edge(
+                "convert",
+                _l("Lavrar auto de infração"),
+                "Art. 46; Art. 47",
+                roles=AGENT,
+                # Taken by `complaint_convert` once the notices are issued: from the agent's
+                # page (linked from the case panel) or POST /api/complaints/<id>/convert/.
+                internal=True,
+            ),
+        ),
+    )
+)

@@ -1,4 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
-api_urlpatterns: list = []
+from workflows.transfer import api, views
+
+urlpatterns: list = [
+    path("portal/transferencia/nova/", views.transfer_new, name="transfer-new"),
+]
+api_urlpatterns: list = [
+    path("transfers/", api.TransferFileApi.as_view(), name="api-transfer-file"),
+]

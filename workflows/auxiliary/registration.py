@@ -1,0 +1,221 @@
+"""Registering a person in the drivers' register from a request, and the request's files.
+
+Used by the auxiliary (Art. 27) and transfer (Art. 25) kinds, whose requests may name a
+person not yet in the register (a new auxiliary, an heir). Both helpers belong with the
+registers (`registers.services.driver_register`) and `cases.services.documents`; they live
+here until those shared modules take them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.db import IntegrityError, transaction
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+from accounts.models import User
+from cases.errors import RuleViolation, StateConflict
+from cases.models import Case, Document
+from cases.services.documents import CheckedFile, document_store, upload_check
+from cases.services.transitions import case_step
+from cases.workflow import ActionField
+from registers.models import Driver
+from registers.validators import normalize_cnh, normalize_cpf
+
+ART_9 = "Art. 9"
+ART_10_I = "Art. 10 I"
+
+# Art. 10 I a-g: the documents every taxista and auxiliary presents to be registered.
+ART_10_I_ITEMS: dict[str, str | Promise] = {
+    "identity": _l("Carteira de Identidade (Art. 10 I a)"),
+    "cnh": _l("CNH categoria B, C, D ou E (Art. 10 I b)"),
+    "cpf": _l("CPF (Art. 10 I c)"),
+    "voter": _l("Título de eleitor com comprovante de votação da última eleição (Art. 10 I d)"),
+    "criminal_record": _l(
+        "Certidões negativas criminais da Justiça Estadual e Federal (Art. 10 I e)"
+    ),
+    "residence": _l("Comprovante de residência ou declaração do proprietário (Art. 10 I f)"),
+    "photos": _l("Duas fotos 3x4 recentes (Art. 10 I g)"),
+}
+
+DRIVER_FIELDS = (
+    "name",
+    "cpf",
+    "cnh_number",
+    "cnh_category",
+    "cnh_expires_on",
+    "address",
+    "district",
+    "city",
+    "postal_code",
+    "email",
+    "phone",
+)
+_REQUIRED_FOR_NEW = ("name", "cpf", "cnh_number", "cnh_category", "cnh_expires_on", "address",
+                     "city")
+_LABELS: dict[str, str | Promise] = {
+    "name": _l("nome"),
+    "cpf": _l("CPF"),
+    "cnh_number": _l("número da CNH"),
+    "cnh_category": _l("categoria da CNH"),
+    "cnh_expires_on": _l("validade da CNH"),
+    "address": _l("endereço"),
+    "city": _l("município de residência"),
+}
+
+
+def _identity(data: Mapping[str, Any]) -> tuple[str, str]:
+    try:
+        return normalize_cpf(str(data.get("cpf") or "")), normalize_cnh(
+            str(data.get("cnh_number") or "")
+        )
+    except ValidationError as exc:
+        raise RuleViolation(
+            " ".join(exc.messages), article=ART_10_I, code="invalid_driver"
+        ) from exc
+
+
+def _date(value: object) -> dt.date:
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        raise RuleViolation(
+            _("Data inválida: %(value)s.") % {"value": value}, code="invalid_driver"
+        ) from None
+
+
+def driver_match_or_register(*, data: Mapping[str, Any], kind: str) -> tuple[Driver, bool]:
+    """The driver with this CPF, or a new one registered from `data` (Arts. 9, 10 I).
+
+    In the caller's transaction. An existing driver must show the same CNH number as the
+    register (a light identity check: a CPF alone does not let anyone name a person);
+    his register data are kept as they are. Returns (driver, created).
+    """
+    cpf, cnh = _identity(data)
+    existing = Driver.objects.select_for_update().filter(cpf=cpf).first()
+    if existing is not None:
+        if existing.cnh_number != cnh:
+            raise RuleViolation(
+                _("O CPF e a CNH informados não conferem com o cadastro de condutores."),
+                article=ART_9,
+                code="invalid_driver",
+            )
+        return existing, False
+    missing = [str(_LABELS[name]) for name in _REQUIRED_FOR_NEW if not data.get(name)]
+    if missing:
+        raise RuleViolation(
+            _("Para cadastrar um novo condutor, informe: %(fields)s.")
+            % {"fields": ", ".join(missing)},
+            article=ART_10_I,
+            code="invalid_driver",
+        )
+    fields = {name: data.get(name) or "" for name in DRIVER_FIELDS}
+    fields.update(
+        cpf=cpf,
+        cnh_number=cnh,
+        cnh_category=str(fields["cnh_category"]).strip().upper(),
+        cnh_expires_on=_date(fields["cnh_expires_on"]),
+    )
+    driver = Driver(kind=kind, **fields)
+    try:
+        driver.full_clean(exclude=["user", "titular", "photo"])
+    except ValidationError as exc:
+        raise RuleViolation(
+            " ".join(exc.messages), article=ART_10_I, code="invalid_driver"
+        ) from exc
+    try:
+        with transaction.atomic():
+            driver.save()
+    except IntegrityError as exc:  # registered by someone else a moment ago
+        raise StateConflict(
+            _("Este condutor acaba de ser cadastrado por outra pessoa; tente de novo.")
+        ) from exc
+    return driver, True
+
+
+def proofs_check(
+    proofs: Mapping[str, Sequence[UploadedFile]],
+    *,
+    checklist: Mapping[str, str | Promise],
+    required: Iterable[str],
+    article: str,
+) -> list[tuple[str, CheckedFile]]:
+    """Check every file against its checklist item before anything is written.
+
+    Unknown items and missing required ones are refused with every item named at once.
+    """
+    unknown = sorted(set(proofs) - set(checklist))
+    if unknown:
+        raise RuleViolation(
+            _("Itens de documentação desconhecidos: %(items)s.") % {"items": ", ".join(unknown)},
+            article=article,
+        )
+    missing = [item for item in required if not proofs.get(item)]
+    if missing:
+        raise RuleViolation(
+            _("Faltam documentos: %(items)s.")
+            % {"items": "; ".join(str(checklist[item]) for item in missing)},
+            article=article,
+            code="documents_missing",
+        )
+    return [(item, upload_check(upload)) for item, uploads in proofs.items() for upload in uploads]
+
+
+def proofs_store(*, case: Case, checked: Sequence[tuple[str, CheckedFile]], actor: User) -> None:
+    """Store the checked files with the case, in the caller's transaction."""
+    for item, file in checked:
+        document_store(case=case, item=item, checked=file, actor=actor)
+
+
+def has_usable_document(case: Case, item: str) -> bool:
+    """A document of `item` not rejected by the clerk is on the case."""
+    return (
+        Document.objects.filter(case=case, item=item)
+        .exclude(review=Document.Review.REJECTED)
+        .exists()
+    )
+
+
+def resubmit_with_document(
+    *,
+    case: Case,
+    actor: User,
+    checklist: Mapping[str, str | Promise],
+    note: str = "",
+    item: str = "",
+    document: UploadedFile | None = None,
+) -> Case:
+    """The requester sends the corrected request back, with one corrected document if any.
+
+    The case page has no upload of its own; the correction asked by the clerk usually is
+    a document, so `resubmit` carries it (checked before anything is written).
+    """
+    checked = None
+    if document is not None:
+        if item not in checklist:
+            raise RuleViolation(_("Escolha a que item da documentação o arquivo corresponde."))
+        checked = upload_check(document)
+    with transaction.atomic(durable=True):
+        locked = case_step(case=case, action="resubmit", actor=actor, note=note,
+                           data={"item": item} if checked else None)
+        if checked is not None:
+            document_store(case=locked, item=item, checked=checked, actor=actor)
+    return locked
+
+
+def resubmit_inputs(checklist: Mapping[str, str | Promise]) -> tuple[ActionField, ...]:
+    """The inputs of a `resubmit` edge that takes one corrected document."""
+    return (
+        ActionField("item", _l("Item do documento corrigido"), "choice", required=False,
+                    choices=tuple(checklist.items())),
+        ActionField("document", _l("Documento corrigido (PDF, JPEG ou PNG)"), "file",
+                    required=False),
+    )

@@ -1,0 +1,418 @@
+"""Clandestine or irregular transport (Arts. 60-62): recording, the vehicle's release, the
+costs and payments, and the contest of the agent's classification.
+
+- **Penalty (Art. 62 I-II, §1).** Computed once, at the record, by
+  `law.clandestine.clandestine_penalty` over the earlier records of the same CPF or plate:
+  15 days and 1,500 VRTE, each doubled from the last record's values when it was made
+  within 6 months (so a third record doubles again). The seizure starts the day of the
+  record and includes it (15 days: the record's day and the 14 after). The fine in reais
+  uses the VRTE of the year of the facts (Art. 54), rounded half up to cents.
+- **Release (Art. 62 §3).** The seizure's last day is a deadline row; the sweeper then
+  moves the case to `held_until_paid`. A clerk releases the vehicle once the costs of
+  Art. 62 III are recorded and nothing is owed; before that, 409 naming the article.
+- **Contest (Art. 61 §2).** Filed at the counter within the 30 business days of Art. 63;
+  the commission upholds, reclassifies or annuls it. Meanwhile the vehicle's state does
+  not change: the contest does not lift the seizure.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.roles import Role, has_role
+from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.models import Case, Deadline
+from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.transitions import case_open, case_step, local_today
+from law import deadlines as law_deadlines
+from law.clandestine import clandestine_penalty
+from registers.models import Driver, VrteValue
+from registers.validators import normalize_cpf, normalize_plate
+from workflows.clandestine.models import (
+    ClandestineCase,
+    ClandestinePayment,
+    ClandestineState,
+    Classification,
+)
+from workflows.clandestine.selectors import clandestine_balance, clandestine_history
+
+ART_60 = "Art. 60"
+ART_61 = "Art. 61"
+ART_61_P2 = "Art. 61 §2"
+ART_62_I = "Art. 62 I"
+ART_62_II = "Art. 62 II"
+ART_62_III = "Art. 62 III"
+ART_62_IV = "Art. 62 IV"
+ART_62_P1 = "Art. 62 §1"
+ART_62_P3 = "Art. 62 §3"
+ART_63 = "Art. 63"
+SEIZURE_END = "clandestine.seizure_end"
+CENTS = Decimal("0.01")
+
+
+def _fmt(day: dt.date) -> str:
+    return day.strftime("%d/%m/%Y")
+
+
+def _reais(value: Decimal) -> str:
+    text = f"{value:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+    return f"R$ {text}"
+
+
+def money(value: object, *, label: str) -> Decimal:
+    """An amount in reais as typed at the counter: "1.234,56", "1234.56" or a Decimal."""
+    if isinstance(value, Decimal):
+        amount = value
+    else:
+        text = re.sub(r"[R$\s]", "", str(value or ""))
+        if "," in text:
+            text = text.replace(".", "").replace(",", ".")
+        try:
+            amount = Decimal(text)
+        except InvalidOperation:
+            raise RuleViolation(
+                _("Valor inválido em “%(label)s”: %(value)s.") % {"label": label, "value": value}
+            ) from None
+    if not amount.is_finite() or amount < 0 or amount != amount.quantize(CENTS):
+        raise RuleViolation(
+            _("Valor inválido em “%(label)s”: %(value)s.") % {"label": label, "value": value}
+        )
+    return amount
+
+
+def vrte_of(year: int) -> Decimal | None:
+    """Art. 54: the value of one VRTE in the year, as the administrator recorded it."""
+    return VrteValue.objects.filter(year=year).values_list("value", flat=True).first()
+
+
+# --- Recording (Arts. 61, 62) -----------------------------------------------------------------
+
+
+def clandestine_record(
+    *,
+    agent: User,
+    person_name: str,
+    plate: str,
+    make: str,
+    model: str,
+    classification: str,
+    reasoning: str,
+    place: str,
+    occurred_at: dt.datetime,
+    person_cpf: str = "",
+    colour: str = "",
+    police_station: str = "",
+    police_report: str = "",
+) -> ClandestineCase:
+    """A fiscal agent records clandestine or irregular transport: the vehicle is seized
+    at once, the fine and the seizure computed (Art. 62 I-II, §1)."""
+    if not has_role(agent, Role.FISCAL_AGENT):
+        raise NotPermitted(
+            _("Somente agentes fiscais autuam o transporte clandestino."), article=ART_61
+        )
+    for value, message, article in (
+        (person_name, _("Informe o nome do responsável."), "Art. 62"),
+        (make, _("Informe a marca do veículo."), ART_61),
+        (model, _("Informe o modelo do veículo."), ART_61),
+        (place, _("Informe o local da constatação."), ART_61),
+        (reasoning, _("Fundamente o enquadramento."), ART_61_P2),
+    ):
+        if not value.strip():
+            raise RuleViolation(message, article=article)
+    try:
+        cpf = normalize_cpf(person_cpf) if person_cpf.strip() else ""
+        plate = normalize_plate(plate)
+    except ValidationError as exc:
+        raise RuleViolation(" ".join(exc.messages), code=exc.code) from exc
+    if classification not in Classification.values:
+        raise RuleViolation(
+            _("Enquadramento inválido: clandestino ou irregular."), article="Art. 60 §§1-2"
+        )
+    if timezone.is_naive(occurred_at):
+        raise RuleViolation(_("Informe a data e hora com o fuso horário."), article=ART_61)
+    if occurred_at > timezone.now():
+        raise RuleViolation(_("A data e hora da constatação estão no futuro."), article=ART_61)
+    today = local_today()
+    occurred_on = timezone.localtime(occurred_at).date()
+
+    with transaction.atomic(durable=True):
+        penalty = clandestine_penalty(on=today, history=clandestine_history(plate=plate, cpf=cpf))
+        vrte = vrte_of(occurred_on.year)
+        ends_on = today + dt.timedelta(days=penalty.seizure_days - 1)
+        referred = bool(police_station.strip())
+        case = case_open(
+            model=ClandestineCase,
+            actor=agent,
+            article=f"{ART_61}; {'; '.join(penalty.articles)}",
+            applicant=Driver.objects.filter(cpf=cpf).first() if cpf else None,
+            person_name=person_name.strip(),
+            person_cpf=cpf,
+            plate=plate,
+            vehicle_make=make.strip(),
+            vehicle_model=model.strip(),
+            vehicle_colour=colour.strip(),
+            classification=classification,
+            reasoning=reasoning.strip(),
+            place=place.strip(),
+            occurred_at=occurred_at,
+            noticed_on=today,
+            agent=agent,
+            recidivist=penalty.recidivist,
+            seizure_days=penalty.seizure_days,
+            seizure_starts_on=today,
+            seizure_ends_on=ends_on,
+            fine_vrte=penalty.fine_vrte,
+            vrte_value=vrte,
+            fine_reais=_fine_reais(penalty.fine_vrte, vrte),
+            police_referred_on=today if referred else None,
+            police_station=police_station.strip(),
+            police_report=police_report.strip(),
+            data={
+                "fine_vrte": str(penalty.fine_vrte),
+                "seizure_days": penalty.seizure_days,
+                "recidivist": penalty.recidivist,
+                "articles": list(penalty.articles),
+            },
+        )
+        deadline_set(
+            case=case,
+            kind=SEIZURE_END,
+            label=_("Fim da apreensão: o veículo fica retido até a quitação"),
+            due_on=ends_on,
+            counting=Deadline.Counting.FIXED_DATE,
+            article=f"{ART_62_I}; {ART_62_P1}" if penalty.recidivist else ART_62_I,
+        )
+    return case
+
+
+def _fine_reais(fine_vrte: Decimal, vrte: Decimal | None) -> Decimal | None:
+    if vrte is None:
+        return None
+    return (fine_vrte * vrte).quantize(CENTS, rounding=ROUND_HALF_UP)
+
+
+def _fine_known(case: ClandestineCase) -> None:
+    """The fine in reais, from the year's VRTE if it was recorded after the case (Art. 54)."""
+    if case.fine_reais is not None:
+        return
+    year = timezone.localtime(case.occurred_at).year
+    vrte = vrte_of(year)
+    if vrte is None:
+        raise RuleViolation(
+            _("A VRTE de %(year)d não está cadastrada: não é possível calcular a multa em "
+              "reais.") % {"year": year},
+            article="Art. 54",
+        )
+    case.vrte_value = vrte
+    case.fine_reais = _fine_reais(case.fine_vrte, vrte)
+    case.save(update_fields=["vrte_value", "fine_reais"])
+
+
+# --- The seizure and the release (Art. 62 I, §3) ----------------------------------------------
+
+
+@deadline_handler(SEIZURE_END)
+def _seizure_end(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
+    """System: the seizure's last day has passed; the vehicle stays until paid (§3)."""
+    assert case is not None
+    locked = ClandestineCase.objects.select_for_update().get(pk=case.pk)
+    if locked.state != ClandestineState.SEIZED or locked.seizure_ends_on >= today:
+        return False
+    _end_seizure(locked)
+    return True
+
+
+def _end_seizure(case: ClandestineCase) -> ClandestineCase:
+    return case_step(
+        case=case,
+        action="end_seizure",
+        actor=None,
+        note=_("Apreensão cumprida em %(day)s; o veículo fica retido até a quitação.")
+        % {"day": _fmt(case.seizure_ends_on)},
+    )
+
+
+def clandestine_release(*, case: Case, actor: User, note: str = "") -> ClandestineCase:
+    """A clerk hands the vehicle back: the seizure served, the costs of Art. 62 III
+    recorded and nothing owed (§3)."""
+    today = local_today()
+
+    def paid_up(locked: ClandestineCase) -> None:
+        _fine_known(locked)
+        balance = clandestine_balance(locked)
+        if not balance.costs_recorded:
+            raise StateConflict(
+                _("Registre as custas de remoção e estadia antes de liberar o veículo."),
+                article=ART_62_III,
+            )
+        if balance.owed > 0:
+            raise StateConflict(
+                _("O veículo fica retido até o pagamento de todas as quantias devidas: "
+                  "faltam %(owed)s.") % {"owed": _reais(balance.owed)},
+                article=ART_62_P3,
+                code="amounts_owed",
+            )
+
+    with transaction.atomic(durable=True):
+        locked = ClandestineCase.objects.select_for_update().get(pk=case.pk)
+        if locked.state == ClandestineState.SEIZED:
+            if locked.seizure_ends_on >= today:
+                raise StateConflict(
+                    _("O veículo está apreendido até %(day)s.")
+                    % {"day": _fmt(locked.seizure_ends_on)},
+                    article=f"{ART_62_I}; {ART_62_P1}" if locked.recidivist else ART_62_I,
+                )
+            # The sweeper has not run yet today: the seizure is over all the same.
+            locked = _end_seizure(locked)
+        action = "release_pending_contest" if locked.contest_pending else "release"
+        released = case_step(
+            case=locked, action=action, actor=actor, note=note, guard=paid_up,
+            kwargs={"on": today}, data={"released_on": today.isoformat()},
+        )
+        deadlines_cancel(case=released, kinds=[SEIZURE_END])
+    return released
+
+
+def clandestine_record_costs(
+    *, case: Case, actor: User, note: str = "", removal_cost: object = None,
+    storage_cost: object = None,
+) -> ClandestineCase:
+    """Art. 62 III: the removal and storage costs, as the specific legislation sets them.
+
+    Recorded again as the storage days add up; the last record is what is owed.
+    """
+    removal = money(removal_cost, label=_("custas de remoção"))
+    storage = money(storage_cost, label=_("custas de estadia"))
+    with transaction.atomic(durable=True):
+        return case_step(
+            case=case, action="record_costs", actor=actor, note=note,
+            kwargs={"removal_cost": removal, "storage_cost": storage},
+            data={"removal_cost": str(removal), "storage_cost": str(storage)},
+        )
+
+
+def clandestine_record_payment(
+    *, case: Case, actor: User, note: str = "", amount: object = None,
+    paid_on: dt.date | None = None, reference: str = "",
+) -> ClandestineCase:
+    """A payment towards the fine and costs (Art. 62 §3); never more than is owed."""
+    value = money(amount, label=_("valor pago"))
+    if value <= 0:
+        raise RuleViolation(_("Informe o valor pago."), article=ART_62_P3)
+    today = local_today()
+    day = paid_on or today
+    if day > today:
+        raise RuleViolation(_("A data do pagamento está no futuro."))
+
+    def not_more_than_owed(locked: ClandestineCase) -> None:
+        _fine_known(locked)
+        owed = clandestine_balance(locked).owed
+        if value > owed:
+            raise RuleViolation(
+                _("O valor pago (%(paid)s) é maior que o devido (%(owed)s).")
+                % {"paid": _reais(value), "owed": _reais(owed)},
+                article=ART_62_P3,
+            )
+
+    with transaction.atomic(durable=True):
+        locked = case_step(
+            case=case, action="record_payment", actor=actor, note=note,
+            guard=not_more_than_owed,
+            data={"amount": str(value), "paid_on": day.isoformat(), "reference": reference},
+        )
+        ClandestinePayment.objects.create(
+            case=locked, amount=value, paid_on=day, reference=reference.strip(),
+            recorded_by=actor,
+        )
+    return locked
+
+
+def clandestine_record_police_referral(
+    *, case: Case, actor: User, note: str = "", police_station: str = "",
+    police_report: str = "", referred_on: dt.date | None = None,
+) -> ClandestineCase:
+    """Art. 62 IV: the driver was taken to the police station (if not recorded with the
+    facts)."""
+    if not police_station.strip():
+        raise RuleViolation(_("Informe a delegacia."), article=ART_62_IV)
+    today = local_today()
+    day = referred_on or today
+    if day > today:
+        raise RuleViolation(_("A data do encaminhamento está no futuro."), article=ART_62_IV)
+    with transaction.atomic(durable=True):
+        return case_step(
+            case=case, action="record_police_referral", actor=actor, note=note,
+            kwargs={"on": day, "station": police_station.strip(),
+                    "report": police_report.strip()},
+            data={"referred_on": day.isoformat()},
+        )
+
+
+# --- The contest of the classification (Art. 61 §2) -------------------------------------------
+
+
+def clandestine_contest(
+    *, case: Case, actor: User, note: str = "", reasons: str = ""
+) -> ClandestineCase:
+    """The person contests the agent's classification at the counter; the seizure stays.
+
+    Within the 30 days of Art. 63 (business days, from the record, when the person was
+    notified on the spot)."""
+    if not reasons.strip():
+        raise RuleViolation(_("Apresente as razões do recurso."), article=ART_61_P2)
+    today = local_today()
+
+    def in_time(locked: ClandestineCase) -> None:
+        last_day = law_deadlines.appeal_deadline(locked.noticed_on)
+        if today > last_day:
+            raise RuleViolation(
+                _("Recurso fora do prazo: o prazo terminou em %(day)s.")
+                % {"day": _fmt(last_day)},
+                article=ART_63,
+                code="appeal_late",
+            )
+
+    with transaction.atomic(durable=True):
+        return case_step(
+            case=case, action="contest", actor=actor, note=note, guard=in_time,
+            kwargs={"filed_on": today, "reasons": reasons.strip()},
+            data={"filed_on": today.isoformat()},
+        )
+
+
+def _decide(case: Case, actor: User, note: str, action: str) -> ClandestineCase:
+    today = local_today()
+    with transaction.atomic(durable=True):
+        before = ClandestineCase.objects.get(pk=case.pk).classification
+        decided = case_step(
+            case=case, action=action, actor=actor, note=note,
+            kwargs={"on": today, "grounds": note.strip()},
+            data={"classification_before": before},
+        )
+        if decided.state == ClandestineState.ANNULLED:
+            deadlines_cancel(case=decided)
+    return decided
+
+
+def clandestine_uphold(*, case: Case, actor: User, note: str = "") -> ClandestineCase:
+    """The commission keeps the agent's classification (Art. 61 §2)."""
+    return _decide(case, actor, note, "uphold")
+
+
+def clandestine_reclassify(*, case: Case, actor: User, note: str = "") -> ClandestineCase:
+    """The commission changes the classification; the sanctions of Art. 62 stay."""
+    return _decide(case, actor, note, "reclassify")
+
+
+def clandestine_annul(*, case: Case, actor: User, note: str = "") -> ClandestineCase:
+    """The commission finds neither clandestine nor irregular transport (Art. 60 §§1-2):
+    nothing is owed and the vehicle goes back."""
+    return _decide(case, actor, note, "annul")

@@ -1,0 +1,264 @@
+"""Writes of the complaint kind (Art. 39 IV, VI) and of the fiscal agent's page (Art. 47).
+
+Each service names its actor; state changes go through `case_step` inside a durable
+transaction. The notices themselves are issued by `workflows.violation.violations_issue`,
+which owns the rules of Arts. 41, 47 and 51 and opens its own durable transaction: see
+`complaint_convert` for what that means for the link between the two.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.roles import Role, has_role
+from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.models import Case
+from cases.services.transitions import case_open, case_step
+from registers.models import Authorization, Driver
+from registers.validators import normalize_plate
+from workflows.complaint.models import ComplaintCase, ComplaintState, Conductor
+from workflows.complaint.selectors import current_auxiliary, taxi_for_plate
+from workflows.models import ViolationNotice
+from workflows.violation import violations_issue
+
+ART_39 = "Art. 39 IV e VI"
+ART_41 = "Art. 41"
+ART_47 = "Art. 47"
+
+# What the public form and the API accept; the database columns are no wider.
+MAX_LENGTHS = {"place": 250, "account": 4000, "passenger_name": 120, "passenger_contact": 120}
+
+
+def require_fiscal_agent(actor: User | None) -> None:
+    """Art. 41 (and Art. 46): notices are issued by the fiscal agents, nobody else."""
+    if actor is None or not has_role(actor, Role.FISCAL_AGENT):
+        raise NotPermitted(_("Somente agentes fiscais lavram autos de infração."), article=ART_41)
+
+
+# --- Filing ---------------------------------------------------------------------------
+
+
+def complaint_file(
+    *,
+    plate: str,
+    occurred_at: dt.datetime,
+    place: str,
+    account: str,
+    passenger_name: str = "",
+    passenger_contact: str = "",
+    actor: User | None = None,
+    channel: str = "web",
+) -> ComplaintCase:
+    """A passenger reports an irregularity or an unlawful act of a taxi (Art. 39 IV, VI).
+
+    No login: `actor` is None for the public. A plate that is well formed but matches no
+    authorization is kept (it may be clandestine transport, Arts. 60-62); a malformed one
+    is refused before anything is written.
+    """
+    try:
+        normalized = normalize_plate(plate)
+    except ValidationError as exc:
+        raise RuleViolation(" ".join(exc.messages), code="invalid_plate") from None
+    texts = {
+        "place": place.strip(),
+        "account": account.strip(),
+        "passenger_name": passenger_name.strip(),
+        "passenger_contact": passenger_contact.strip(),
+    }
+    if not texts["place"]:
+        raise RuleViolation(_("Informe o local do fato."), code="place_required")
+    if not texts["account"]:
+        raise RuleViolation(_("Conte o que aconteceu."), code="account_required")
+    for name, limit in MAX_LENGTHS.items():
+        if len(texts[name]) > limit:
+            raise RuleViolation(
+                _("Texto longo demais: no máximo %(limit)d caracteres.") % {"limit": limit},
+                code="too_long",
+            )
+    now = timezone.now()
+    if occurred_at > now:
+        raise RuleViolation(
+            _("A data e hora informadas estão no futuro."), code="occurred_in_future"
+        )
+    taxi = taxi_for_plate(normalized)
+    with transaction.atomic(durable=True):
+        return case_open(
+            model=ComplaintCase,
+            actor=actor,
+            article=ART_39,
+            now=now,
+            note=_("Recebida pela internet.") if channel == "web" else _("Recebida pela API."),
+            # Nothing here that identifies the passenger: the timeline is read more widely
+            # than the complaint's own fields.
+            data={"plate": normalized, "taxi_found": taxi is not None, "channel": channel},
+            plate=normalized,
+            taxi=taxi,
+            occurred_at=occurred_at,
+            **texts,
+        )
+
+
+# --- Triage ---------------------------------------------------------------------------
+
+
+def complaint_start_triage(*, case: Case, actor: User, note: str = "") -> ComplaintCase:
+    """A clerk takes the complaint: it leaves the inbox and is assigned to them (Art. 40)."""
+
+    def not_someone_elses(locked: ComplaintCase) -> None:
+        if locked.assignee_id not in (None, actor.pk):
+            raise StateConflict(
+                _("Esta reclamação já foi assumida por %(name)s.")
+                % {"name": locked.assignee.get_full_name() or locked.assignee.username}
+            )
+
+    with transaction.atomic(durable=True):
+        return case_step(
+            case=case,
+            action="start_triage",
+            actor=actor,
+            note=note,
+            guard=not_someone_elses,
+            kwargs={"clerk": actor},
+        )
+
+
+def complaint_dismiss(*, case: Case, actor: User, note: str = "") -> ComplaintCase:
+    """Nothing to pursue; the reason is kept on the complaint and in its timeline."""
+    reason = note.strip()
+
+    def has_reason(locked: ComplaintCase) -> None:
+        # A guard, so that a user who may not dismiss at all hears that first (403).
+        if not reason:
+            raise RuleViolation(
+                _("Informe o motivo do arquivamento da reclamação."), code="reason_required"
+            )
+
+    with transaction.atomic(durable=True):
+        return case_step(
+            case=case,
+            action="dismiss",
+            actor=actor,
+            note=reason,
+            guard=has_reason,
+            kwargs={"reason": reason},
+        )
+
+
+# --- Notices (Arts. 47, 50, 51) -------------------------------------------------------
+
+
+def offender_for(authorization: Authorization, conductor: str) -> Driver | None:
+    """The driver the agent identified; None when not identified (Art. 50 sole paragraph)."""
+    try:
+        who = Conductor(conductor)
+    except ValueError:
+        raise RuleViolation(
+            _("Informe quem conduzia: o titular, o auxiliar ou não identificado."),
+            article="Art. 50",
+            code="conductor_required",
+        ) from None
+    if who == Conductor.HOLDER:
+        return authorization.holder
+    if who == Conductor.AUXILIARY:
+        auxiliary = current_auxiliary(authorization)
+        if auxiliary is None:
+            raise RuleViolation(
+                _("Este táxi não tem taxista auxiliar vinculado."), article="Art. 27"
+            )
+        return auxiliary
+    return None
+
+
+def notices_issue(
+    *,
+    agent: User,
+    authorization: Authorization,
+    items: Sequence[str],
+    conductor: str,
+    occurred_at: dt.datetime,
+    place: str,
+    offender_signed: bool = False,
+    description: str = "",
+) -> list[ViolationNotice]:
+    """The agent's page and API: one notice per item (Art. 51), by `violations_issue`."""
+    require_fiscal_agent(agent)
+    return violations_issue(
+        agent=agent,
+        authorization=authorization,
+        items=list(items),
+        occurred_at=occurred_at,
+        place=place.strip(),
+        offender=offender_for(authorization, conductor),
+        offender_signed=offender_signed,
+        description=description.strip(),
+    )
+
+
+def complaint_convert(
+    *,
+    case: Case,
+    actor: User,
+    items: Sequence[str],
+    conductor: str,
+    note: str = "",
+    occurred_at: dt.datetime | None = None,
+    place: str = "",
+    offender_signed: bool = False,
+    description: str = "",
+) -> tuple[ComplaintCase, list[ViolationNotice]]:
+    """An agent issues notices from a forwarded complaint; the complaint links to them.
+
+    One transaction: the complaint is locked, the notices are issued, the complaint moves
+    and links them — a refusal anywhere writes nothing. Time and place default to the
+    passenger's.
+    """
+    require_fiscal_agent(actor)
+    with transaction.atomic(durable=True):
+        complaint = ComplaintCase.objects.select_for_update().get(pk=case.pk)
+        if complaint.state != ComplaintState.FORWARDED:
+            raise StateConflict(
+                _(
+                    "Somente uma reclamação encaminhada à fiscalização pode virar auto de "
+                    "infração (situação atual: %(state)s)."
+                )
+                % {"state": ComplaintState(complaint.state).label},
+                article="Art. 42",
+            )
+        if complaint.taxi is None:
+            raise RuleViolation(
+                _(
+                    "A placa %(plate)s não corresponde a nenhum táxi autorizado: não há termo "
+                    "a autuar. Devolva a reclamação à triagem ou, se for transporte "
+                    "clandestino, siga os Arts. 60 a 62."
+                )
+                % {"plate": complaint.plate},
+                article="Art. 47 II",
+            )
+        notices = notices_issue(
+            agent=actor,
+            authorization=complaint.taxi,
+            items=items,
+            conductor=conductor,
+            occurred_at=occurred_at or complaint.occurred_at,
+            place=place.strip() or complaint.place,
+            offender_signed=offender_signed,
+            description=description.strip()
+            or _("Lavrado a partir da reclamação de passageiro nº %(number)s.")
+            % {"number": complaint.number},
+        )
+        locked = case_step(
+            case=complaint,
+            action="convert",
+            actor=actor,
+            note=note,
+            data={"notices": [notice.number for notice in notices]},
+        )
+        locked.notices.add(*notices)
+    return locked, notices

@@ -1,0 +1,83 @@
+"""The transfer's filing endpoint (Art. 25)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.generics import get_object_or_404
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cases.api import CaseOutput
+from cases.errors import RuleViolation
+from registers.models import Authorization
+from registers.selectors import driver_of, drivers_visible_to
+from workflows.auxiliary.inputs import (
+    driver_data,
+    driver_serializer_fields,
+    files_from_serializer,
+    files_serializer_fields,
+)
+from workflows.transfer.models import Relationship, SuccessionClass, TransferCause
+from workflows.transfer.services import CHECKLIST, transfer_file
+
+BENEFICIARY_PREFIX = "beneficiary_"
+
+
+class _Base(serializers.Serializer):
+    authorization_number = serializers.CharField(max_length=20)
+    cause = serializers.ChoiceField(choices=TransferCause.choices)
+    event_on = serializers.DateField()
+    relationship = serializers.ChoiceField(choices=Relationship.choices)
+    succession_class = serializers.ChoiceField(
+        choices=SuccessionClass.choices, required=False, allow_blank=True, default=""
+    )
+    beneficiary = serializers.IntegerField(
+        required=False,
+        help_text="Condutor já cadastrado (servidores). Sem ele e sem os campos "
+        "beneficiary_*, o beneficiário é o próprio usuário.",
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+TransferInput = type(
+    "TransferInput",
+    (_Base,),
+    {**driver_serializer_fields(BENEFICIARY_PREFIX), **files_serializer_fields(CHECKLIST)},
+)
+
+
+class TransferFileApi(APIView):
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(request=TransferInput, responses={201: CaseOutput})
+    def post(self, request: Request) -> Response:
+        payload = TransferInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        authorization = get_object_or_404(Authorization, number=data["authorization_number"])
+        beneficiary_data = driver_data(data, BENEFICIARY_PREFIX)
+        beneficiary = None
+        if data.get("beneficiary"):
+            beneficiary = get_object_or_404(drivers_visible_to(request.user),
+                                            pk=data["beneficiary"])
+        elif not beneficiary_data:
+            beneficiary = driver_of(request.user)
+            if beneficiary is None:
+                raise RuleViolation(_("Informe o beneficiário (campo beneficiary)."))
+        case = transfer_file(
+            actor=request.user,
+            authorization=authorization,
+            cause=data["cause"],
+            relationship=data["relationship"],
+            event_on=data["event_on"],
+            succession_class=data["succession_class"],
+            beneficiary=beneficiary,
+            beneficiary_data=beneficiary_data or None,
+            reason=data["reason"],
+            proofs=files_from_serializer(data, CHECKLIST),
+        )
+        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,45 @@
+"""The portal's filing form for the transfer of an authorization (Art. 25)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from workflows.auxiliary.inputs import driver_form_fields, files_form_fields
+from workflows.transfer.models import Relationship, SuccessionClass, TransferCause
+from workflows.transfer.services import CHECKLIST
+
+BENEFICIARY_PREFIX = "beneficiary_"
+
+
+class _DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class _Base(forms.Form):
+    authorization_number = forms.CharField(
+        label=_("Número do Termo de Autorização"), max_length=20
+    )
+    cause = forms.ChoiceField(label=_("Hipótese (Art. 25)"), choices=TransferCause.choices)
+    event_on = forms.DateField(
+        label=_("Data do falecimento ou da invalidez"), widget=_DateInput
+    )
+    relationship = forms.ChoiceField(
+        label=_("Parentesco do beneficiário com o titular"), choices=Relationship.choices
+    )
+    succession_class = forms.ChoiceField(
+        label=_("Classe de sucessores (Código Civil, art. 1.829)"),
+        choices=[("", "—"), *SuccessionClass.choices],
+        required=False,
+        help_text=_("Somente no caso de falecimento (Art. 25 I)."),
+    )
+    reason = forms.CharField(
+        label=_("Relato"), widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
+
+
+TransferForm = type(
+    "TransferForm",
+    (_Base,),
+    {**driver_form_fields(BENEFICIARY_PREFIX), **files_form_fields(CHECKLIST)},
+)
