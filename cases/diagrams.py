@@ -37,3 +37,23 @@ def workflows_markdown() -> str:
         parts += ["", "| state | meaning |", "| --- | --- |"]
         parts += [f"| `{s.value}` | {s.label} |" for s in workflow.states]
     return "\n".join(parts) + "\n"
+
+
+README_START = "<!-- diagrams:start (manage.py workflow_diagrams) -->"
+README_END = "<!-- diagrams:end -->"
+
+
+def readme_section() -> str:
+    """The diagrams for the README, between their markers."""
+    parts = [README_START]
+    for workflow in sorted(all_workflows(), key=lambda w: w.kind):
+        parts += ["", f"### {workflow.kind}", "", "```mermaid", mermaid(workflow), "```"]
+    parts += ["", README_END]
+    return "\n".join(parts)
+
+
+def readme_with_diagrams(readme: str) -> str:
+    """`readme` with its diagrams section replaced by the current one."""
+    start = readme.index(README_START)
+    end = readme.index(README_END) + len(README_END)
+    return readme[:start] + readme_section() + readme[end:]

@@ -203,6 +203,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Processos do serviço de táxi (Lei nº 1.764/2023)",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # One name for a choice set used by several fields (an appeal's outcome and a vote).
+    "ENUM_NAME_OVERRIDES": {"AppealOutcomeEnum": "workflows.appeal.models.Outcome"},
 }
 
 CACHES = {

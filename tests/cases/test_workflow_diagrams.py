@@ -15,6 +15,14 @@ def test_docs_workflows_md_matches_the_transitions():
     assert current == expected, "run: manage.py workflow_diagrams"
 
 
+def test_the_readme_draws_every_workflow():
+    from cases.diagrams import readme_with_diagrams
+
+    readme = (Path(settings.BASE_DIR) / "README.md").read_text(encoding="utf-8")
+    with translation.override("pt-br"):
+        assert readme == readme_with_diagrams(readme), "run: manage.py workflow_diagrams"
+
+
 def test_every_transition_has_an_edge_with_an_article():
     from cases.workflow import all_workflows
 
