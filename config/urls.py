@@ -48,25 +48,32 @@ api = [
         notifications_api.ResendApi.as_view(),
         name="api-notification-resend",
     ),
-    path("inspections/<int:pk>/result/", inspections_api.InspectionRecordApi.as_view(),
-         name="api-inspection-result"),
+    path(
+        "inspections/<int:pk>/result/",
+        inspections_api.InspectionRecordApi.as_view(),
+        name="api-inspection-result",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
 
 # Each case kind in its own app brings its pages and endpoints.
 KIND_APPS = [
-    "application", "renewal", "auxiliary", "transfer", "cancellation", "substitution",
-    "appeal", "clandestine", "complaint",
+    "application",
+    "renewal",
+    "auxiliary",
+    "transfer",
+    "cancellation",
+    "substitution",
+    "appeal",
+    "clandestine",
+    "complaint",
 ]
 
 
 def _kind_urls(attribute: str) -> list:
-    return [
-        pattern
-        for kind in KIND_APPS
-        for pattern in getattr(import_module(f"workflows.{kind}.urls"), attribute)
-    ]
+    modules = ["workflows.urls", *(f"workflows.{kind}.urls" for kind in KIND_APPS)]
+    return [pattern for module in modules for pattern in getattr(import_module(module), attribute)]
 
 
 api += _kind_urls("api_urlpatterns")

@@ -1,9 +1,6 @@
 """The clerk's page and endpoint that open a revocation by hand (Art. 59 V b, c, f).
 
-Hosted by this app only because the revocation kind (`workflows.revocation`) has no URL
-module of its own yet; the services live there. Moving this module, its template
-(`templates/revocation/new.html`) and its two routes to the revocation's own home changes
-no URL name.
+Thin: the services are in `workflows.revocation`.
 """
 
 from __future__ import annotations
