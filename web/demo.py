@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import models, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from accounts.models import User
@@ -33,9 +34,12 @@ from registers.models import (
     VrteValue,
 )
 from workflows.appeal.models import CommissionSeat
-from workflows.models import SuspensionGround
+from workflows.complaint.models import ComplaintCase
+from workflows.complaint.services import complaint_file
+from workflows.models import SuspensionGround, ViolationNotice
 from workflows.substitution.tracking import vehicle_deadlines_backfill
 from workflows.suspension import suspension_file
+from workflows.violation import violation_send_notice, violations_issue
 
 DEMO_PASSWORD = "demo12345"
 
@@ -416,6 +420,34 @@ def _suspension(counts: dict[str, int], users: dict[str, User]) -> None:
     counts["cases"] += 1
 
 
+def _enforcement(counts: dict[str, int], users: dict[str, User]) -> None:
+    """A violation notice with its registered letter waiting to be posted, and a
+    passenger's complaint waiting for triage — once, on a fresh database."""
+    if ViolationNotice.objects.exists() or ComplaintCase.objects.exists():
+        return
+    spec = next(h for h in DEMO_HOLDERS if h.username == "motorista")
+    authorization = Authorization.objects.get(number=spec.authorization)
+    if authorization.status != Authorization.Status.ACTIVE:
+        return
+    now = timezone.now()
+    [notice] = violations_issue(
+        agent=users["fiscal"],
+        authorization=authorization,
+        items=["X"],
+        occurred_at=now - dt.timedelta(hours=3),
+        place="Ponto da Praça Central",
+        description="Tabela de preços não afixada (dados de demonstração).",
+    )
+    violation_send_notice(case=notice, actor=users["servidor"])
+    complaint_file(
+        plate=authorization.vehicle.plate,
+        occurred_at=now - dt.timedelta(days=1),
+        place="Rodoviária",
+        account="O motorista recusou a corrida curta (dados de demonstração).",
+    )
+    counts["cases"] += 2
+
+
 def demo_load() -> dict[str, int]:
     """Load the demo logins, registers and one pending case; return how many rows were new."""
     counts = dict.fromkeys(
@@ -441,6 +473,7 @@ def demo_load() -> dict[str, int]:
         _vrte(counts)
         _commission(counts, users)
     _suspension(counts, users)
+    _enforcement(counts, users)
     # The vehicle age (Art. 12) and colour (Art. 70) deadlines of the demo taxis.
     vehicle_deadlines_backfill(today=local_today())
     return counts
