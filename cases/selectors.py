@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import Count, Min, Q, QuerySet
+from django.db.models import BooleanField, Count, ExpressionWrapper, F, Min, Q, QuerySet
 
 from accounts.models import User
 from accounts.roles import STAFF_ROLES, Role, roles_of
@@ -51,6 +51,8 @@ def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[
         .annotate(
             next_due=Min("deadlines__due_on", filter=pending),
             failed_deadlines=Count("deadlines", filter=Q(deadlines__state=Deadline.State.FAILED)),
+            # Computed here, not per row: a kind's overdue lookup may join its own table.
+            in_overdue_state=ExpressionWrapper(_in_overdue_states(), output_field=BooleanField()),
         )
     )
     if filters.kind:
@@ -67,7 +69,6 @@ def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[
         rows = rows.filter(Q(next_due__lt=today) | _in_overdue_states())
     elif filters.urgency == "week":
         rows = rows.filter(next_due__lte=today + dt.timedelta(days=7))
-    from django.db.models import F
 
     return rows.order_by(F("next_due").asc(nulls_last=True), "opened_at", "id")
 
@@ -86,6 +87,9 @@ def case_is_overdue(case: Case, today: dt.date) -> bool:
     due = getattr(case, "next_due", None)
     if due is not None and due < today:
         return True
+    annotated = getattr(case, "in_overdue_state", None)
+    if annotated is not None:
+        return bool(annotated)
     workflow = workflow_for(case.kind)
     if case.state in workflow.overdue_states:
         return True

@@ -37,6 +37,7 @@ from workflows.appeal.models import CommissionSeat
 from workflows.complaint.models import ComplaintCase
 from workflows.complaint.services import complaint_file
 from workflows.models import SuspensionGround, ViolationNotice
+from workflows.renewal.cycle import renewal_cycle_start
 from workflows.substitution.tracking import vehicle_deadlines_backfill
 from workflows.suspension import suspension_file
 from workflows.violation import violation_send_notice, violations_issue
@@ -374,7 +375,8 @@ def _registers(counts: dict[str, int], users: dict[str, User], today: dt.date) -
             },
         )
         valid_from = today - dt.timedelta(days=spec.registration_age_days)
-        _get_or_create(
+        before = counts["registrations"]
+        registration = _get_or_create(
             MunicipalRegistration,
             counts,
             "registrations",
@@ -386,6 +388,9 @@ def _registers(counts: dict[str, int], users: dict[str, User], today: dt.date) -
                 "valid_until": _one_year_from(valid_from),
             },
         )
+        if counts["registrations"] > before:
+            # The IM's yearly cycle: reminders 30 and 7 days before, then the expiry.
+            renewal_cycle_start(registration=registration, actor=None)
     _get_or_create(
         PopulationFigure,
         counts,

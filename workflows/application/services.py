@@ -26,12 +26,18 @@ from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
-from cases.services.transitions import case_lock, case_open, case_step, local_today
+from cases.services.transitions import (
+    case_lock,
+    case_open,
+    case_record,
+    case_step,
+    local_today,
+)
 from documents.services import authorization_term_issue
 from inspections.models import Inspection
 from inspections.services import inspection_schedule
 from law import inspection as law_inspection
-from registers.models import Authorization, Driver, Vehicle
+from registers.models import Authorization, AuxiliaryBinding, Driver, Vehicle
 from registers.requirements import (
     Unmet,
     driver_requirements_unmet,
@@ -648,6 +654,7 @@ def application_homologate(
         )
         locked.authorization = authorization
         locked.save(update_fields=["authorization", "updated_at"])
+        _holder_from_now_on(locked, day=day, actor=actor)
         _photo_to_register(locked)
         registration = registration_issue(
             authorization=authorization, vehicle=locked.vehicle, valid_from=day,
@@ -658,6 +665,26 @@ def application_homologate(
             locked, "granted", authorization=authorization, registration=registration
         )
     return locked
+
+
+def _holder_from_now_on(case: ApplicationCase, *, day: dt.date, actor: User) -> None:
+    """An auxiliary who receives his own authorization becomes a holder (Art. 5 I); he
+    leaves the other holder's taxi, since each driver serves under one authorization
+    (Art. 22 §4; Art. 27: an auxiliary drives only the vehicle he is bound to)."""
+    driver = Driver.objects.select_for_update().get(pk=case.applicant_id)
+    if driver.kind == Driver.Kind.HOLDER:
+        return
+    for binding in AuxiliaryBinding.objects.select_for_update().filter(
+        auxiliary=driver, ended_on__isnull=True
+    ):
+        binding.ended_on = day
+        binding.end_reason = AuxiliaryBinding.EndReason.RESIGNATION
+        binding.save(update_fields=["ended_on", "end_reason"])
+        case_record(case=case, actor=actor, event="auxiliary_unbound", article="Art. 22 §4",
+                    data={"authorization": binding.authorization.number})
+    driver.kind = Driver.Kind.HOLDER
+    driver.titular = None
+    driver.save(update_fields=["kind", "titular"])
 
 
 def application_deny(
