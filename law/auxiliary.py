@@ -1,10 +1,7 @@
 """Art. 27 §§1-2 and Art. 28: the auxiliary driver's rules, as pure functions.
 
-No Django here, on purpose: this module is written like the statute package (`law`) and is
-meant to move there as `law/auxiliary.py` (this engineer may not edit `law/`). Messages are
-Portuguese templates marked with `N_`; `cases.errors.from_law` translates them.
-
-Readings chosen here (to be copied to docs/interpretations.md when the module moves):
+Pure, like the rest of the statute package. The readings chosen (also in
+docs/interpretations.md):
 
 - **Yearly term (Art. 27 §1)**: "deverá ser renovada anualmente". A binding is valid for one
   year from the day of the decision that grants or renews it; the last valid day is the

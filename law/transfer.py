@@ -1,8 +1,7 @@
 """Art. 25: who may receive a transferred authorization, as pure functions.
 
-No Django here: written like the statute package and meant to move to `law/transfer.py`.
-
-Readings (to be copied to docs/interpretations.md when the module moves):
+Pure, like the rest of the statute package. The readings chosen (also in
+docs/interpretations.md):
 
 - **Death (Art. 25 I)**: "aos sucessores legítimos, nos termos dos arts. 1.829 e seguintes"
   of the Civil Code. The request records the class of successors the beneficiary belongs to
