@@ -23,8 +23,6 @@ from accounts.models import User
 from cases.errors import RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
-from cases.services.transitions import case_step
-from cases.workflow import ActionField
 from registers.models import Driver
 from registers.validators import normalize_cnh, normalize_cpf
 
@@ -57,8 +55,15 @@ DRIVER_FIELDS = (
     "email",
     "phone",
 )
-_REQUIRED_FOR_NEW = ("name", "cpf", "cnh_number", "cnh_category", "cnh_expires_on", "address",
-                     "city")
+_REQUIRED_FOR_NEW = (
+    "name",
+    "cpf",
+    "cnh_number",
+    "cnh_category",
+    "cnh_expires_on",
+    "address",
+    "city",
+)
 _LABELS: dict[str, str | Promise] = {
     "name": _l("nome"),
     "cpf": _l("CPF"),
@@ -181,41 +186,4 @@ def has_usable_document(case: Case, item: str) -> bool:
         Document.objects.filter(case=case, item=item)
         .exclude(review=Document.Review.REJECTED)
         .exists()
-    )
-
-
-def resubmit_with_document(
-    *,
-    case: Case,
-    actor: User,
-    checklist: Mapping[str, str | Promise],
-    note: str = "",
-    item: str = "",
-    document: UploadedFile | None = None,
-) -> Case:
-    """The requester sends the corrected request back, with one corrected document if any.
-
-    The case page has no upload of its own; the correction asked by the clerk usually is
-    a document, so `resubmit` carries it (checked before anything is written).
-    """
-    checked = None
-    if document is not None:
-        if item not in checklist:
-            raise RuleViolation(_("Escolha a que item da documentação o arquivo corresponde."))
-        checked = upload_check(document)
-    with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="resubmit", actor=actor, note=note,
-                           data={"item": item} if checked else None)
-        if checked is not None:
-            document_store(case=locked, item=item, checked=checked, actor=actor)
-    return locked
-
-
-def resubmit_inputs(checklist: Mapping[str, str | Promise]) -> tuple[ActionField, ...]:
-    """The inputs of a `resubmit` edge that takes one corrected document."""
-    return (
-        ActionField("item", _l("Item do documento corrigido"), "choice", required=False,
-                    choices=tuple(checklist.items())),
-        ActionField("document", _l("Documento corrigido (PDF, JPEG ou PNG)"), "file",
-                    required=False),
     )

@@ -17,14 +17,11 @@ yearly end is a deadline row on the approving case (`auxiliary.expiry`).
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
-from workflows.auxiliary.registration import resubmit_inputs, resubmit_with_document
 from workflows.auxiliary.services import (
     ART_27,
     ART_27_P2,
@@ -34,6 +31,7 @@ from workflows.auxiliary.services import (
     auxiliary_approve,
     auxiliary_deny,
 )
+from workflows.intake import correction_edges, reject_edge, withdraw_edge
 
 CLERK = frozenset({Role.CLERK})
 # Art. 27 §2: "após análise e decisão do Poder Executivo Municipal" (see the services).
@@ -64,34 +62,9 @@ WORKFLOW = register(
                 roles=CLERK,
                 service=auxiliary_accept,
             ),
-            Edge(
-                "ask_correction",
-                _l("Pedir correção"),
-                ART_27_P3,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="secondary",
-            ),
-            Edge(
-                "reject",
-                _l("Indeferir"),
-                ART_27,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="danger",
-            ),
-            Edge(
-                "resubmit",
-                _l("Reenviar corrigido"),
-                ART_27,
-                roles=CLERK,
-                owner=True,
-                inputs=resubmit_inputs(CHECKLIST),
-                service=partial(resubmit_with_document, checklist=CHECKLIST),
-            ),
-            Edge("withdraw", _l("Desistir do pedido"), ART_27, owner=True, style="danger"),
+            *correction_edges(article=ART_27, checklist=CHECKLIST, ask_article=ART_27_P3),
+            reject_edge(ART_27),
+            withdraw_edge(ART_27),
             Edge(
                 "approve",
                 _l("Deferir"),
@@ -100,8 +73,10 @@ WORKFLOW = register(
                 inputs=(
                     ActionField(
                         "revoke_departing",
-                        _l("Revogar a autorização do auxiliar que sai (impede nova "
-                           "inscrição por 12 meses)"),
+                        _l(
+                            "Revogar a autorização do auxiliar que sai (impede nova "
+                            "inscrição por 12 meses)"
+                        ),
                         "bool",
                         required=False,
                     ),

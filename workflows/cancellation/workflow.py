@@ -9,15 +9,13 @@ filed ──confirm (clerk)──▶ cancelled   (authorization cancelled; 5-yea
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, Workflow, register
-from workflows.auxiliary.registration import resubmit_inputs, resubmit_with_document
 from workflows.cancellation.models import CancellationCase, CancellationState
 from workflows.cancellation.services import ART_23, CHECKLIST, cancellation_confirm
+from workflows.intake import correction_edges, reject_edge, withdraw_edge
 
 CLERK = frozenset({Role.CLERK})
 NOTE = ActionField("note", _l("Motivo"))
@@ -46,34 +44,9 @@ WORKFLOW = register(
                 style="danger",
                 service=cancellation_confirm,
             ),
-            Edge(
-                "ask_correction",
-                _l("Pedir correção"),
-                ART_23,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="secondary",
-            ),
-            Edge(
-                "resubmit",
-                _l("Reenviar corrigido"),
-                ART_23,
-                roles=CLERK,
-                owner=True,
-                inputs=resubmit_inputs(CHECKLIST),
-                service=partial(resubmit_with_document, checklist=CHECKLIST),
-            ),
-            Edge(
-                "reject",
-                _l("Indeferir"),
-                ART_23,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="danger",
-            ),
-            Edge("withdraw", _l("Desistir do pedido"), ART_23, owner=True, style="danger"),
+            *correction_edges(article=ART_23, checklist=CHECKLIST),
+            reject_edge(ART_23),
+            withdraw_edge(ART_23),
         ),
     )
 )

@@ -12,13 +12,11 @@ filed ──accept (clerk)──▶ awaiting_inspection ──schedule_inspectio
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, Workflow, register
-from workflows.auxiliary.registration import resubmit_inputs, resubmit_with_document
+from workflows.intake import correction_edges, reject_edge, withdraw_edge
 from workflows.transfer.models import TransferCase, TransferState
 from workflows.transfer.services import (
     ART_20,
@@ -63,34 +61,9 @@ WORKFLOW = register(
                 roles=CLERK,
                 service=transfer_accept,
             ),
-            Edge(
-                "ask_correction",
-                _l("Pedir correção"),
-                ART_25,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="secondary",
-            ),
-            Edge(
-                "resubmit",
-                _l("Reenviar corrigido"),
-                ART_25,
-                roles=CLERK,
-                owner=True,
-                inputs=resubmit_inputs(CHECKLIST),
-                service=partial(resubmit_with_document, checklist=CHECKLIST),
-            ),
-            Edge(
-                "reject",
-                _l("Indeferir"),
-                ART_25,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="danger",
-            ),
-            Edge("withdraw", _l("Desistir do pedido"), ART_25, owner=True, style="danger"),
+            *correction_edges(article=ART_25, checklist=CHECKLIST),
+            reject_edge(ART_25),
+            withdraw_edge(ART_25),
             Edge(
                 "schedule_inspection",
                 _l("Agendar vistoria"),
