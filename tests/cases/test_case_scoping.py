@@ -66,3 +66,22 @@ def test_the_queue_costs_the_same_queries_for_3_or_30_cases(client, clerk):
     for _ in range(27):
         SuspensionCaseFactory()
     assert queries_for_queue() == few
+
+
+def test_overdue_renewals_cost_no_query_per_row_in_the_queue(client, clerk):
+    """Art. 18: a renewal whose IM expired is flagged overdue, computed in the list's query."""
+    from tests.renewal.factories import RenewalCaseFactory
+
+    def overdue_flags() -> tuple[int, list[bool]]:
+        client.force_login(clerk)
+        with CaptureQueriesContext(connection) as ctx:
+            rows = client.get("/api/cases/?kind=renewal").json()
+        return len(ctx.captured_queries), [row["overdue"] for row in rows]
+
+    RenewalCaseFactory(expired=True)
+    few, flags = overdue_flags()
+    assert flags == [True]
+    for _ in range(5):
+        RenewalCaseFactory(filed=True, registration__status="expired")
+    many, flags = overdue_flags()
+    assert (many, flags) == (few, [True] * 6)
