@@ -34,6 +34,7 @@ from PIL import Image, ImageOps
 
 from accounts.models import User
 from cases.models import Case
+from cases.services.sequences import sequence_next
 from documents.codes import (
     document_number,
     verification_code_display,
@@ -64,16 +65,7 @@ PHOTO_BOX = (300, 400)
 
 
 def _next_sequence(kind: str, year: int) -> int:
-    # As cases' `_next_sequence`: the row is created once per kind and year; afterwards its
-    # UPDATE lock serialises issues, so a rolled-back issue gives its number back and the
-    # series has no gaps.
-    DocumentSequence.objects.bulk_create(
-        [DocumentSequence(kind=kind, year=year, last=0)], ignore_conflicts=True
-    )
-    sequence = DocumentSequence.objects.select_for_update().get(kind=kind, year=year)
-    sequence.last += 1
-    sequence.save(update_fields=["last"])
-    return sequence.last
+    return sequence_next(DocumentSequence, kind=kind, year=year)
 
 
 def _unused_verification_code() -> str:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from cases.errors import StateConflict
 from cases.models import Case
+from cases.services.sequences import sequence_next
 from cases.services.transitions import case_record
 from registers.models import (
     Authorization,
@@ -105,14 +106,9 @@ def registration_issue(
             old.supersede()
             old.save(update_fields=["status"])
         year = valid_from.year
-        RegistrationSequence.objects.bulk_create(
-            [RegistrationSequence(year=year, last=0)], ignore_conflicts=True
-        )
-        sequence = RegistrationSequence.objects.select_for_update().get(year=year)
-        sequence.last += 1
-        sequence.save(update_fields=["last"])
+        number = sequence_next(RegistrationSequence, year=year)
         registration = MunicipalRegistration.objects.create(
-            number=f"IM-{year}/{sequence.last:05d}",
+            number=f"IM-{year}/{number:05d}",
             authorization=authorization,
             vehicle=vehicle,
             valid_from=valid_from,

@@ -21,6 +21,7 @@ from accounts.models import User
 from accounts.roles import roles_of
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import AuditEvent, Case, CaseSequence
+from cases.services.sequences import sequence_next
 from cases.workflow import Edge, Workflow, workflow_for
 
 C = TypeVar("C", bound=Case)
@@ -32,13 +33,7 @@ def local_today() -> dt.date:
 
 
 def _next_sequence(year: int) -> int:
-    # The row is created once per year; afterwards the UPDATE lock serialises openings so
-    # that a rolled-back opening gives its number back and numbers stay gap-free.
-    CaseSequence.objects.bulk_create([CaseSequence(year=year, last=0)], ignore_conflicts=True)
-    sequence = CaseSequence.objects.select_for_update().get(year=year)
-    sequence.last += 1
-    sequence.save(update_fields=["last"])
-    return sequence.last
+    return sequence_next(CaseSequence, year=year)
 
 
 def case_open(

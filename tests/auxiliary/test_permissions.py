@@ -10,18 +10,15 @@ from __future__ import annotations
 import pytest
 
 from accounts.roles import Role
-from cases.errors import NotPermitted, StateConflict
+from cases.errors import NotPermitted
 from cases.models import AuditEvent
 from cases.services.transitions import case_act
 from registers.models import AuxiliaryBinding
 from tests.auxiliary.factories import AuxiliaryCaseFactory
-from tests.factories import DriverFactory, UserFactory
+from tests.factories import UserFactory
+from tests.permission_matrix import OTHER_DRIVER, OWNER, check_action, user_for
 from workflows.auxiliary.models import AuxiliaryCase
 from workflows.auxiliary.models import AuxiliaryState as S
-
-OWNER, OTHER_DRIVER = "owner", "other_driver"
-ACTORS = [OWNER, OTHER_DRIVER, Role.CLERK, Role.MAYOR, Role.FISCAL_AGENT,
-          Role.COMMISSION_MEMBER, Role.ADMINISTRATOR]
 
 EXPECTED = {
     "ask_correction": ({S.FILED}, {Role.CLERK}, S.CORRECTION_REQUESTED),
@@ -32,30 +29,18 @@ EXPECTED = {
 }
 
 
-def _user(actor, case):
-    if actor == OWNER:
-        return case.applicant.user
-    if actor == OTHER_DRIVER:
-        return DriverFactory().user
-    return UserFactory(role=actor)
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("state", list(S))
 @pytest.mark.parametrize("action", list(EXPECTED))
 def test_who_may_take_each_action_in_each_state_art27(action, state):
-    sources, actors, target = EXPECTED[action]
-    for actor in ACTORS:
-        case = AuxiliaryCaseFactory(state=state)
-        user = _user(actor, case)
-        events_before = AuditEvent.objects.filter(case=case).count()
-        if actor in actors and state in sources:
-            assert case_act(case=case, action=action, actor=user, note="motivo").state == target
-        else:
-            with pytest.raises(NotPermitted if actor not in actors else StateConflict):
-                case_act(case=case, action=action, actor=user, note="motivo")
-            assert AuxiliaryCase.objects.get(pk=case.pk).state == state
-            assert AuditEvent.objects.filter(case=case).count() == events_before
+    check_action(
+        action=action,
+        state=state,
+        expected=EXPECTED[action],
+        make_case=lambda state: AuxiliaryCaseFactory(state=state),
+    )
 
 
 @pytest.mark.django_db
@@ -66,7 +51,7 @@ def test_only_the_secretaria_checks_and_the_executive_decides_art27_p2(action, a
     state = S.FILED if action == "accept" else S.AWAITING_DECISION
     case = AuxiliaryCaseFactory(state=state)
     with pytest.raises(NotPermitted):
-        case_act(case=case, action=action, actor=_user(actor, case))
+        case_act(case=case, action=action, actor=user_for(actor, case))
     assert AuxiliaryCase.objects.get(pk=case.pk).state == state
     assert not AuditEvent.objects.filter(case=case).exists()
     assert not AuxiliaryBinding.objects.exists()

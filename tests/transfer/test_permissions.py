@@ -13,11 +13,12 @@ import pytest
 from django.utils import timezone
 
 from accounts.roles import Role
-from cases.errors import NotPermitted, StateConflict
+from cases.errors import NotPermitted
 from cases.models import AuditEvent
 from cases.services.transitions import case_act
 from registers.models import Authorization
 from tests.factories import DriverFactory, UserFactory
+from tests.permission_matrix import check_action
 from tests.transfer.factories import TransferCaseFactory
 from workflows.transfer.models import TransferCase
 from workflows.transfer.models import TransferState as S
@@ -51,18 +52,14 @@ def _user(actor, case):
 @pytest.mark.parametrize("state", list(S))
 @pytest.mark.parametrize("action", list(EXPECTED))
 def test_who_may_take_each_action_in_each_state_art25(action, state):
-    sources, actors, target = EXPECTED[action]
-    for actor in ACTORS:
-        case = TransferCaseFactory(state=state)
-        user = _user(actor, case)
-        events_before = AuditEvent.objects.filter(case=case).count()
-        if actor in actors and state in sources:
-            assert case_act(case=case, action=action, actor=user, note="motivo").state == target
-        else:
-            with pytest.raises(NotPermitted if actor not in actors else StateConflict):
-                case_act(case=case, action=action, actor=user, note="motivo")
-            assert TransferCase.objects.get(pk=case.pk).state == state
-            assert AuditEvent.objects.filter(case=case).count() == events_before
+    check_action(
+        action=action,
+        state=state,
+        expected=EXPECTED[action],
+        make_case=lambda state: TransferCaseFactory(state=state),
+        actors=ACTORS,
+        user=_user,
+    )
 
 
 @pytest.mark.django_db

@@ -11,24 +11,13 @@ import datetime as dt
 import pytest
 
 from accounts.roles import Role
-from cases.errors import NotPermitted, StateConflict
-from cases.models import AuditEvent
+from cases.errors import NotPermitted
 from cases.services.transitions import case_act
 from registers.models import Authorization
-from tests.factories import AuthorizationFactory, DriverFactory, SuspensionCaseFactory, UserFactory
+from tests.factories import AuthorizationFactory, SuspensionCaseFactory, UserFactory
+from tests.permission_matrix import OWNER, check_action
 from workflows.models import SuspensionCase
 from workflows.models import SuspensionState as S
-
-OWNER, OTHER_DRIVER = "owner", "other_driver"
-ACTORS = [
-    OWNER,
-    OTHER_DRIVER,
-    Role.CLERK,
-    Role.MAYOR,
-    Role.FISCAL_AGENT,
-    Role.COMMISSION_MEMBER,
-    Role.ADMINISTRATOR,
-]
 
 # action: (states it may be taken from, who may take it, state it leads to)
 EXPECTED = {
@@ -60,37 +49,17 @@ def _case_in(state: S) -> SuspensionCase:
     return SuspensionCaseFactory(**fields)
 
 
-def _user(actor, case):
-    if actor == OWNER:
-        return case.applicant.user
-    if actor == OTHER_DRIVER:
-        return DriverFactory().user
-    return UserFactory(role=actor)
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize("state", list(S))
 @pytest.mark.parametrize("action", list(EXPECTED))
 def test_who_may_take_each_action_in_each_state_art24(action, state):
-    sources, actors, target = EXPECTED[action]
-    for actor in ACTORS:
-        case = _case_in(state)
-        user = _user(actor, case)
-        events_before = AuditEvent.objects.filter(case=case).count()
-        allowed_role = actor in actors
-        if allowed_role and state in sources:
-            result = case_act(
-                case=case, action=action, actor=user, note="motivo", **INPUTS.get(action, {})
-            )
-            assert result.state == target, (action, state, actor)
-        else:
-            expected_error = NotPermitted if not allowed_role else StateConflict
-            with pytest.raises(expected_error):
-                case_act(
-                    case=case, action=action, actor=user, note="motivo", **INPUTS.get(action, {})
-                )
-            assert SuspensionCase.objects.get(pk=case.pk).state == state
-            assert AuditEvent.objects.filter(case=case).count() == events_before
+    check_action(
+        action=action,
+        state=state,
+        expected=EXPECTED[action],
+        make_case=_case_in,
+        inputs=INPUTS.get(action),
+    )
 
 
 @pytest.mark.django_db

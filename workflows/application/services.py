@@ -26,6 +26,7 @@ from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
+from cases.services.sequences import sequence_next
 from cases.services.transitions import (
     case_lock,
     case_open,
@@ -606,13 +607,7 @@ def application_approve_review(
 
 
 def _authorization_number(year: int) -> str:
-    AuthorizationSequence.objects.bulk_create(
-        [AuthorizationSequence(year=year, last=0)], ignore_conflicts=True
-    )
-    sequence = AuthorizationSequence.objects.select_for_update().get(year=year)
-    sequence.last += 1
-    sequence.save(update_fields=["last"])
-    return f"TA-{sequence.last:04d}/{year}"
+    return f"TA-{sequence_next(AuthorizationSequence, year=year):04d}/{year}"
 
 
 def _photo_to_register(case: ApplicationCase) -> None:
