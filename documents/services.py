@@ -87,6 +87,30 @@ def context_freeze(context: Mapping[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(dict(context), cls=DjangoJSONEncoder))  # type: ignore[no-any-return]
 
 
+def printed_number_of(
+    kind: str,
+    *,
+    case: Case | None = None,
+    authorization: Authorization | None = None,
+    registration: MunicipalRegistration | None = None,
+) -> str | None:
+    """The number a document prints when it is the paper of something numbered already.
+
+    One thing, one number, on screen, on paper and on the verification page: the Termo
+    carries its authorization's number (Art. 22), the IM card its IM's (Art. 17 I), the
+    Auto de Infração its case's (the number the clerk and the driver see). A second copy
+    repeats it; its own verification code tells the copies apart. Letters, fine
+    notifications and decisions have no such number and take their kind's series.
+    """
+    if kind == Kind.AUTHORIZATION_TERM and authorization is not None:
+        return authorization.number
+    if kind == Kind.IM_CARD and registration is not None:
+        return registration.number
+    if kind == Kind.VIOLATION_NOTICE and case is not None:
+        return case.number
+    return None
+
+
 def document_issue(
     *,
     kind: str,
@@ -99,19 +123,21 @@ def document_issue(
 ) -> OfficialDocument:
     """Number and code a document in the caller's transaction; render it after commit.
 
-    The number is the next of its kind in the year of issue (local time), without gaps;
-    the verification code is what the QR code and the public page (Art. 17 IM card, and
-    every notice) are checked by.
+    The sequence is the next of its kind in the year of issue (local time), without gaps;
+    the printed number is that of the thing documented (`printed_number_of`), else the
+    kind's series (CR-2026/000001). The verification code is what the QR code and the
+    public page (Art. 17 IM card, and every notice) are checked by.
     """
     kind = Kind(kind)
     issued_at = now or timezone.now()
     year = timezone.localtime(issued_at).year
     frozen = context_freeze(context)
+    own = printed_number_of(kind, case=case, authorization=authorization, registration=registration)
     with transaction.atomic():
         sequence = _next_sequence(kind, year)
         document = OfficialDocument.objects.create(
             kind=kind,
-            number=document_number(kind, year, sequence),
+            number=own or document_number(kind, year, sequence),
             year=year,
             sequence=sequence,
             verification_code=_unused_verification_code(),
@@ -349,6 +375,12 @@ def im_card_context(registration: MunicipalRegistration) -> dict[str, Any]:
         },
         "vehicle": _vehicle_context(registration.vehicle),
     }
+
+
+def signer_context(user: User) -> dict[str, str]:
+    """Who signs an act, as the paper names him: full name and matrícula (Art. 47 VI for
+    the fiscal agent), never the login."""
+    return {"name": user.signature_name(), "registration": user.employee_number}
 
 
 def infraction_context(item: str) -> dict[str, Any]:

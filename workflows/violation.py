@@ -29,7 +29,11 @@ from cases.services.deadlines import deadline_handler, deadline_set, deadlines_c
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from cases.workflow import ActionField, Edge, Workflow, register
 from documents.models import OfficialDocument
-from documents.services import document_issue, infraction_context
+from documents.services import (
+    document_issue,
+    infraction_context,
+    signer_context,
+)
 from law import deadlines as law_deadlines
 from law.errors import LawError
 from law.infractions import infraction
@@ -229,7 +233,7 @@ def violation_notice_context(notice: ViolationNotice) -> dict[str, Any]:
         },
         "place": notice.place,
         "occurred_at": notice.occurred_at,
-        "agent": {"name": agent.get_full_name() or agent.username, "registration": agent.username},
+        "agent": signer_context(agent),
         "description": notice.description,
         "points": notice.assessment.get("points"),
         "fine_vrte": notice.fine_vrte,
