@@ -292,10 +292,14 @@ def verification_lookup(query: str, *, today: dt.date) -> TaxiVerification | Non
 
 
 def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
-    """Staff see every document; a driver those of their cases and authorizations."""
-    from django.db.models import Q
+    """The rendered documents a user may download.
 
+    Staff see every document. A driver sees those of the cases he may see (his own, and a
+    notice naming him as the offender) and the Termos and IM cards of the authorizations
+    he holds — after a transfer, the new holder's, not the former's.
+    """
     from accounts.roles import is_staff_member
+    from cases.selectors import cases_visible_to
 
     base = OfficialDocument.objects.filter(status=OfficialDocument.Status.READY)
     if not getattr(user, "is_authenticated", False):
@@ -303,7 +307,28 @@ def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
     if is_staff_member(user):
         return base
     return base.filter(
-        Q(case__applicant__user=user)
+        Q(case__in=cases_visible_to(user))  # type: ignore[arg-type]
         | Q(authorization__holder__user=user)
         | Q(registration__authorization__holder__user=user)
     )
+
+
+def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
+    """The official documents issued in a case, oldest first, as its page lists them.
+
+    Staff also see those still rendering or failed (to print later or retry); a driver
+    only the rendered ones he may open.
+    """
+    from accounts.roles import is_staff_member
+
+    if is_staff_member(user):
+        rows = OfficialDocument.objects.filter(case=case)
+    else:
+        rows = documents_visible_to(user).filter(case=case)
+    return list(rows.defer("context").order_by("issued_at", "id"))
+
+
+def portal_documents(user: object, *, limit: int = 50) -> list[OfficialDocument]:
+    """A driver's papers, newest first: his Termos and IM cards, notices, letters and
+    decisions of his cases."""
+    return list(documents_visible_to(user).defer("context").order_by("-issued_at", "-id")[:limit])

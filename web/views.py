@@ -19,6 +19,7 @@ from cases.selectors import QueueFilter, case_queue, case_timeline, cases_visibl
 from cases.services.deadlines import deadline_retry
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import all_workflows, workflow_for
+from documents.selectors import case_documents, portal_documents
 from law import inspection as law_inspection
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import notifications_visible_to
@@ -51,6 +52,7 @@ def portal(request: HttpRequest) -> HttpResponse:
             else [],
             "cases": cases,
             "filings": [w.filing for w in all_workflows() if w.filing],
+            "official_documents": portal_documents(request.user),
         },
     )
 
@@ -113,6 +115,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "events": case_timeline(case),
             "deadlines": case.deadlines.all(),
             "documents": case.documents.all(),
+            "official_documents": case_documents(request.user, case),
             "notifications": notifications_visible_to(request.user)
         .filter(case=case)
         .prefetch_related("attempts_made"),

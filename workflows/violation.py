@@ -29,6 +29,8 @@ from cases.services.deadlines import deadline_handler, deadline_set, deadlines_c
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from cases.workflow import ActionField, Edge, Workflow, register
 from documents.models import OfficialDocument
+from documents.notices import fine_notification_issue
+from documents.penalties import penalty_lines, penalty_of_notice
 from documents.services import (
     document_issue,
     infraction_context,
@@ -237,6 +239,7 @@ def violation_notice_context(notice: ViolationNotice) -> dict[str, Any]:
         "description": notice.description,
         "points": notice.assessment.get("points"),
         "fine_vrte": notice.fine_vrte,
+        "penalty": penalty_lines(penalty_of_notice(notice)),
         "offender_signed": notice.offender_signed,
         "issued_on": notice.issued_on,
     }
@@ -254,6 +257,7 @@ def violation_send_notice(*, case: Case, actor: User, note: str = "") -> Violati
             context={"notice": locked, "infraction": infraction(locked.item)},
             actor=actor,
         )
+        fine_notification_issue(notice=locked, actor=actor)  # Art. 46: in the same envelope
     return locked
 
 
