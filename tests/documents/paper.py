@@ -105,3 +105,42 @@ def render_pending() -> list[OfficialDocument]:
         .order_by("pk")
         .values_list("pk", flat=True)
     ]
+
+
+@dataclass(frozen=True)
+class GrantPapers:
+    case: object  # workflows.application.models.ApplicationCase
+    authorization: Authorization
+    registration: object  # registers.models.MunicipalRegistration
+    clerk: User
+    applicant_user: User
+
+
+def application_homologated(*, today: dt.date) -> GrantPapers:
+    """An application filed by Maria das Graças Souza and taken through inspection, review
+    and the mayor's homologation (Art. 22): the Termo and the IM card are issued in it."""
+    from registers.models import MunicipalRegistration
+    from tests.application.factories import population
+    from tests.application.journey import to_review
+    from workflows.application.models import ApplicationCase
+    from workflows.application.services import (
+        application_approve_review,
+        application_homologate,
+    )
+
+    population(10_000, year=today.year)
+    applicant_user = UserFactory(role=Role.DRIVER, first_name="Maria", last_name="Souza")
+    clerk = UserFactory(role=Role.CLERK, first_name="Ana Paula", last_name="Mendes")
+    mayor = UserFactory(role=Role.MAYOR)
+    case = to_review(applicant_user, clerk, today=today)
+    application_approve_review(case=case, actor=clerk, today=today)
+    application_homologate(case=case, actor=mayor, note="De acordo.", today=today)
+    case = ApplicationCase.objects.get(pk=case.pk)
+    authorization = Authorization.objects.get(pk=case.authorization_id)
+    return GrantPapers(
+        case=case,
+        authorization=authorization,
+        registration=MunicipalRegistration.objects.get(authorization=authorization),
+        clerk=clerk,
+        applicant_user=applicant_user,
+    )
