@@ -38,7 +38,8 @@ def _sent_at(header: object) -> dt.datetime | None:
     except (TypeError, ValueError):
         return None
     if timezone.is_naive(moment):
-        return None
+        # "-0000" (what Django writes unless EMAIL_USE_LOCALTIME) means UTC of unknown origin.
+        moment = moment.replace(tzinfo=dt.UTC)
     return timezone.localtime(moment)
 
 
