@@ -49,7 +49,9 @@ def fiscal_agent() -> User:
     )
 
 
-def taxi(**holder: object) -> Authorization:
+def taxi(
+    *, plate: str = "MTP4B21", number: str = "TA-0007/2024", **holder: object
+) -> Authorization:
     fields = {
         "holder__name": "José Carlos Ferreira",
         "holder__address": "Rua das Acácias, 45",
@@ -59,8 +61,8 @@ def taxi(**holder: object) -> Authorization:
         **{f"holder__{k}": v for k, v in holder.items()},
     }
     return AuthorizationFactory(
-        number="TA-0007/2024",
-        vehicle=VehicleFactory(plate="MTP4B21", make="Fiat", model="Cronos", colour="prata"),
+        number=number,
+        vehicle=VehicleFactory(plate=plate, make="Fiat", model="Cronos", colour="prata"),
         **fields,
     )
 
@@ -144,3 +146,28 @@ def application_homologated(*, today: dt.date) -> GrantPapers:
         clerk=clerk,
         applicant_user=applicant_user,
     )
+
+
+APPEAL_DECIDED_AT = dt.datetime(2026, 4, 20, 10, tzinfo=SP)
+
+
+def appeal_denied() -> object:
+    """A notice for item XIII (30 days' suspension, impediment) notified on 02/04/2026,
+    its appeal denied by seats II and III on 20/04/2026. Returns the AppealCase."""
+    import time_machine
+
+    from tests.appeal.factories import commission, filed_appeal, notified_notice
+    from workflows.appeal.models import AppealCase
+
+    VrteValue.objects.get_or_create(year=2026, defaults={"value": VRTE_2026, "source": "SEFAZ"})
+    seats = commission()
+    notice = notified_notice(
+        item="XIII", authorization=taxi(plate="MTP7C44", number="TA-0008/2024")
+    )
+    with time_machine.travel(APPEAL_DECIDED_AT, tick=False):
+        appeal = filed_appeal(notice)
+        members = [seats[s].holder for s in ("I", "II", "III")]
+        case_act(case=appeal, action="open_voting", actor=members[0])
+        for member, vote in zip(members, ("granted", "denied", "denied"), strict=True):
+            case_act(case=appeal, action="vote", actor=member, vote=vote, reason="Voto.")
+    return AppealCase.objects.get(pk=appeal.pk)

@@ -3,41 +3,22 @@ penalty told in full — in the decision, in its registered letter and in its e-
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
-import time_machine
 
-from cases.services.transitions import case_act
 from documents.codes import verification_code_display
 from documents.models import OfficialDocument
 from notifications.models import Notification
-from registers.models import VrteValue
-from tests.appeal.factories import SP, commission, filed_appeal, notified_notice
 from tests.documents.helpers import pdf_text
-from tests.documents.paper import VRTE_2026, rendered, taxi
-from workflows.appeal.models import AppealCase
+from tests.documents.paper import appeal_denied, rendered
 
 pytestmark = pytest.mark.django_db
 
 Kind = OfficialDocument.Kind
-DECIDED_AT = dt.datetime(2026, 4, 20, 10, tzinfo=SP)
 
 
 @pytest.fixture
 def denied_appeal():
-    """A notice for item XIII (30 days' suspension, impediment), notified on 02/04/2026;
-    its appeal denied by seats II and III on 20/04/2026."""
-    VrteValue.objects.create(year=2026, value=VRTE_2026, source="SEFAZ")
-    seats = commission()
-    notice = notified_notice(item="XIII", authorization=taxi())
-    with time_machine.travel(DECIDED_AT, tick=False):
-        appeal = filed_appeal(notice)
-        members = [seats[s].holder for s in ("I", "II", "III")]
-        case_act(case=appeal, action="open_voting", actor=members[0])
-        for member, vote in zip(members, ("granted", "denied", "denied"), strict=True):
-            case_act(case=appeal, action="vote", actor=member, vote=vote, reason="Voto.")
-    return AppealCase.objects.get(pk=appeal.pk)
+    return appeal_denied()
 
 
 def test_art_52_decision_prints_appellant_dates_number_and_code(denied_appeal):

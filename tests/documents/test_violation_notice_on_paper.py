@@ -3,8 +3,11 @@ case's, and the agent is named with his matrícula — read back from the PDF.""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 import time_machine
+from pypdf import PdfReader
 
 from documents.codes import verification_code_display
 from documents.models import OfficialDocument
@@ -61,3 +64,12 @@ def test_art_59_notice_states_the_penalty_in_full_with_the_fine_in_reais(papers)
     assert "Pontos: 5 pontos no cadastro do condutor (Art. 56)." in text
     assert "Suspensão da autorização por 30 dias" in text and "(Art. 59 III)" in text
     assert "Impedimento de circulação do veículo por até 90 dias" in text
+
+
+def test_art_47_par_1_notice_fits_one_sheet_with_both_signature_lines(papers):
+    document = rendered(papers.notice, Kind.VIOLATION_NOTICE)
+    with document.file.open("rb") as handle:
+        pages = PdfReader(io.BytesIO(handle.read())).pages
+
+    assert len(pages) == 1
+    assert "Agente fiscal Autuado — não assinou" in pdf_text(document)
