@@ -85,7 +85,7 @@ def _in_force_on(registration: MunicipalRegistration, today: dt.date) -> bool:
     )
 
 
-def _registration_in_force(
+def registration_in_force(
     authorization: Authorization, today: dt.date
 ) -> MunicipalRegistration | None:
     # The IM must be the one of the authorization's current vehicle (Art. 17 IV: the IM
@@ -120,7 +120,7 @@ def _answer(
     document: OfficialDocument | None = None,
 ) -> TaxiVerification:
     if authorization is not None and registration is None:
-        registration = _registration_in_force(authorization, today)
+        registration = registration_in_force(authorization, today)
     return TaxiVerification(
         standing=standing_of(authorization, registration, today),
         today=today,
