@@ -14,9 +14,8 @@ def portal_text(client, user, section: str | None = None) -> str:
     html = response.content.decode()
     if section is not None:
         start = html.index(f'data-testid="{section}"')
-        html = html[start : html.index("</div>", start)] if section != "open-cases" else html[
-            start : html.index("</table>", start)
-        ]
+        end = {"open-cases": "</table>", "requests": "</main>"}.get(section, "</div>")
+        html = html[start : html.index(end, start)]
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
     # A closing inline tag before punctuation left a space: "00042 ," reads "00042,".
     return re.sub(r" ([,.:;])", r"\1", text)
