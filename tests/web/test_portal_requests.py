@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 
 from accounts.roles import Role
 from registers.models import Authorization
@@ -51,7 +52,7 @@ def test_art_10_a_person_who_is_not_yet_a_driver_may_only_apply(client):
 
 
 def test_art_18_renewal_is_offered_when_the_im_is_about_to_expire(client, taxi):
-    taxi.valid_until = dt.date.today() + dt.timedelta(days=10)
+    taxi.valid_until = timezone.localdate() + dt.timedelta(days=10)
     taxi.save()
 
     links = request_links(client, taxi.authorization.holder.user)
