@@ -104,6 +104,11 @@ def test_the_driver_opens_his_im_card_from_the_portal_on_a_phone(
         papers["granted"].registration.number
     )
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # Whole words on a phone: cells wrap between words, never inside "Cancelamento".
+    wraps = phone.evaluate(
+        "[...document.querySelectorAll('td')].map(td => getComputedStyle(td).overflowWrap)"
+    )
+    assert wraps and "anywhere" not in wraps
     save_screenshot(phone, "portal_documents_phone")
     response = phone.request.get(f"{live_server.url}{links[Kind.IM_CARD]}")  # type: ignore[attr-defined]
     assert response.ok and response.body().startswith(b"%PDF")
