@@ -48,6 +48,7 @@ from law.penalties import (
     assess,
 )
 from law.points import revocation_grounds, titular_points_for_auxiliary
+from notifications.penalties import penalties_applied_notify
 from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import Authorization, AuxiliaryBinding, Driver, PointRecord, VrteValue
@@ -449,6 +450,7 @@ def violation_penalties_apply(
             )
     locked.penalties_applied_on = today
     locked.save(update_fields=["penalties_applied_on"])
+    penalties_applied_notify(notice=locked)  # the dates of what starts today
 
 
 @deadline_handler(PENALTY_PERIOD_END)
