@@ -9,7 +9,7 @@ from rest_framework.authtoken.models import Token
 from accounts.roles import Role
 from cases.models import AuditEvent, Case, Document
 from tests.factories import SuspensionCaseFactory, UserFactory
-from workflows.models import SuspensionCase, SuspensionState
+from workflows.suspension.models import SuspensionCase, SuspensionState
 
 pytestmark = pytest.mark.django_db
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"

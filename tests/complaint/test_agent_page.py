@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from cases.models import Case
 from tests.complaint.factories import bind_auxiliary
 from tests.factories import AuthorizationFactory, MunicipalRegistrationFactory
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from cases.models import AuditEvent
 from cases.services.transitions import case_step
 from registers.models import Authorization
 from tests.factories import AuthorizationFactory, UserFactory
-from workflows.models import PenaltyPeriod
-from workflows.violation import violation_notice_received, violation_pay, violations_issue
+from workflows.violation.models import PenaltyPeriod
+from workflows.violation.services import violation_notice_received, violation_pay, violations_issue
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import AuthorizationFactory
-from workflows.models import ViolationNotice
+from workflows.violation.models import ViolationNotice
 
 pytestmark = pytest.mark.django_db
 

@@ -24,8 +24,8 @@ from notifications.post import letter_record_posting, letter_record_receipt
 from registers.models import Authorization, AuxiliaryBinding
 from registers.requirements import driver_requirements_unmet
 from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
-from workflows.models import RevocationCase, RevocationState
-from workflows.revocation import revocation_file, revocation_open
+from workflows.revocation.models import RevocationCase, RevocationState
+from workflows.revocation.services import revocation_file, revocation_open
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db

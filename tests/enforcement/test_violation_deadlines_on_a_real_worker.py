@@ -14,8 +14,8 @@ from cases.models import Deadline
 from cases.services.transitions import case_step
 from cases.tasks import sweep_deadlines
 from tests.factories import AuthorizationFactory, UserFactory
-from workflows.models import ViolationNotice, ViolationState
-from workflows.violation import violation_issue, violation_notice_received
+from workflows.violation.models import ViolationNotice, ViolationState
+from workflows.violation.services import violation_issue, violation_notice_received
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.worker

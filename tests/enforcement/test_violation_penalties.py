@@ -15,8 +15,9 @@ from cases.models import Deadline
 from cases.services.deadlines import deadlines_sweep
 from registers.models import Authorization, AuxiliaryBinding, PointRecord, VrteValue
 from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
-from workflows.models import PenaltyPeriod, RevocationCase, ViolationNotice, ViolationState
-from workflows.violation import (
+from workflows.revocation.models import RevocationCase
+from workflows.violation.models import PenaltyPeriod, ViolationNotice, ViolationState
+from workflows.violation.services import (
     penalty_impediment_lift,
     violation_notice_received,
     violation_pay,

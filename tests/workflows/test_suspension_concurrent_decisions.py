@@ -12,7 +12,7 @@ from cases.errors import StateConflict
 from cases.models import AuditEvent
 from cases.services.transitions import case_act
 from tests.factories import SuspensionCaseFactory, UserFactory
-from workflows.models import SuspensionCase, SuspensionState
+from workflows.suspension.models import SuspensionCase, SuspensionState
 
 
 @pytest.mark.django_db(transaction=True)

@@ -10,8 +10,8 @@ from cases.models import AuditEvent, Deadline
 from cases.services.deadlines import deadlines_sweep
 from cases.services.transitions import case_act
 from registers.models import Authorization
-from workflows.models import SuspensionState
-from workflows.suspension import (
+from workflows.suspension.models import SuspensionState
+from workflows.suspension.services import (
     suspension_approve,
     suspension_file,
     suspension_grant_extension,

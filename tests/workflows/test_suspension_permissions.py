@@ -16,8 +16,8 @@ from cases.services.transitions import case_act
 from registers.models import Authorization
 from tests.factories import AuthorizationFactory, SuspensionCaseFactory, UserFactory
 from tests.permission_matrix import OWNER, check_action
-from workflows.models import SuspensionCase
-from workflows.models import SuspensionState as S
+from workflows.suspension.models import SuspensionCase
+from workflows.suspension.models import SuspensionState as S
 
 # action: (states it may be taken from, who may take it, state it leads to)
 EXPECTED = {

@@ -50,8 +50,8 @@ from workflows.appeal.models import (
     Vote,
 )
 from workflows.appeal.selectors import seat_held_by
-from workflows.models import ViolationNotice
-from workflows.violation import (
+from workflows.violation.models import ViolationNotice
+from workflows.violation.services import (
     DECISION_PAYMENT,
     violation_appeal_decided,
     violation_appeal_filed,

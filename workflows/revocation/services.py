@@ -1,5 +1,5 @@
-"""Revocation (cassação), Art. 59 V, §2, §3 and §5: the workflow table, its services and
-its deadline.
+"""Revocation (cassação), Art. 59 V, §2, §3 and §5: its services and its deadline (the
+table is in `workflows.revocation.workflow`).
 
     opened ──send_notice──▶ notice_sent ──notify (AR)──▶ notified
                                  │                          │  ╲ (system, 10 business days)
@@ -34,14 +34,13 @@ from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_step, local_today
-from cases.workflow import ActionField, Edge, Workflow, register
 from law import bars as law_bars
 from law import deadlines as law_deadlines
 from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import Authorization, AuxiliaryBinding, Driver
 from registers.services import authorization_revoke
-from workflows.models import RevocationCase, RevocationState
+from workflows.revocation.models import RevocationCase, RevocationState
 
 ART_59_V = "Art. 59 V"
 ART_59_P2 = "Art. 59 §2"
@@ -68,10 +67,6 @@ MANUAL_GROUNDS: tuple[tuple[str, str | Promise], ...] = (
                        "circulação do veículo")),
     ("Art. 59 V f; Art. 70", _l("Art. 59 V f — descumprir o disposto no Art. 70")),
 )
-
-CLERK = frozenset({Role.CLERK})
-MAYOR = frozenset({Role.MAYOR})
-GROUNDS_INPUT = ActionField("note", _l("Fundamentação (Art. 59 §3)"), "textarea")
 
 
 def _fmt(day: dt.date) -> str:
@@ -454,72 +449,3 @@ def _notify_decision(
         },
         actor=actor,
     )
-
-
-# --- The table --------------------------------------------------------------------------------
-
-WORKFLOW = register(
-    Workflow(
-        kind=RevocationCase.KIND,
-        model=RevocationCase,
-        states=RevocationState,
-        initial=RevocationState.OPENED,
-        final_states=frozenset(
-            {RevocationState.REVOKED, RevocationState.DISMISSED, RevocationState.LAPSED}
-        ),
-        checklist={DEFENCE_ITEM: _l("Recurso contra a cassação e provas (Art. 59 §2)")},
-        on_notice_received=revocation_notice_received,
-        edges=(
-            Edge(
-                "send_notice",
-                _l("Enviar notificação (carta com AR)"),
-                "Art. 59 §2; Art. 46",
-                roles=CLERK,
-                service=revocation_send_notice,
-            ),
-            Edge(
-                "notify",
-                _l("Registrar recebimento"),
-                "Art. 46 §2; Art. 59 §2",
-                roles=CLERK,
-                internal=True,
-            ),
-            Edge(
-                "file_defence",
-                _l("Apresentar recurso"),
-                ART_59_P2,
-                roles=CLERK,
-                owner=True,
-                inputs=(
-                    ActionField("defence", _l("Razões do recurso"), "textarea"),
-                    ActionField(
-                        "attachment", _l("Documento (PDF, JPEG ou PNG)"), "file", required=False
-                    ),
-                ),
-                service=revocation_file_defence,
-            ),
-            Edge("close_window", _l("Encerrar prazo de recurso"), ART_59_P2),
-            Edge(
-                "revoke",
-                _l("Determinar a cassação"),
-                f"{ART_59_P3}; {ART_59_P5}",
-                roles=MAYOR,
-                note_required=True,
-                inputs=(GROUNDS_INPUT,),
-                style="danger",
-                service=revocation_revoke,
-            ),
-            Edge(
-                "dismiss",
-                _l("Arquivar sem cassação"),
-                ART_59_P3,
-                roles=MAYOR,
-                note_required=True,
-                inputs=(GROUNDS_INPUT,),
-                style="secondary",
-                service=revocation_dismiss,
-            ),
-            Edge("lapse", _l("Processo prejudicado"), ART_59_V),
-        ),
-    )
-)

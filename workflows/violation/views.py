@@ -3,8 +3,8 @@ was issued, and the penalty periods of a notice with the early release of an imp
 vehicle (Art. 59 IV a).
 
 One column, big targets, nothing that needs a wide screen. Thin: forms check shape,
-`workflows.complaint.services.notices_issue` / `complaint_convert` decide (through
-`workflows.violation.violations_issue`), selectors scope.
+`workflows.violation.services.notices_issue` (or, from a forwarded complaint,
+`workflows.complaint.services.complaint_convert`) decides, selectors scope.
 """
 
 from __future__ import annotations
@@ -33,29 +33,24 @@ from law.infractions import (
 )
 from registers.models import Authorization
 from registers.selectors import authorizations_visible_to
-from workflows.complaint.forms import (
-    LOCAL_INPUT,
-    IssueForm,
-    LiftForm,
-    TaxiSearchForm,
-    local_now_input,
-)
+from web.forms import LOCAL_INPUT, local_now_input
 from workflows.complaint.models import ComplaintCase, ComplaintState
-from workflows.complaint.selectors import (
-    complaints_visible_to,
+from workflows.complaint.selectors import complaints_visible_to
+from workflows.complaint.services import complaint_convert
+from workflows.violation.forms import IssueForm, LiftForm, TaxiSearchForm
+from workflows.violation.models import PenaltyPeriod
+from workflows.violation.selectors import (
     current_auxiliary,
     notices_visible_to,
     penalty_periods_of,
     registration_of,
     taxi_find,
 )
-from workflows.complaint.services import (
-    complaint_convert,
+from workflows.violation.services import (
     notices_issue,
+    penalty_impediment_lift,
     require_fiscal_agent,
 )
-from workflows.models import PenaltyPeriod
-from workflows.violation import penalty_impediment_lift
 
 
 def _item_groups() -> list[dict[str, Any]]:

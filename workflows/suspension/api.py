@@ -1,4 +1,4 @@
-"""Filing endpoints, one per case kind."""
+"""The suspension's filing endpoint (Art. 24)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from cases.api import CaseOutput
 from cases.errors import RuleViolation
 from law.suspension import MAX_DAYS
 from registers.selectors import driver_of, drivers_visible_to
-from workflows.models import SuspensionGround
-from workflows.suspension import suspension_file
+from workflows.suspension.models import SuspensionGround
+from workflows.suspension.services import suspension_file
 
 
 class SuspensionInput(serializers.Serializer):

@@ -19,7 +19,6 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from accounts.roles import Role, has_role
@@ -27,7 +26,6 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
 from cases.services.transitions import case_open, case_record, case_step, local_today
-from cases.workflow import ActionField, Edge, Workflow, register
 from documents.models import OfficialDocument
 from documents.services import document_issue, infraction_context
 from law import deadlines as law_deadlines
@@ -47,9 +45,11 @@ from notifications.services import notification_queue
 from registers.models import Authorization, AuxiliaryBinding, Driver, PointRecord, VrteValue
 from registers.services import authorization_suspend
 from workflows.holds import authorization_release_if_free
-from workflows.models import PenaltyPeriod, ViolationNotice, ViolationState
+from workflows.violation.models import Conductor, PenaltyPeriod, ViolationNotice, ViolationState
+from workflows.violation.selectors import current_auxiliary
 
 ART_46_P1 = "Art. 46 §1; Art. 53 II"
+ART_41 = "Art. 41"
 ART_47 = "Art. 47"
 ART_53_I = "Art. 53 I"
 ART_55 = "Art. 55 I"
@@ -60,10 +60,6 @@ APPEAL_WINDOW = "violation.appeal_window"
 DECISION_PAYMENT = "violation.decision_payment"
 PENALTY_PERIOD_END = "violation.penalty_period_end"
 CENTS = Decimal("0.01")
-
-CLERK = frozenset({Role.CLERK})
-DRIVER = frozenset({Role.DRIVER})
-COMMISSION = frozenset({Role.COMMISSION_MEMBER})
 
 
 def penalty_policy() -> Policy:
@@ -351,7 +347,7 @@ def violation_penalties_apply(
 ) -> None:
     """The penalty stands: points on the record, suspension or impediment served, and the
     revocation grounds checked. Idempotent: applied once per notice."""
-    from workflows.revocation import revocation_open
+    from workflows.revocation.services import revocation_open
 
     locked = ViolationNotice.objects.select_for_update().get(pk=notice.pk)
     if locked.penalties_applied_on is not None:
@@ -575,68 +571,57 @@ def _decision_payment_overdue(case: Case | None, deadline: Deadline, today: dt.d
     return True
 
 
-WORKFLOW = register(
-    Workflow(
-        kind=ViolationNotice.KIND,
-        model=ViolationNotice,
-        case_panel="workflows/violation_panel.html",
-        states=ViolationState,
-        initial=ViolationState.ISSUED,
-        final_states=frozenset(
-            {
-                ViolationState.PAID,
-                ViolationState.FINAL,
-                ViolationState.ARCHIVED,
-                ViolationState.ANNULLED,
-                ViolationState.OVERTURNED,
-            }
-        ),
-        on_notice_received=violation_notice_received,
-        edges=(
-            Edge(
-                "send_notice",
-                _l("Enviar notificação (carta com AR)"),
-                "Art. 46",
-                roles=CLERK,
-                service=violation_send_notice,
-            ),
-            Edge(
-                "notify",
-                _l("Registrar recebimento"),
-                "Art. 46 §2; Art. 47 §2",
-                roles=CLERK,
-                internal=True,
-            ),
-            Edge("archive", _l("Arquivar por falta de notificação"), ART_46_P1),
-            Edge(
-                "annul",
-                _l("Arquivar por inconsistência"),
-                ART_53_I,
-                roles=CLERK,
-                note_required=True,
-                inputs=(ActionField("note", _l("Motivo")),),
-                style="danger",
-            ),
-            Edge("pay", _l("Registrar pagamento"), ART_55, roles=CLERK, service=violation_pay),
-            Edge("fall_overdue", _l("Multa vencida"), ART_55),
-            Edge("close_appeal_window", _l("Encerrar prazo de recurso"), ART_63),
-            Edge(
-                "appeal",
-                _l("Recurso interposto"),
-                "Art. 63 §1",
-                roles=CLERK | DRIVER,
-                owner=True,
-                internal=True,
-            ),
-            Edge(
-                "uphold",
-                _l("Recurso negado ou provido em parte"),
-                "Art. 52; Art. 55 II",
-                roles=COMMISSION,
-                internal=True,
-            ),
-            Edge("overturn", _l("Recurso provido"), "Art. 52", roles=COMMISSION, internal=True),
-            Edge("default_after_decision", _l("Multa vencida após o recurso"), "Art. 55 II"),
-        ),
+# --- The agent's notices (Arts. 41, 47, 50, 51) ---------------------------------------
+
+
+def require_fiscal_agent(actor: User | None) -> None:
+    """Art. 41 (and Art. 46): notices are issued by the fiscal agents, nobody else."""
+    if actor is None or not has_role(actor, Role.FISCAL_AGENT):
+        raise NotPermitted(_("Somente agentes fiscais lavram autos de infração."), article=ART_41)
+
+
+def offender_for(authorization: Authorization, conductor: str) -> Driver | None:
+    """The driver the agent identified; None when not identified (Art. 50 sole paragraph)."""
+    try:
+        who = Conductor(conductor)
+    except ValueError:
+        raise RuleViolation(
+            _("Informe quem conduzia: o titular, o auxiliar ou não identificado."),
+            article="Art. 50",
+            code="conductor_required",
+        ) from None
+    if who == Conductor.HOLDER:
+        return authorization.holder
+    if who == Conductor.AUXILIARY:
+        auxiliary = current_auxiliary(authorization)
+        if auxiliary is None:
+            raise RuleViolation(
+                _("Este táxi não tem taxista auxiliar vinculado."), article="Art. 27"
+            )
+        return auxiliary
+    return None
+
+
+def notices_issue(
+    *,
+    agent: User,
+    authorization: Authorization,
+    items: Sequence[str],
+    conductor: str,
+    occurred_at: dt.datetime,
+    place: str,
+    offender_signed: bool = False,
+    description: str = "",
+) -> list[ViolationNotice]:
+    """The agent's page and API: one notice per item (Art. 51), by `violations_issue`."""
+    require_fiscal_agent(agent)
+    return violations_issue(
+        agent=agent,
+        authorization=authorization,
+        items=list(items),
+        occurred_at=occurred_at,
+        place=place.strip(),
+        offender=offender_for(authorization, conductor),
+        offender_signed=offender_signed,
+        description=description.strip(),
     )
-)

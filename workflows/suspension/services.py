@@ -1,4 +1,5 @@
-"""Suspension on request (Art. 24): the workflow table, its services and its deadline.
+"""Suspension on request (Art. 24): its services and its deadline (the table is in
+`workflows.suspension.workflow`).
 
 filed ──accept──▶ awaiting_decision ──approve──▶ in_effect ──(system) end──▶ ended
   │  ╲                   │                        │   ▲
@@ -16,7 +17,6 @@ from collections.abc import Sequence
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from accounts.roles import Role, has_role
@@ -25,23 +25,18 @@ from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_step, local_today
-from cases.workflow import ActionField, Edge, Workflow, register
 from law import suspension as law_suspension
 from law.errors import LawError
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from registers.services import authorization_suspend
 from workflows.holds import authorization_release_if_free
-from workflows.models import SuspensionCase, SuspensionGround, SuspensionState
+from workflows.suspension.models import SuspensionCase, SuspensionState
 
 ART_24 = "Art. 24"
 ART_24_P1 = "Art. 24 §1"
 END_DEADLINE = "suspension.end"
 PROOF_ITEM = "proof"
-
-CLERK = frozenset({Role.CLERK})
-MAYOR = frozenset({Role.MAYOR})
-NOTE = ActionField("note", _l("Motivo"))
 
 
 def _law(exc: LawError) -> RuleViolation:
@@ -236,92 +231,3 @@ def suspension_end(case: Case, deadline: Deadline, today: dt.date) -> bool:
         authorization=ended.authorization, case=ended, actor=None, article=ART_24, today=today
     )
     return True
-
-
-# --- The table ------------------------------------------------------------------------
-
-WORKFLOW = register(
-    Workflow(
-        kind=SuspensionCase.KIND,
-        model=SuspensionCase,
-        states=SuspensionState,
-        initial=SuspensionState.FILED,
-        final_states=frozenset(
-            {
-                SuspensionState.ENDED,
-                SuspensionState.REJECTED,
-                SuspensionState.DENIED,
-                SuspensionState.WITHDRAWN,
-            }
-        ),
-        checklist={PROOF_ITEM: _l("Documento hábil que comprove o motivo (incisos I a III)")},
-        edges=(
-            Edge("accept", _l("Aceitar e encaminhar ao Prefeito"), ART_24_P1, roles=CLERK),
-            Edge(
-                "ask_correction",
-                _l("Pedir correção"),
-                ART_24_P1,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="secondary",
-            ),
-            Edge(
-                "reject",
-                _l("Indeferir"),
-                ART_24,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="danger",
-            ),
-            Edge("resubmit", _l("Reenviar corrigido"), ART_24, roles=CLERK, owner=True),
-            Edge("withdraw", _l("Desistir do pedido"), ART_24, owner=True, style="danger"),
-            Edge(
-                "approve",
-                _l("Deferir a suspensão"),
-                ART_24,
-                roles=MAYOR,
-                service=suspension_approve,
-            ),
-            Edge(
-                "deny",
-                _l("Negar a suspensão"),
-                ART_24,
-                roles=MAYOR,
-                note_required=True,
-                inputs=(NOTE,),
-                style="danger",
-                service=suspension_deny,
-            ),
-            Edge(
-                "request_extension",
-                _l("Pedir prorrogação"),
-                ART_24,
-                roles=CLERK,
-                owner=True,
-                inputs=(ActionField("days", _l("Dias de prorrogação"), "int"),),
-                service=suspension_request_extension,
-            ),
-            Edge(
-                "grant_extension",
-                _l("Deferir a prorrogação"),
-                ART_24,
-                roles=MAYOR,
-                service=suspension_grant_extension,
-            ),
-            Edge(
-                "deny_extension",
-                _l("Negar a prorrogação"),
-                ART_24,
-                roles=MAYOR,
-                note_required=True,
-                inputs=(NOTE,),
-                style="danger",
-            ),
-            Edge("end", _l("Encerrar ao fim do prazo"), ART_24),
-        ),
-    )
-)
-
-GROUNDS = SuspensionGround
