@@ -8,7 +8,7 @@ import pytest
 from tests.factories import AuthorizationFactory
 from workflows.violation.models import ViolationNotice
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
 
 URL = "/api/violations/"
 

@@ -15,7 +15,7 @@ from tests.factories import AuthorizationFactory, UserFactory
 from workflows.violation.models import PenaltyPeriod
 from workflows.violation.services import violation_notice_received, violation_pay, violations_issue
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from tests.complaint.factories import bind_auxiliary
 from tests.factories import AuthorizationFactory, MunicipalRegistrationFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
 
 PAGE = "/fiscalizacao/autos/novo/"
 
