@@ -46,6 +46,7 @@ WORKFLOW = register(
                 SuspensionState.WITHDRAWN,
             }
         ),
+        filing=("suspension-new", _l("Pedir suspensão (Art. 24)")),
         checklist={PROOF_ITEM: _l("Documento hábil que comprove o motivo (incisos I a III)")},
         edges=(
             Edge("accept", _l("Aceitar e encaminhar ao Prefeito"), ART_24_P1, roles=CLERK),
