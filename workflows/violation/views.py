@@ -68,7 +68,7 @@ def _item_groups() -> list[dict[str, Any]]:
 
 
 def _refused(request: HttpRequest, exc: NotPermitted) -> HttpResponse:
-    return render(request, "enforcement/refused.html", {"error": exc}, status=exc.http_status)
+    return render(request, "violation/refused.html", {"error": exc}, status=exc.http_status)
 
 
 def _agents_only(request: HttpRequest) -> HttpResponse | None:
@@ -105,7 +105,7 @@ def _page(
 ) -> HttpResponse:
     return render(
         request,
-        "enforcement/issue.html",
+        "violation/issue.html",
         {
             "search": search,
             "query": query,
@@ -209,7 +209,7 @@ def issued_page(request: HttpRequest) -> HttpResponse:
     )
     return render(
         request,
-        "enforcement/issued.html",
+        "violation/issued.html",
         {
             "rows": [(notice, INFRACTIONS[notice.item]) for notice in notices],
             "complaints": sorted(
@@ -238,7 +238,7 @@ def penalties_page(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     return render(
         request,
-        "enforcement/penalties.html",
+        "violation/penalties.html",
         {
             "notice": notice,
             "state_label": state_label(notice.kind, notice.state),
