@@ -57,10 +57,11 @@ def test_the_worker_archives_payment_overdue_and_closes_the_window_on_the_right_
     assert Deadline.objects.get(case=never_notified).due_on == dt.date(2026, 5, 29)
 
     def sweep_as_of(day: dt.date) -> None:
-        before = celery_worker_process.log.read_text().count("succeeded in")
-        celery_worker_process.send(sweep_deadlines, day.isoformat())
+        # Wait for this very sweep: the notices' PDF renders run on the same worker, and a
+        # count of finished tasks could be met by one of them first.
+        sent = celery_worker_process.send(sweep_deadlines, day.isoformat())
         celery_worker_process.wait_for(
-            lambda: celery_worker_process.log.read_text().count("succeeded in") > before
+            lambda: f"sweep_deadlines[{sent.id}] succeeded" in celery_worker_process.log.read_text()
         )
 
     sweep_as_of(dt.date(2026, 4, 14))  # the last day of payment: nothing yet
