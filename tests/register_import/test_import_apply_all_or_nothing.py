@@ -41,14 +41,12 @@ def test_arts_8_18_69_every_row_of_the_corrected_sample_is_imported_as_pre_exist
     )
     assert expiry.due_on == registration.valid_until
 
-
-def test_running_the_same_file_again_imports_nothing_twice(importer, corrected_bytes):
-    _import(importer, corrected_bytes)
-
+    # The same file again imports nothing twice.
     again = _import(importer, corrected_bytes)
 
     assert (again.created, again.already) == (0, 500)
     assert Authorization.objects.count() == 500
+    assert TermoInvitation.objects.count() == 500
 
 
 def test_a_conflict_appearing_after_the_check_imports_no_row(importer, corrected_bytes):

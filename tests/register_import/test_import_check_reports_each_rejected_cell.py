@@ -15,7 +15,9 @@ def _check(actor, content: bytes, name: str = "registro.csv") -> ImportJob:
     return import_check(job=import_start(actor=actor, file_name=name, content=content))
 
 
-def test_the_sample_reports_exactly_its_deliberate_errors(importer, sample_bytes, deliberate_errors):
+def test_the_sample_reports_exactly_its_deliberate_errors(
+    importer, sample_bytes, deliberate_errors
+):
     job = _check(importer, sample_bytes)
 
     reported = {(e["line"], e["column"], e["code"]) for e in job.errors}

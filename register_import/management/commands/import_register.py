@@ -7,7 +7,6 @@ none.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -65,12 +64,17 @@ class Command(BaseCommand):
         )
 
     def _bar(self, label: str):  # noqa: ANN202 - a progress callback
+        width, shown = 30, [-1]
+
         def show(done: int, total: int) -> None:
-            width = 30
             filled = width * done // total if total else width
-            sys.stderr.write(f"\r{label}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-            if done >= total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
+            if filled == shown[0] and done < total:
+                return  # redraw only when the bar grows
+            shown[0] = filled
+            self.stderr.write(
+                f"\r{label}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
+                ending="\n" if done >= total else "",
+            )
+            self.stderr.flush()
 
         return show
