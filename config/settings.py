@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "notifications",
     "documents",
     "inspections",
+    "register_import",
     "web",
 ]
 
