@@ -33,7 +33,7 @@ CENTS = Decimal("0.01")
 class ServedPeriod:
     """A suspension or impediment with its dates, once the penalty stands."""
 
-    kind: str  # "suspension" or "impediment" (workflows.models.PenaltyPeriod.Kind)
+    kind: str  # "suspension" or "impediment" (workflows.violation.models.PenaltyPeriod.Kind)
     starts_on: dt.date
     ends_on: dt.date
 
@@ -66,8 +66,8 @@ class PenaltyInFull:
 
 
 def penalty_of_notice(notice: Any, *, fine_vrte: Decimal | None = None) -> PenaltyInFull:
-    """The penalty of a `workflows.models.ViolationNotice`, with the fine kept by an appeal
-    decision when `fine_vrte` is given (a partial grant reduces the fine only)."""
+    """The penalty of a `workflows.violation.models.ViolationNotice`, with the fine kept by
+    an appeal decision when `fine_vrte` is given (a partial grant reduces the fine only)."""
     assessment: dict[str, Any] = notice.assessment or {}
     periods: tuple[ServedPeriod, ...] = ()
     if notice.pk is not None:

@@ -17,13 +17,13 @@ from notifications.models import Notification
 from notifications.services import notification_queue
 
 UPHELD_ON_APPEAL = "upheld"
-"""workflows.models.ViolationState.UPHELD: the decision's letter already told it."""
+"""workflows.violation.models.ViolationState.UPHELD: the decision's letter already told it."""
 
 
 def penalties_applied_notify(*, notice: Any) -> Notification | None:
     """Queue the e-mail, in the caller's transaction, unless an appeal's decision told it.
 
-    `notice` is a workflows.models.ViolationNotice whose penalties were just applied; the
+    `notice` is a workflows.violation.models.ViolationNotice whose penalties were just applied; the
     e-mail goes to the holder, who answers for the authorization (Art. 48), and to an
     identified auxiliary as well, whose record gets the points (Art. 49).
     """

@@ -110,8 +110,9 @@ class PortalView:
 
 
 def _holds(authorization: Authorization, today: dt.date) -> tuple[Hold, ...]:
-    # Imported here: workflow models are being split into sub-apps; one place to adjust.
-    from workflows.models import PenaltyPeriod, SuspensionCase, SuspensionState
+    # Imported here: the pages layer reads the workflows, not the other way round.
+    from workflows.suspension.models import SuspensionCase, SuspensionState
+    from workflows.violation.models import PenaltyPeriod
 
     holds = [
         Hold(_("Suspensão a pedido, processo %(n)s (Art. 24)") % {"n": s.number}, s.end_on)
@@ -294,7 +295,7 @@ def portal_view(user: User, today: dt.date) -> PortalView:
     )
     standings = [authorization_standing(a, today) for a in authorizations]
     # Imported here for the same reason as in _holds.
-    from workflows.models import ViolationNotice, ViolationState
+    from workflows.violation.models import ViolationNotice, ViolationState
 
     appealable = any(
         c.case.kind == ViolationNotice.KIND

@@ -19,8 +19,8 @@ from documents.models import OfficialDocument
 from documents.services import document_render
 from registers.models import Authorization, VrteValue
 from tests.factories import AuthorizationFactory, UserFactory, VehicleFactory
-from workflows.models import ViolationNotice
-from workflows.violation import violation_issue
+from workflows.violation.models import ViolationNotice
+from workflows.violation.services import violation_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 ISSUED_AT = dt.datetime(2026, 5, 4, 10, tzinfo=SP)

@@ -13,7 +13,7 @@ import time_machine
 from documents.penalties import PenaltyInFull, ServedPeriod, penalty_lines
 from notifications.models import Notification
 from tests.documents.paper import ISSUED_AT, notice_sent
-from workflows.violation import violation_notice_received
+from workflows.violation.services import violation_notice_received
 
 pytestmark = pytest.mark.django_db
 

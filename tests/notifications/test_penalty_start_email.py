@@ -13,7 +13,7 @@ from cases.models import Deadline
 from cases.services.deadlines import deadlines_sweep
 from notifications.models import Notification
 from tests.documents.paper import ISSUED_AT, appeal_denied, notice_sent
-from workflows.violation import violation_notice_received, violation_pay
+from workflows.violation.services import violation_notice_received, violation_pay
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import time_machine
 
 from tests.documents.paper import ISSUED_AT, notice_sent
 from tests.web.portal_helpers import portal_text
-from workflows.violation import violation_notice_received
+from workflows.violation.services import violation_notice_received
 
 pytestmark = pytest.mark.django_db
 

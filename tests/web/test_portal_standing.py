@@ -20,7 +20,7 @@ from tests.factories import (
     ViolationNoticeFactory,
 )
 from tests.web.portal_helpers import portal_text
-from workflows.models import SuspensionState
+from workflows.suspension.models import SuspensionState
 
 pytestmark = pytest.mark.django_db
 SP = ZoneInfo("America/Sao_Paulo")
