@@ -43,6 +43,13 @@ def test_art_59_decision_states_the_penalty_kept_in_full(denied_appeal):
     assert "Impedimento de circulação do veículo por até 90 dias" in text
 
 
+def test_art_63_par_1_decision_lists_the_periods_now_served_with_their_dates(denied_appeal):
+    text = pdf_text(rendered(denied_appeal, Kind.APPEAL_DECISION))
+
+    assert "Penalidades em vigor a partir desta decisão (Art. 63 §1º):" in text
+    assert "Suspensão da autorização por 30 dias de 20/04/2026 a 19/05/2026, inclusive," in text
+
+
 def test_art_63_par_1_decision_letter_gives_the_suspension_and_impediment_dates(denied_appeal):
     letter = rendered(denied_appeal, Kind.REGISTERED_LETTER)
     text = pdf_text(letter)

@@ -736,6 +736,10 @@ def decision_context(appeal: AppealCase, notice: ViolationNotice) -> dict[str, A
         "decided_on": appeal.decided_on,
         # Art. 55 II counts from the receipt of the decision's notice, not known yet.
         "payment_due": None,
+        # What the decision keeps, with the dates of the periods now being served.
+        "penalties": []
+        if appeal.outcome == Outcome.GRANTED
+        else penalty_lines(penalty_of_notice(notice, fine_vrte=appeal.fine_kept_vrte)),
     }
 
 
