@@ -306,10 +306,19 @@ def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
         return base.none()
     if is_staff_member(user):
         return base
+    from registers.models import Driver
+    from registers.validators import format_cpf
+
+    driver = Driver.objects.filter(user=user).only("cpf").first()
+    own_cpf = format_cpf(driver.cpf) if driver is not None else None
     return base.filter(
         Q(case__in=cases_visible_to(user))  # type: ignore[arg-type]
         | Q(authorization__holder__user=user)
         | Q(registration__authorization__holder__user=user)
+    ).exclude(
+        # A Termo carries its holder's full CPF, CNH and address: after a transfer the new
+        # holder sees the authorization's cases, but only the Termo made out to him.
+        Q(kind=OfficialDocument.Kind.AUTHORIZATION_TERM) & ~Q(context__holder__cpf=own_cpf)
     )
 
 
