@@ -39,7 +39,7 @@ from web.forms import LOCAL_INPUT, local_now_input
 from workflows.complaint.models import ComplaintCase, ComplaintState
 from workflows.complaint.selectors import complaints_visible_to
 from workflows.complaint.services import complaint_convert
-from workflows.violation.forms import IssueForm, LiftForm, TaxiSearchForm
+from workflows.violation.forms import IssueForm, LiftForm, SettlementForm, TaxiSearchForm
 from workflows.violation.models import PenaltyPeriod
 from workflows.violation.payment_guide import payment_guide
 from workflows.violation.selectors import (
@@ -54,6 +54,7 @@ from workflows.violation.services import (
     penalty_impediment_lift,
     require_fiscal_agent,
 )
+from workflows.violation.settlement import settlement_apply
 
 
 def _item_groups() -> list[dict[str, Any]]:
@@ -285,3 +286,18 @@ def payment_guide_page(request: HttpRequest, pk: int) -> HttpResponse:
         # The SVG is drawn here from our own payload, never from input.
         {"notice": notice, "guide": guide, "qr": mark_safe(guide.qr_svg())},
     )
+
+
+@login_required
+def settlement_page(request: HttpRequest) -> HttpResponse:
+    """/autos/conciliacao/ — the clerk records the Pix payments of the bank's file."""
+    if not has_role(request.user, Role.CLERK):
+        return _refused(request, NotPermitted(_("Só a Secretaria concilia os pagamentos.")))
+    form = SettlementForm(request.POST or None, request.FILES or None)
+    report = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = settlement_apply(content=form.cleaned_data["file"].read(), actor=request.user)
+        except DomainError as exc:
+            form.add_error("file", str(exc))
+    return render(request, "violation/settlement.html", {"form": form, "report": report})
