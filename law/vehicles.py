@@ -55,6 +55,23 @@ CNH_MOPED_AUTHORIZATION: Final = "ACC"
 """Autorização para Conduzir Ciclomotor: not a category, despite its letter C."""
 
 
+def in_service_at_publication(
+    *, authorization_predates_law: bool, manufacture_year: int, entered_after_publication: bool
+) -> bool:
+    """Art. 70: was the vehicle already in the taxi service when the law was published?
+
+    Only the vehicle of an authorization existing at the publication (Arts. 22 §2, 69)
+    can be; not one made after the publication year, nor one that entered the service
+    later (a substitution). Such a vehicle has the 36-month transition of Art. 70 for its
+    age and its colour (``age_deadline``, ``vehicle_requirements_failures``).
+    """
+    return (
+        authorization_predates_law
+        and manufacture_year <= PUBLICATION_DATE.year
+        and not entered_after_publication
+    )
+
+
 @dataclass(frozen=True)
 class Failure:
     """A requirement the vehicle does not meet.

@@ -199,6 +199,10 @@ class Authorization(FSMModelMixin, models.Model):
         self.ended_on = on
 
 
+IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
+"""The statuses of an authorization still in force: suspended is out of service, not ended."""
+
+
 class MunicipalRegistration(FSMModelMixin, models.Model):
     """The IM — Inscrição Municipal (Arts. 4 VII, 17, 18): yearly traffic licence."""
 

@@ -9,7 +9,7 @@ import datetime as dt
 from accounts.models import User
 from cases.models import Case
 from registers.models import Authorization
-from registers.services import authorization_reactivate
+from workflows.authorizations import case_authorization_reactivate
 from workflows.models import PenaltyPeriod, SuspensionCase, SuspensionState
 
 
@@ -44,5 +44,5 @@ def authorization_release_if_free(
         return False
     if authorization_holds(fresh, today=today):
         return False
-    authorization_reactivate(authorization=fresh, case=case, actor=actor, article=article)
+    case_authorization_reactivate(authorization=fresh, case=case, actor=actor, article=article)
     return True

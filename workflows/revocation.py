@@ -40,7 +40,6 @@ from law import deadlines as law_deadlines
 from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import Authorization, AuxiliaryBinding, Driver
-from registers.services import authorization_revoke
 from workflows.models import RevocationCase, RevocationState
 
 ART_59_V = "Art. 59 V"
@@ -341,21 +340,14 @@ def revocation_revoke(
 def _holder_revoke(
     case: RevocationCase, authorization: Authorization, *, actor: User, day: dt.date
 ) -> dt.date:
-    from workflows.auxiliary.services import auxiliary_bindings_end
+    from workflows.authorizations import case_authorization_end
 
-    article = f"{case.ground_article}; {ART_59_P3}"
-    authorization_revoke(
-        authorization=authorization, case=case, actor=actor, article=article, on=day
+    case_authorization_end(
+        authorization=authorization, status=Authorization.Status.REVOKED, on=day, case=case,
+        actor=actor, article=f"{case.ground_article}; {ART_59_P3}",
+        lapse_note=_("A autorização foi cassada no processo %(number)s.")
+        % {"number": case.number},
     )
-    deadlines_cancel(authorization=authorization)
-    auxiliary_bindings_end(
-        authorization=authorization, case=case, actor=actor, on=day, article="Art. 27 §1"
-    )
-    revocations_lapse(
-        authorization=authorization, keep=case,
-        note=_("A autorização foi cassada no processo %(number)s.") % {"number": case.number},
-    )
-    _fleet_place_freed(day)
     return law_bars.revocation_bar_ends(day)
 
 
@@ -376,19 +368,6 @@ def _auxiliary_revoke(case: RevocationCase, *, actor: User, day: dt.date) -> dt.
         % {"number": case.number},
     )
     return law_bars.auxiliary_bar_ends(day)
-
-
-def _fleet_place_freed(day: dt.date) -> None:
-    """Art. 22 §2: the place of a revoked authorization goes to the next one waiting.
-
-    The application kind owns the waiting list; it runs in this transaction, so the
-    revocation and the place given are one change.
-    """
-    try:
-        from workflows.application.fleet import fleet_place_freed
-    except ImportError:  # the application kind is not installed in this build
-        return
-    fleet_place_freed(today=day)
 
 
 def revocation_dismiss(

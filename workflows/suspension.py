@@ -30,7 +30,7 @@ from law import suspension as law_suspension
 from law.errors import LawError
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver
-from registers.services import authorization_suspend
+from workflows.authorizations import case_authorization_suspend
 from workflows.holds import authorization_release_if_free
 from workflows.models import SuspensionCase, SuspensionGround, SuspensionState
 
@@ -134,7 +134,7 @@ def suspension_approve(
             kwargs={"start_on": start, "end_on": _end(start, case)},
         )
         assert locked.authorization is not None and locked.end_on is not None
-        authorization_suspend(
+        case_authorization_suspend(
             authorization=locked.authorization, case=locked, actor=actor, article=ART_24
         )
         _set_end_deadline(locked)

@@ -45,7 +45,7 @@ from law.points import revocation_grounds, titular_points_for_auxiliary
 from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import Authorization, AuxiliaryBinding, Driver, PointRecord, VrteValue
-from registers.services import authorization_suspend
+from workflows.authorizations import case_authorization_suspend
 from workflows.holds import authorization_release_if_free
 from workflows.models import PenaltyPeriod, ViolationNotice, ViolationState
 
@@ -409,7 +409,7 @@ def violation_penalties_apply(
             ends_on=start + dt.timedelta(days=days - 1),
         )
         if authorization.status in (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED):
-            authorization_suspend(
+            case_authorization_suspend(
                 authorization=authorization, case=locked, actor=actor, article=article
             )
         deadline_set(
@@ -577,6 +577,12 @@ def _decision_payment_overdue(case: Case | None, deadline: Deadline, today: dt.d
 
 WORKFLOW = register(
     Workflow(
+        # An auxiliary named as the offender follows the notice (and may appeal, Art. 63 §2).
+        driver_scope=("violationnotice__offender__user",),
+        event_labels={
+            "penalties_applied": _l("Penalidades aplicadas"),
+            "impediment_lifted": _l("Impedimento de circulação encerrado"),
+        },
         kind=ViolationNotice.KIND,
         model=ViolationNotice,
         case_panel="workflows/violation_panel.html",

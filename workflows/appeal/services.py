@@ -30,6 +30,7 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
 from cases.services.documents import CheckedFile, document_store, upload_check
 from cases.services.transitions import case_lock, case_open, case_step, local_today
+from core.formats import format_date
 from documents.codes import verification_code_display
 from documents.models import OfficialDocument
 from documents.services import document_issue, infraction_context
@@ -787,7 +788,7 @@ def commission_seat_assign(
             if term.since >= since:
                 raise StateConflict(
                     _("Já há um mandato começando em %(day)s; corrija-o no cadastro.")
-                    % {"day": term.since.strftime("%d/%m/%Y")},
+                    % {"day": format_date(term.since)},
                     article=ART_52,
                 )
             term.until = since - dt.timedelta(days=1)

@@ -26,7 +26,6 @@ from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
-from cases.services.sequences import sequence_next
 from cases.services.transitions import (
     case_lock,
     case_open,
@@ -34,6 +33,7 @@ from cases.services.transitions import (
     case_step,
     local_today,
 )
+from core.sequences import sequence_next
 from documents.services import authorization_term_issue
 from inspections.models import Inspection
 from inspections.services import inspection_schedule
@@ -45,7 +45,6 @@ from registers.requirements import (
     requirements_enforce,
     vehicle_requirements_unmet,
 )
-from registers.services import registration_issue
 from registers.validators import (
     normalize_cnh,
     normalize_cpf,
@@ -54,6 +53,7 @@ from registers.validators import (
 )
 from workflows.application.checklist import BY_CODE, BY_FIELD, PHOTO_ITEM
 from workflows.application.fleet import fleet_lock, places_allocate
+from workflows.application.fleet import fleet_place_freed as fleet_place_freed
 from workflows.application.models import (
     OPEN_STATES,
     ApplicationCase,
@@ -67,6 +67,7 @@ from workflows.application.selectors import (
     checklist_outstanding,
     population_figure,
 )
+from workflows.renewal.services import registration_issue
 
 ART_OPEN = "Art. 10; Art. 22"
 ART_4_V = "Art. 4 V"

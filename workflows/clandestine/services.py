@@ -32,6 +32,7 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
 from cases.services.transitions import case_open, case_step, local_today
+from core.formats import format_date
 from law import deadlines as law_deadlines
 from law.clandestine import clandestine_penalty
 from registers.models import Driver, VrteValue
@@ -57,9 +58,6 @@ ART_63 = "Art. 63"
 SEIZURE_END = "clandestine.seizure_end"
 CENTS = Decimal("0.01")
 
-
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
 
 
 def _reais(value: Decimal) -> str:
@@ -236,7 +234,7 @@ def _end_seizure(case: ClandestineCase) -> ClandestineCase:
         action="end_seizure",
         actor=None,
         note=_("Apreensão cumprida em %(day)s; o veículo fica retido até a quitação.")
-        % {"day": _fmt(case.seizure_ends_on)},
+        % {"day": format_date(case.seizure_ends_on)},
     )
 
 
@@ -267,7 +265,7 @@ def clandestine_release(*, case: Case, actor: User, note: str = "") -> Clandesti
             if locked.seizure_ends_on >= today:
                 raise StateConflict(
                     _("O veículo está apreendido até %(day)s.")
-                    % {"day": _fmt(locked.seizure_ends_on)},
+                    % {"day": format_date(locked.seizure_ends_on)},
                     article=f"{ART_62_I}; {ART_62_P1}" if locked.recidivist else ART_62_I,
                 )
             # The sweeper has not run yet today: the seizure is over all the same.
@@ -375,7 +373,7 @@ def clandestine_contest(
         if today > last_day:
             raise RuleViolation(
                 _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": _fmt(last_day)},
+                % {"day": format_date(last_day)},
                 article=ART_63,
                 code="appeal_late",
             )

@@ -10,12 +10,16 @@ from accounts.models import User
 from accounts.roles import is_staff_member
 from cases.models import CaseKind
 from cases.selectors import cases_visible_to
-from registers.models import Authorization, AuxiliaryBinding, Driver, MunicipalRegistration
+from registers.models import (
+    IN_FORCE,
+    Authorization,
+    AuxiliaryBinding,
+    Driver,
+    MunicipalRegistration,
+)
 from registers.validators import normalize_plate
 from workflows.complaint.models import ComplaintCase
 from workflows.models import PenaltyPeriod, ViolationNotice
-
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 
 
 def _taxis() -> QuerySet[Authorization]:

@@ -28,8 +28,8 @@ from law import inspection as law_inspection
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver, Vehicle
 from registers.requirements import requirements_enforce, vehicle_requirements_unmet
-from registers.services import registration_issue
 from registers.validators import normalize_plate, normalize_renavam
+from workflows.renewal.services import registration_issue
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
 from workflows.substitution.tracking import (
     AGE_DEADLINE,

@@ -1,28 +1,22 @@
-"""Registering a person in the drivers' register from a request, and the request's files.
+"""The drivers' register: a person named by a request is found, or registered (Arts. 9, 10 I).
 
-Used by the auxiliary (Art. 27) and transfer (Art. 25) kinds, whose requests may name a
-person not yet in the register (a new auxiliary, an heir). Both helpers belong with the
-registers (`registers.services.driver_register`) and `cases.services.documents`; they live
-here until those shared modules take them.
+Used by every kind whose request may name a person not yet in the register (a new
+auxiliary, Art. 27; an heir or a buyer, Art. 25).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.models import User
-from cases.errors import RuleViolation, StateConflict
-from cases.models import Case, Document
-from cases.services.documents import CheckedFile, document_store, upload_check
+from core.errors import RuleViolation, StateConflict
 from registers.models import Driver
 from registers.validators import normalize_cnh, normalize_cpf
 
@@ -144,46 +138,3 @@ def driver_match_or_register(*, data: Mapping[str, Any], kind: str) -> tuple[Dri
             _("Este condutor acaba de ser cadastrado por outra pessoa; tente de novo.")
         ) from exc
     return driver, True
-
-
-def proofs_check(
-    proofs: Mapping[str, Sequence[UploadedFile]],
-    *,
-    checklist: Mapping[str, str | Promise],
-    required: Iterable[str],
-    article: str,
-) -> list[tuple[str, CheckedFile]]:
-    """Check every file against its checklist item before anything is written.
-
-    Unknown items and missing required ones are refused with every item named at once.
-    """
-    unknown = sorted(set(proofs) - set(checklist))
-    if unknown:
-        raise RuleViolation(
-            _("Itens de documentação desconhecidos: %(items)s.") % {"items": ", ".join(unknown)},
-            article=article,
-        )
-    missing = [item for item in required if not proofs.get(item)]
-    if missing:
-        raise RuleViolation(
-            _("Faltam documentos: %(items)s.")
-            % {"items": "; ".join(str(checklist[item]) for item in missing)},
-            article=article,
-            code="documents_missing",
-        )
-    return [(item, upload_check(upload)) for item, uploads in proofs.items() for upload in uploads]
-
-
-def proofs_store(*, case: Case, checked: Sequence[tuple[str, CheckedFile]], actor: User) -> None:
-    """Store the checked files with the case, in the caller's transaction."""
-    for item, file in checked:
-        document_store(case=case, item=item, checked=file, actor=actor)
-
-
-def has_usable_document(case: Case, item: str) -> bool:
-    """A document of `item` not rejected by the clerk is on the case."""
-    return (
-        Document.objects.filter(case=case, item=item)
-        .exclude(review=Document.Review.REJECTED)
-        .exists()
-    )
