@@ -31,7 +31,7 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_step, local_today
 from cases.workflow import ActionField, Edge, Workflow, register
@@ -197,7 +197,7 @@ def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User 
     locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
     if locked.state != RevocationState.NOTICE_SENT:
         return
-    due = law_deadlines.revocation_appeal_deadline(received_on)
+    due = law_deadlines.due_date(law_deadlines.REVOCATION_APPEAL, received_on)
     notified = case_step(
         case=locked,
         action="notify",
@@ -206,13 +206,9 @@ def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User 
         data={"received_on": received_on.isoformat(), "defence_due_on": due.isoformat()},
         authorized_by_caller=True,
     )
-    deadline_set(
-        case=notified,
-        kind=DEFENCE_WINDOW,
-        label=_("Prazo de recurso contra a cassação"),
-        due_on=due,
-        counting=Deadline.Counting.BUSINESS_DAYS,
-        article=ART_59_P2,
+    deadline_start(
+        rule=law_deadlines.REVOCATION_APPEAL, start=received_on, case=notified,
+        kind=DEFENCE_WINDOW, label=_("Prazo de recurso contra a cassação"),
     )
     assert notified.applicant is not None
     notification_queue(

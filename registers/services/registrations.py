@@ -7,7 +7,7 @@ import datetime as dt
 from django.db import transaction
 
 from core.sequences import sequence_next
-from law._dates import add_years
+from law.deadlines import REGISTRATION_TERM, due_date
 from registers.models import (
     Authorization,
     MunicipalRegistration,
@@ -45,4 +45,4 @@ def registration_create(
 
 def registration_valid_until(valid_from: dt.date) -> dt.date:
     """Art. 18: one year; the last valid day is the eve of the same date a year later."""
-    return add_years(valid_from, 1) - dt.timedelta(days=1)
+    return due_date(REGISTRATION_TERM, valid_from)

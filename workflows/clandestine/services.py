@@ -30,7 +30,7 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.transitions import case_open, case_step, local_today
 from core.formats import format_date
 from law import deadlines as law_deadlines
@@ -144,7 +144,10 @@ def clandestine_record(
     with transaction.atomic(durable=True):
         penalty = clandestine_penalty(on=today, history=clandestine_history(plate=plate, cpf=cpf))
         vrte = vrte_of(occurred_on.year)
-        ends_on = today + dt.timedelta(days=penalty.seizure_days - 1)
+        seizure = (
+            law_deadlines.SEIZURE_ON_RECIDIVISM if penalty.recidivist else law_deadlines.SEIZURE
+        )
+        ends_on = law_deadlines.due_date(seizure, today, length=penalty.seizure_days)
         referred = bool(police_station.strip())
         case = case_open(
             model=ClandestineCase,
@@ -180,13 +183,13 @@ def clandestine_record(
                 "articles": list(penalty.articles),
             },
         )
-        deadline_set(
+        deadline_start(
+            rule=seizure,
+            start=today,
+            length=penalty.seizure_days,
             case=case,
             kind=SEIZURE_END,
             label=_("Fim da apreensão: o veículo fica retido até a quitação"),
-            due_on=ends_on,
-            counting=Deadline.Counting.FIXED_DATE,
-            article=f"{ART_62_I}; {ART_62_P1}" if penalty.recidivist else ART_62_I,
         )
     return case
 
