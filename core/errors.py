@@ -26,6 +26,11 @@ class DomainError(Exception):
         return f"{text} ({self.article})" if self.article else text
 
 
+CONCURRENT_WRITE = "concurrent_write"
+"""The code of a conflict with a row another request wrote a moment ago (a unique CPF,
+CNH, plate or RENAVAM), so a caller can say what that means for its own request."""
+
+
 class RuleViolation(DomainError):
     """The request breaks a rule of the law or bad input: HTTP 400, nothing written."""
 

@@ -16,12 +16,14 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
-from core.errors import RuleViolation, StateConflict
+from accounts.models import User
+from core.errors import CONCURRENT_WRITE, RuleViolation, StateConflict
 from registers.models import Driver
 from registers.validators import normalize_cnh, normalize_cpf
 
 ART_9 = "Art. 9"
 ART_10_I = "Art. 10 I"
+ART_10_I_B = "Art. 10 I b"
 
 # Art. 10 I a-g: the documents every taxista and auxiliary presents to be registered.
 ART_10_I_ITEMS: dict[str, str | Promise] = {
@@ -116,14 +118,40 @@ def driver_match_or_register(*, data: Mapping[str, Any], kind: str) -> tuple[Dri
             article=ART_10_I,
             code="invalid_driver",
         )
+    return driver_register(data={**data, "cpf": cpf, "cnh_number": cnh}, kind=kind), True
+
+
+def driver_register(
+    *,
+    data: Mapping[str, Any],
+    kind: str,
+    user: User | None = None,
+    driver: Driver | None = None,
+) -> Driver:
+    """Write a person in the drivers' register (Arts. 9, 10 I), or bring `driver` up to
+    date, from data whose CPF and CNH number are already normalised.
+
+    In the caller's transaction. A CNH registered for someone else is refused (Art. 10 I
+    b); so is anything the register's validators refuse. A row written by another request
+    a moment ago is a conflict.
+    """
     fields = {name: data.get(name) or "" for name in DRIVER_FIELDS}
     fields.update(
-        cpf=cpf,
-        cnh_number=cnh,
-        cnh_category=str(fields["cnh_category"]).strip().upper(),
+        cnh_category="".join(str(fields["cnh_category"]).split()).upper(),
         cnh_expires_on=_date(fields["cnh_expires_on"]),
     )
-    driver = Driver(kind=kind, **fields)
+    clash = Driver.objects.filter(cnh_number=fields["cnh_number"])
+    if driver is not None:
+        clash = clash.exclude(pk=driver.pk)
+    if clash.exists():
+        raise RuleViolation(
+            _("Esta CNH já está cadastrada para outro taxista."), article=ART_10_I_B,
+            code="invalid_driver",
+        )
+    if driver is None:
+        driver = Driver(kind=kind, user=user)
+    for name, value in fields.items():
+        setattr(driver, name, value)
     try:
         driver.full_clean(exclude=["user", "titular", "photo"])
     except ValidationError as exc:
@@ -135,6 +163,7 @@ def driver_match_or_register(*, data: Mapping[str, Any], kind: str) -> tuple[Dri
             driver.save()
     except IntegrityError as exc:  # registered by someone else a moment ago
         raise StateConflict(
-            _("Este condutor acaba de ser cadastrado por outra pessoa; tente de novo.")
+            _("Este condutor acaba de ser cadastrado por outra pessoa; tente de novo."),
+            code=CONCURRENT_WRITE,
         ) from exc
-    return driver, True
+    return driver
