@@ -102,6 +102,21 @@ def deadline_start(
     )
 
 
+def reminder_due_on(target: dt.date, days_before: int) -> dt.date:
+    """The last day of a reminder row sent `days_before` days before `target`.
+
+    A row is applied once its last day has passed, so its last day is the eve of the
+    sending day. For every reminder of every kind (IM renewal, vehicle age and colour,
+    auxiliary renewal).
+    """
+    return target - dt.timedelta(days=days_before + 1)
+
+
+def reminder_target(due_on: dt.date, days_before: int) -> dt.date:
+    """The day a reminder row with last day `due_on` reminds of (`reminder_due_on`'s inverse)."""
+    return due_on + dt.timedelta(days=days_before + 1)
+
+
 def deadlines_cancel(
     *,
     case: Case | None = None,

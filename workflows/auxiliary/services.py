@@ -33,7 +33,13 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import (
+    deadline_handler,
+    deadline_set,
+    deadlines_cancel,
+    reminder_due_on,
+    reminder_target,
+)
 from cases.services.documents import has_usable_document, proofs_check, proofs_store
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from core.formats import format_date
@@ -558,7 +564,7 @@ def _binding_deadlines_set(case: AuxiliaryCase, binding: AuxiliaryBinding) -> No
         kind=REMINDER,
         label=_("Lembrete: renovar o auxiliar até %(day)s")
         % {"day": format_date(binding.valid_until)},
-        due_on=binding.valid_until - dt.timedelta(days=REMINDER_DAYS_BEFORE),
+        due_on=reminder_due_on(binding.valid_until, REMINDER_DAYS_BEFORE),
         counting=Deadline.Counting.FIXED_DATE,
         article=ART_27_P1,
     )
@@ -601,7 +607,7 @@ def auxiliary_renewal_remind(case: Case | None, deadline: Deadline, today: dt.da
     binding = AuxiliaryBinding.objects.select_related("auxiliary", "authorization__holder").get(
         pk=locked.binding_id
     )
-    due = deadline.due_on + dt.timedelta(days=REMINDER_DAYS_BEFORE)
+    due = reminder_target(deadline.due_on, REMINDER_DAYS_BEFORE)
     if binding.ended_on is not None or binding.valid_until != due:
         return False  # ended, or renewed: a later row reminds of the new end
     notification_queue(

@@ -41,7 +41,13 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from cases.models import AuditEvent, Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import (
+    deadline_handler,
+    deadline_set,
+    deadlines_cancel,
+    reminder_due_on,
+    reminder_target,
+)
 from cases.services.transitions import case_record, case_step
 from core.formats import format_date
 from registers.models import MunicipalRegistration
@@ -65,16 +71,11 @@ REMINDER_DAYS = {REMINDER_30: 30, REMINDER_7: 7}
 
 
 
-def reminder_due_on(valid_until: dt.date, days: int) -> dt.date:
-    """The row's last day, so that the sweeper applies it `days` days before `valid_until`."""
-    return valid_until - dt.timedelta(days=days + 1)
-
-
 def _valid_until_of(deadline: Deadline) -> dt.date:
     days = REMINDER_DAYS.get(deadline.kind)
     if days is None:
         return deadline.due_on  # the expiry row is dated the IM's last day
-    return deadline.due_on + dt.timedelta(days=days + 1)
+    return reminder_target(deadline.due_on, days)
 
 
 def renewal_cycle_start(*, registration: MunicipalRegistration, actor: User | None) -> None:

@@ -50,7 +50,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import (
+    deadline_handler,
+    deadline_set,
+    deadlines_cancel,
+    reminder_due_on,
+)
 from cases.services.transitions import case_open, case_record, case_step
 from core.formats import format_date
 from law import vehicles as law_vehicles
@@ -222,7 +227,7 @@ def _rows_set(
         )
     ]
     for days in REMINDER_DAYS:
-        due_on = last_day - dt.timedelta(days=days + 1)
+        due_on = reminder_due_on(last_day, days)
         if due_on >= today - dt.timedelta(days=1):  # its sending day is today or later
             rows.append(
                 _row(
