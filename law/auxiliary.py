@@ -37,7 +37,7 @@ from typing import Final
 from law._dates import add_months, require_date
 from law.deadlines import AUXILIARY_TERM, due_date
 from law.errors import LawError
-from law.i18n import N_
+from law.i18n import N_, format_date
 
 ART_27: Final = "Art. 27"
 ART_27_P1: Final = "Art. 27 §1"
@@ -60,10 +60,6 @@ EXCEPTIONAL_REASONS: Final = frozenset({RESIGNATION, DEATH, FORCE_MAJEURE})
 """Art. 27 §2: reasons that do not count as a swap, if proved by documents."""
 
 DEPARTURE_REASONS: Final = frozenset({SWAP}) | EXCEPTIONAL_REASONS
-
-
-def _fmt(day: dt.date) -> str:
-    return f"{day:%d/%m/%Y}"
 
 
 def binding_valid_until(start: dt.date) -> dt.date:
@@ -134,8 +130,8 @@ def check_swap_allowed(decided_on: Iterable[dt.date], on: dt.date) -> None:
             article=ART_27_P2,
             count=count,
             limit=SWAPS_PER_YEAR,
-            day=_fmt(on),
-            next=_fmt(next_swap_possible_on(days, on)),
+            day=format_date(on),
+            next=format_date(next_swap_possible_on(days, on)),
         )
 
 

@@ -9,10 +9,19 @@ e.g. ``gettext(exc.template) % exc.params`` for a :class:`law.errors.LawError`.
 
 Messages with values are ``%``-templates with named placeholders
 (``"%(days)d dias"``), so the whole sentence is translated at once and the
-values are substituted afterwards.
+values are substituted afterwards; dates among them are written with
+:func:`format_date`.
 """
 
 from __future__ import annotations
+
+import datetime as dt
+
+
+def format_date(day: dt.date) -> str:
+    """A date as Brazilian legal texts write it (28/07/2026): in the statute's messages,
+    and, imported from here, in every message and letter of the application."""
+    return f"{day:%d/%m/%Y}"
 
 
 def N_(message: str) -> str:  # noqa: N802 - the conventional gettext no-op name

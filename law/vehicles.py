@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Final
 
 from law._dates import add_months, require_date
-from law.i18n import N_
+from law.i18n import N_, format_date
 from law.statute import PUBLICATION_DATE
 
 MAX_AGE_YEARS: Final = 8
@@ -195,7 +195,7 @@ def vehicle_requirements_failures(
                 ),
                 year=manufacture_year,
                 max_years=MAX_AGE_YEARS,
-                deadline=f"{deadline:%d/%m/%Y}",
+                deadline=format_date(deadline),
             )
         )
     if not MIN_DOORS <= doors <= MAX_DOORS:

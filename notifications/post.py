@@ -26,7 +26,7 @@ from cases.models import Case
 from cases.services.documents import upload_check
 from cases.services.transitions import case_record, local_today
 from cases.workflow import workflow_for
-from core.formats import format_date
+from law.i18n import format_date
 from law.notice import ClockStart, ReturnReason, received_on
 from notifications.models import DeliveryAttempt, Notification
 from notifications.services import notification_queue

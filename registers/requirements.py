@@ -14,9 +14,9 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from core.errors import RuleViolation
-from core.formats import format_date
 from law import bars as law_bars
 from law import vehicles as law_vehicles
+from law.i18n import format_date
 from registers.models import Authorization, AuxiliaryBinding, Driver, Vehicle
 
 

@@ -13,7 +13,7 @@ from decimal import Decimal, InvalidOperation
 from django import template
 from django.utils import timezone
 
-from core.formats import format_date
+from law.i18n import format_date
 
 register = template.Library()
 

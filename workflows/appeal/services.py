@@ -30,11 +30,11 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
 from cases.services.documents import CheckedFile, document_store, upload_check
 from cases.services.transitions import case_lock, case_open, case_step, local_today
-from core.formats import format_date
 from documents.codes import verification_code_display
 from documents.models import OfficialDocument
 from documents.services import document_issue, infraction_context
 from law import appeal as tally
+from law.i18n import format_date
 from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import Driver

@@ -42,10 +42,10 @@ from cases.services.deadlines import (
 )
 from cases.services.documents import has_usable_document, proofs_check, proofs_store
 from cases.services.transitions import case_open, case_record, case_step, local_today
-from core.formats import format_date
 from law import auxiliary as rules
 from law.bars import auxiliary_bar_ends
 from law.errors import LawError
+from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from registers.requirements import driver_requirements_unmet, requirements_enforce

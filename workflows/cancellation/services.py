@@ -36,8 +36,8 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, CaseKind
 from cases.services.documents import proofs_check, proofs_store
 from cases.services.transitions import case_open, case_step, local_today
-from core.formats import format_date
 from law.bars import cancellation_bar_ends
+from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, Driver
 from workflows.authorizations import case_authorization_end

@@ -32,9 +32,9 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.transitions import case_open, case_step, local_today
-from core.formats import format_date
 from law import deadlines as law_deadlines
 from law.clandestine import clandestine_penalty
+from law.i18n import format_date
 from registers.models import Driver, VrteValue
 from registers.validators import normalize_cpf, normalize_plate
 from workflows.clandestine.models import (

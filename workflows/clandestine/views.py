@@ -15,7 +15,7 @@ from accounts.roles import Role, has_role
 from cases.errors import DomainError
 from cases.selectors import cases_visible_to
 from cases.workflow import state_label
-from core.formats import format_date
+from law.i18n import format_date
 from workflows.clandestine.forms import ClandestineRecordForm
 from workflows.clandestine.models import ClandestineCase
 from workflows.clandestine.selectors import clandestine_balance

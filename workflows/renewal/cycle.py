@@ -49,7 +49,7 @@ from cases.services.deadlines import (
     reminder_target,
 )
 from cases.services.transitions import case_record, case_step
-from core.formats import format_date
+from law.i18n import format_date
 from registers.models import MunicipalRegistration
 from workflows.renewal.models import WAITING_STATES, RenewalCase, RenewalState
 from workflows.renewal.services import (

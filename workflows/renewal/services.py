@@ -27,10 +27,10 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
 from cases.services.transitions import case_open, case_record, case_step, local_today
-from core.formats import format_date
 from inspections.models import Inspection
 from inspections.services import inspection_schedule
 from law import inspection as law_inspection
+from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, Driver, MunicipalRegistration, Vehicle
 from registers.requirements import (

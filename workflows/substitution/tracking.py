@@ -57,8 +57,8 @@ from cases.services.deadlines import (
     reminder_due_on,
 )
 from cases.services.transitions import case_open, case_record, case_step
-from core.formats import format_date
 from law import vehicles as law_vehicles
+from law.i18n import format_date
 from law.statute import PUBLICATION_DATE
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, Vehicle
