@@ -76,7 +76,7 @@ def case_authorization_end(
     # reach this module through their own services.
     from workflows.application.services import fleet_place_freed
     from workflows.auxiliary.services import auxiliary_bindings_end
-    from workflows.revocation import revocations_lapse
+    from workflows.revocation.services import revocations_lapse
 
     row = register.authorization_end(authorization=authorization, status=status, on=on)
     cancelled = deadlines_cancel(authorization=row)

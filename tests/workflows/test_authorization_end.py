@@ -15,9 +15,9 @@ from tests.auxiliary.factories import AuxiliaryBindingFactory
 from tests.factories import ViolationNoticeFactory
 from workflows.application import services as application_services
 from workflows.authorizations import case_authorization_end
-from workflows.models import RevocationCase, RevocationState
 from workflows.renewal.services import registration_issue
-from workflows.revocation import revocation_open
+from workflows.revocation.models import RevocationCase, RevocationState
+from workflows.revocation.services import revocation_open
 
 pytestmark = pytest.mark.django_db
 

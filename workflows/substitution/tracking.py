@@ -64,14 +64,14 @@ from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, Vehicle
 from registers.requirements import vehicle_requirements_unmet
 from registers.selectors import vehicle_in_service_at_publication
-from workflows.models import SuspensionCase, SuspensionState
-from workflows.revocation import revocation_open
+from workflows.revocation.services import revocation_open
 from workflows.substitution.models import (
     SubstitutionCase,
     SubstitutionState,
     SubstitutionTrigger,
     VehicleDeadline,
 )
+from workflows.suspension.models import SuspensionCase, SuspensionState
 
 logger = logging.getLogger(__name__)
 
