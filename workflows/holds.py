@@ -10,24 +10,16 @@ from accounts.models import User
 from cases.models import Case
 from registers.models import Authorization
 from workflows.authorizations import case_authorization_reactivate
-from workflows.suspension.models import SuspensionCase, SuspensionState
-from workflows.violation.models import PenaltyPeriod
+from workflows.suspension.selectors import suspensions_holding
+from workflows.violation.selectors import penalty_periods_serving
 
 
 def authorization_holds(authorization: Authorization, *, today: dt.date) -> list[str]:
     holds = [
         f"Art. 24 ({number})"
-        for number in SuspensionCase.objects.filter(
-            authorization=authorization,
-            state__in=[SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED],
-        ).values_list("number", flat=True)
+        for number in suspensions_holding(authorization).values_list("number", flat=True)
     ]
-    holds += [
-        str(period)
-        for period in PenaltyPeriod.objects.filter(
-            authorization=authorization, ended_on__isnull=True
-        )
-    ]
+    holds += [str(period) for period in penalty_periods_serving(authorization)]
     return holds
 
 

@@ -71,7 +71,7 @@ from workflows.substitution.models import (
     SubstitutionTrigger,
     VehicleDeadline,
 )
-from workflows.suspension.models import SuspensionCase, SuspensionState
+from workflows.suspension.selectors import suspension_covering
 
 logger = logging.getLogger(__name__)
 
@@ -417,18 +417,6 @@ def _remind(deadline: Deadline, today: dt.date) -> bool:
     return True
 
 
-def _suspension_covering(authorization: Authorization, today: dt.date) -> SuspensionCase | None:
-    return (
-        SuspensionCase.objects.filter(
-            authorization=authorization,
-            state__in=[SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED],
-            end_on__gte=today,
-        )
-        .order_by("-end_on")
-        .first()
-    )
-
-
 def _notices_lapse(authorization: Authorization, note: str) -> None:
     for notice in SubstitutionCase.objects.filter(
         authorization=authorization, state=SubstitutionState.AWAITING_VEHICLE
@@ -480,7 +468,7 @@ def _expire(deadline: Deadline, today: dt.date) -> bool:
             _rows_set(authorization=authorization, vehicle=vehicle, purpose=Purpose.AGE,
                       last_day=last_day, article=article, today=today)
             return False
-    suspension = _suspension_covering(authorization, today)
+    suspension = suspension_covering(authorization, on=today)
     if suspension is not None and suspension.end_on is not None:
         # Art. 24: the vehicle is out of service while the suspension lasts; the check
         # runs again once the authorization is back in service.

@@ -83,3 +83,8 @@ def notices_visible_to(user: User) -> QuerySet[ViolationNotice]:
 
 def penalty_periods_of(notice: ViolationNotice) -> QuerySet[PenaltyPeriod]:
     return PenaltyPeriod.objects.filter(violation=notice).order_by("starts_on", "id")
+
+
+def penalty_periods_serving(authorization: Authorization) -> QuerySet[PenaltyPeriod]:
+    """The penalties being served by the authorization (Art. 59 III and IV)."""
+    return PenaltyPeriod.objects.filter(authorization=authorization, ended_on__isnull=True)
