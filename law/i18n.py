@@ -21,7 +21,8 @@ import datetime as dt
 def format_date(day: dt.date) -> str:
     """A date as Brazilian legal texts write it (28/07/2026): in the statute's messages,
     and, imported from here, in every message and letter of the application."""
-    return f"{day:%d/%m/%Y}"
+    # Not strftime: it drops the leading zeros of a year before 1000 ("01/01/1").
+    return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
 
 
 def N_(message: str) -> str:  # noqa: N802 - the conventional gettext no-op name
