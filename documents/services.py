@@ -254,34 +254,42 @@ def _file_name(document: OfficialDocument) -> str:
 def document_render(*, document_id: int) -> OfficialDocument:
     """Render one document to PDF and store it. A READY document is left as it is.
 
-    The row stays locked while rendering, so a second task for the same document waits
-    and then finds it READY: the lock, not luck, makes the task safe to run twice. On an
-    error the row is marked FAILED with the error, and the error is raised again for the
-    task to retry.
+    The PDF is drawn outside any transaction: WeasyPrint takes seconds, and on the
+    embedded SQLite a write transaction locks the whole database, so holding one while
+    drawing kept every page (a login, a form) waiting behind the worker. The row is then
+    locked in a short transaction and looked at again: a second task that drew the same
+    document meanwhile finds it READY and drops its copy, so the task stays safe to run
+    twice (it may draw twice, it never stores twice). On an error the row is marked FAILED
+    with the error, and the error is raised again for the task to retry.
     """
+    document = OfficialDocument.objects.get(pk=document_id)
+    if document.status == Status.READY:
+        return document
     failure: Exception | None = None
+    pdf = b""
+    try:
+        pdf = document_pdf(document)
+    except Exception as exc:
+        failure = exc
     with transaction.atomic():
-        document = OfficialDocument.objects.select_for_update().get(pk=document_id)
-        if document.status == Status.READY:
-            return document
-        try:
-            pdf = document_pdf(document)
-            document.file.save(_file_name(document), ContentFile(pdf), save=False)
-        except Exception as exc:
-            failure = exc
-            document.status = Status.FAILED
-            document.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            document.save(update_fields=["status", "last_error"])
+        row = OfficialDocument.objects.select_for_update().get(pk=document_id)
+        if row.status == Status.READY:
+            return row
+        if failure is not None:
+            row.status = Status.FAILED
+            row.last_error = f"{type(failure).__name__}: {failure}"[:2000]
+            row.save(update_fields=["status", "last_error"])
         else:
-            document.sha256 = hashlib.sha256(pdf).hexdigest()
-            document.status = Status.READY
-            document.rendered_at = timezone.now()
-            document.last_error = ""
-            document.save(update_fields=["file", "sha256", "status", "rendered_at", "last_error"])
+            row.file.save(_file_name(row), ContentFile(pdf), save=False)
+            row.sha256 = hashlib.sha256(pdf).hexdigest()
+            row.status = Status.READY
+            row.rendered_at = timezone.now()
+            row.last_error = ""
+            row.save(update_fields=["file", "sha256", "status", "rendered_at", "last_error"])
     if failure is not None:
         # Raised after the block, so that the FAILED row is committed, not rolled back.
         raise failure
-    return document
+    return row
 
 
 # --- Contexts ----------------------------------------------------------------------------
