@@ -1,0 +1,24 @@
+"""The transfer's inspection edges now have the names every kind's inspection step uses
+(workflows.steps.inspection): the timeline of existing cases is renamed with them."""
+
+from django.db import migrations
+
+RENAMED = {"inspection_passed": "pass_inspection", "inspection_failed": "fail_inspection"}
+
+
+def forward(apps, schema_editor):
+    events = apps.get_model("cases", "AuditEvent").objects.filter(case__kind="transfer")
+    for old, new in RENAMED.items():
+        events.filter(transition=old).update(transition=new)
+
+
+def backward(apps, schema_editor):
+    events = apps.get_model("cases", "AuditEvent").objects.filter(case__kind="transfer")
+    for old, new in RENAMED.items():
+        events.filter(transition=new).update(transition=old)
+
+
+class Migration(migrations.Migration):
+    dependencies = [("transfer", "0001_initial"), ("cases", "0002_deadline_subject")]
+
+    operations = [migrations.RunPython(forward, backward)]
