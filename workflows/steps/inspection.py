@@ -75,9 +75,7 @@ class InspectionStep:
     # The requester is told where and when: (case, inspection).
     on_scheduled: Callable[[Case, Inspection], None] | None = None
     # The requester is told what failed: (case, inspection, failed items).
-    on_failed: Callable[[Case, Inspection, list[law_inspection.InspectionItem]], None] | None = (
-        None
-    )
+    on_failed: Callable[[Case, Inspection, list[law_inspection.InspectionItem]], None] | None = None
     # What must hold before booking (the documents reviewed).
     guard: Callable[[Case], None] | None = None
     # Items waived for this case beyond the kind's `Workflow.inspection_waives`.
@@ -96,9 +94,7 @@ def case_schedule_inspection(
     """Book the inspection of the kind's vehicle and tell the requester (Art. 20)."""
     place = " ".join((place or "").split())
     if not place:
-        raise RuleViolation(
-            _("Informe o local da vistoria."), article=ART_20, code="place_missing"
-        )
+        raise RuleViolation(_("Informe o local da vistoria."), article=ART_20, code="place_missing")
     if timezone.is_naive(when):
         when = timezone.make_aware(when)
     with transaction.atomic(durable=True):
