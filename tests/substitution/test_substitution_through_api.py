@@ -26,10 +26,17 @@ ALL_MET = {item.code: True for item in law_inspection.ITEMS}
 def _filing():
     data = new_vehicle()
     return {
-        "plate": data.plate, "renavam": data.renavam, "make": data.make, "model": data.model,
-        "manufacture_year": data.manufacture_year, "doors": data.doors,
-        "capacity": data.capacity, "air_conditioning": True, "airbag": True,
-        "colour": data.colour, "crlv": crlv(),
+        "plate": data.plate,
+        "renavam": data.renavam,
+        "make": data.make,
+        "model": data.model,
+        "manufacture_year": data.manufacture_year,
+        "doors": data.doors,
+        "capacity": data.capacity,
+        "air_conditioning": True,
+        "airbag": True,
+        "colour": data.colour,
+        "crlv": crlv(),
     }
 
 
@@ -98,7 +105,9 @@ def _filed_case(api, holder):
 def _nothing_changed(case):
     assert SubstitutionCase.objects.get(pk=case.pk).state == SubstitutionState.FILED
     assert list(AuditEvent.objects.filter(case=case).values_list("transition", flat=True)) == [
-        "open", "file", "document_attached",
+        "open",
+        "file",
+        "document_attached",
     ]
     assert Document.objects.get(case=case).review == Document.Review.PENDING
     assert not Inspection.objects.filter(case=case).exists()
@@ -130,12 +139,12 @@ def test_the_holder_cannot_review_his_own_crlv_403_art10_II_a(api):
     _nothing_changed(case)
 
 
-def test_a_refused_crlv_keeps_the_inspection_closed_art10_II_a(
-    api, clerk
-):
+def test_a_refused_crlv_keeps_the_inspection_closed_art10_II_a(api, clerk):
     case = _filed_case(api, AuthorizationFactory().holder)
     refused = _act(
-        api(clerk), case.pk, "review_document",
+        api(clerk),
+        case.pk,
+        "review_document",
         {"item": "crlv", "decision": "reject", "note": "CRLV ilegível"},
     )
     assert refused.status_code == 200, refused.content
