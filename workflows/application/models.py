@@ -52,10 +52,8 @@ FINAL_STATES = (A.GRANTED, A.REJECTED, A.DENIED, A.WITHDRAWN)
 
 class ApplicationCase(
     intake_transitions(
-        filed=A.FILED,
+        A,
         accepted=A.AWAITING_INSPECTION,
-        correction=A.CORRECTION_REQUESTED,
-        rejected=A.REJECTED,
         # Art. 22 §1: the Secretaria refuses before its approval, or while the approved
         # application waits for a place.
         reject_from=(
@@ -66,7 +64,6 @@ class ApplicationCase(
             A.SECRETARIA_REVIEW,
             A.WAITING_LIST,
         ),
-        withdrawn=A.WITHDRAWN,
         withdraw_from=[s for s in OPEN_STATES if s != A.APPROVED],
     ),
     review_transitions(during=A.FILED),

@@ -47,13 +47,10 @@ S = AuxiliaryState
 
 class AuxiliaryCase(
     intake_transitions(
-        filed=S.FILED,
+        S,
         # Art. 27 §§3-4: the Secretaria checks the documents of Art. 10 I first.
         accepted=S.AWAITING_DECISION,
-        correction=S.CORRECTION_REQUESTED,
-        rejected=S.REJECTED,
         reject_from=(S.FILED,),
-        withdrawn=S.WITHDRAWN,
         withdraw_from=(S.FILED, S.CORRECTION_REQUESTED, S.AWAITING_DECISION),
     ),
     review_transitions(during=S.FILED),

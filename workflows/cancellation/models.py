@@ -29,14 +29,7 @@ S = CancellationState
 
 
 class CancellationCase(
-    intake_transitions(
-        filed=S.FILED,
-        correction=S.CORRECTION_REQUESTED,
-        rejected=S.REJECTED,
-        reject_from=(S.FILED,),
-        withdrawn=S.WITHDRAWN,
-        withdraw_from=(S.FILED, S.CORRECTION_REQUESTED),
-    ),
+    intake_transitions(S, reject_from=(S.FILED,), withdraw_from=(S.FILED, S.CORRECTION_REQUESTED)),
     review_transitions(during=S.FILED),
     Case,
 ):

@@ -46,13 +46,9 @@ FINAL_STATES = (R.RENEWED, R.REJECTED, R.NOT_RENEWED, R.SUPERSEDED)
 
 class RenewalCase(
     intake_transitions(
-        filed=R.FILED,
+        R,
         accepted=R.AWAITING_INSPECTION,
-        correction=R.CORRECTION_REQUESTED,
-        rejected=R.REJECTED,
-        reject_from=(
-            R.FILED, R.CORRECTION_REQUESTED, R.AWAITING_INSPECTION, R.INSPECTION_PASSED
-        ),
+        reject_from=(R.FILED, R.CORRECTION_REQUESTED, R.AWAITING_INSPECTION, R.INSPECTION_PASSED),
     ),
     review_transitions(during=R.FILED),
     inspection_transitions(

@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
@@ -47,21 +47,25 @@ def _apply(case: object, changes: Mapping[str, object]) -> None:
 
 
 def intake_transitions(
+    states: type[models.TextChoices],
     *,
-    filed: str,
-    rejected: str,
     reject_from: Sequence[str],
     accepted: str | None = None,
-    correction: str | None = None,
-    withdrawn: str | None = None,
     withdraw_from: Sequence[str] = (),
 ) -> type:
-    """The intake transitions of a kind whose request waits in `filed` for the clerk.
+    """The intake transitions of a kind, from its states' conventional names.
 
-    A step whose state is None is one the kind does not have (a substitution is not
-    accepted apart from its inspection; a renewal cannot be withdrawn). `resubmit` and
-    `reject` write the fields the kind records with them (`_apply`).
+    The request waits in `FILED` for the clerk; `accept` takes it to `accepted` (None:
+    the kind has no acceptance of its own, a substitution is checked by its inspection);
+    a correction waits in `CORRECTION_REQUESTED` (a kind without that state has no
+    correction loop); `reject` ends in `REJECTED`, `withdraw` in `WITHDRAWN` (no
+    `withdraw_from`: the request cannot be withdrawn, a renewal's IM cycle goes on).
+    `resubmit` and `reject` write the fields the kind records with them (`_apply`).
     """
+    filed = states.FILED  # type: ignore[attr-defined]
+    rejected = states.REJECTED  # type: ignore[attr-defined]
+    correction = getattr(states, "CORRECTION_REQUESTED", None)
+    withdrawn = states.WITHDRAWN if withdraw_from else None  # type: ignore[attr-defined]
 
     class IntakeTransitions:
         if accepted is not None:

@@ -48,11 +48,9 @@ S = SubstitutionState
 
 class SubstitutionCase(
     intake_transitions(
-        filed=S.FILED,
-        rejected=S.REJECTED,
+        S,
         # Art. 10 II: a wrong or unreadable CRLV, say.
         reject_from=(S.FILED,),
-        withdrawn=S.WITHDRAWN,
         withdraw_from=(S.FILED, S.INSPECTION_SCHEDULED, S.INSPECTION_FAILED, S.AWAITING_DECISION),
     ),
     review_transitions(during=S.FILED),

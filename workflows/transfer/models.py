@@ -56,23 +56,16 @@ class SuccessionClass(models.TextChoices):
 
 
 S = TransferState
+FINAL_STATES = (S.TRANSFERRED, S.REJECTED, S.DENIED, S.WITHDRAWN)
 
 
 class TransferCase(
     intake_transitions(
-        filed=S.FILED,
+        S,
         accepted=S.AWAITING_INSPECTION,
-        correction=S.CORRECTION_REQUESTED,
-        rejected=S.REJECTED,
         reject_from=(S.FILED, S.AWAITING_INSPECTION),
-        withdrawn=S.WITHDRAWN,
-        withdraw_from=(
-            S.FILED,
-            S.CORRECTION_REQUESTED,
-            S.AWAITING_INSPECTION,
-            S.INSPECTION_SCHEDULED,
-            S.AWAITING_CONSENT,
-        ),
+        # Before the decision.
+        withdraw_from=[state for state in S if state not in FINAL_STATES],
     ),
     review_transitions(during=S.FILED),
     # Art. 20: the vehicle is inspected "no caso de transferência de autorização".

@@ -19,7 +19,7 @@ from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.steps.inspection import INSPECTORS, inspection_edges, inspection_hook
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
-from workflows.transfer.models import TransferCase, TransferState
+from workflows.transfer.models import FINAL_STATES, TransferCase, TransferState
 from workflows.transfer.services import (
     ART_22_P1,
     ART_25,
@@ -41,14 +41,7 @@ WORKFLOW = register(
         model=TransferCase,
         states=TransferState,
         initial=TransferState.FILED,
-        final_states=frozenset(
-            {
-                TransferState.TRANSFERRED,
-                TransferState.REJECTED,
-                TransferState.DENIED,
-                TransferState.WITHDRAWN,
-            }
-        ),
+        final_states=frozenset(FINAL_STATES),
         checklist=CHECKLIST,
         filing=("transfer-new", _l("Transferência de autorização (Art. 25)")),
         on_inspection_recorded=inspection_hook(INSPECTION),
