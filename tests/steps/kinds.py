@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.application.factories import ApplicationCaseFactory
 from tests.auxiliary.factories import AuxiliaryCaseFactory
 from tests.cancellation.factories import CancellationCaseFactory
+from tests.factories import SuspensionCaseFactory
 from tests.renewal.factories import RenewalCaseFactory
 from tests.substitution.factories import SubstitutionCaseFactory
 from tests.transfer.factories import TransferCaseFactory
@@ -17,4 +18,5 @@ FILED = {
     "transfer": (TransferCaseFactory, "death_certificate"),
     "cancellation": (CancellationCaseFactory, "signed_request"),
     "vehicle_substitution": (SubstitutionCaseFactory, "crlv"),
+    "suspension": (SuspensionCaseFactory, "proof"),
 }

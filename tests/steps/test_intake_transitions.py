@@ -25,6 +25,7 @@ HAS = {
     "transfer": {"accept", "ask_correction", "resubmit", "reject", "withdraw"},
     "cancellation": {"ask_correction", "resubmit", "reject", "withdraw"},
     "vehicle_substitution": {"reject", "withdraw"},
+    "suspension": {"accept", "ask_correction", "resubmit", "reject", "withdraw"},
 }
 
 
