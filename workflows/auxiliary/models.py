@@ -50,8 +50,6 @@ class AuxiliaryCase(
         S,
         # Art. 27 §§3-4: the Secretaria checks the documents of Art. 10 I first.
         accepted=S.AWAITING_DECISION,
-        reject_from=(S.FILED,),
-        withdraw_from=(S.FILED, S.CORRECTION_REQUESTED, S.AWAITING_DECISION),
     ),
     review_transitions(during=S.FILED),
     Case,

@@ -29,7 +29,8 @@ S = CancellationState
 
 
 class CancellationCase(
-    intake_transitions(S, reject_from=(S.FILED,), withdraw_from=(S.FILED, S.CORRECTION_REQUESTED)),
+    # Confirmed, not accepted: the confirmation is the decision (Art. 23).
+    intake_transitions(S),
     review_transitions(during=S.FILED),
     Case,
 ):

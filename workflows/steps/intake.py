@@ -49,23 +49,28 @@ def _apply(case: object, changes: Mapping[str, object]) -> None:
 def intake_transitions(
     states: type[models.TextChoices],
     *,
-    reject_from: Sequence[str],
     accepted: str | None = None,
-    withdraw_from: Sequence[str] = (),
+    reject_from: Sequence[str] | None = None,
+    withdraw_from: Sequence[str] | None = None,
 ) -> type:
     """The intake transitions of a kind, from its states' conventional names.
 
     The request waits in `FILED` for the clerk; `accept` takes it to `accepted` (None:
     the kind has no acceptance of its own, a substitution is checked by its inspection);
-    a correction waits in `CORRECTION_REQUESTED` (a kind without that state has no
-    correction loop); `reject` ends in `REJECTED`, `withdraw` in `WITHDRAWN` (no
-    `withdraw_from`: the request cannot be withdrawn, a renewal's IM cycle goes on).
-    `resubmit` and `reject` write the fields the kind records with them (`_apply`).
+    a correction waits in `CORRECTION_REQUESTED`, and a kind without that state has no
+    correction loop. `reject` ends in `REJECTED`, by default from the clerk's check
+    (`FILED`); `withdraw` in `WITHDRAWN`, by default from any intake state up to the
+    decision, and a kind without that state cannot be withdrawn (a renewal: the IM's
+    cycle goes on). `resubmit` and `reject` write the fields the kind records with them.
     """
     filed = states.FILED  # type: ignore[attr-defined]
     rejected = states.REJECTED  # type: ignore[attr-defined]
     correction = getattr(states, "CORRECTION_REQUESTED", None)
-    withdrawn = states.WITHDRAWN if withdraw_from else None  # type: ignore[attr-defined]
+    withdrawn = getattr(states, "WITHDRAWN", None)
+    if reject_from is None:
+        reject_from = (filed,)
+    if withdraw_from is None:
+        withdraw_from = [state for state in (filed, correction, accepted) if state is not None]
 
     class IntakeTransitions:
         if accepted is not None:

@@ -49,8 +49,7 @@ S = SubstitutionState
 class SubstitutionCase(
     intake_transitions(
         S,
-        # Art. 10 II: a wrong or unreadable CRLV, say.
-        reject_from=(S.FILED,),
+        # Rejected at the check (Art. 10 II: a wrong CRLV, say); withdrawn until decided.
         withdraw_from=(S.FILED, S.INSPECTION_SCHEDULED, S.INSPECTION_FAILED, S.AWAITING_DECISION),
     ),
     review_transitions(during=S.FILED),

@@ -46,8 +46,6 @@ class SuspensionCase(
         S,
         # Art. 24 §1: the Secretaria checks the request before the mayor decides.
         accepted=S.AWAITING_DECISION,
-        reject_from=(S.FILED,),
-        withdraw_from=(S.FILED, S.CORRECTION_REQUESTED, S.AWAITING_DECISION),
     ),
     review_transitions(during=S.FILED),
     Case,
