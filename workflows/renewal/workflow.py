@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.renewal import cycle  # noqa: F401 — registers the cycle's deadline handlers
 from workflows.renewal.models import FINAL_STATES, RenewalCase, RenewalState
@@ -39,7 +39,6 @@ from workflows.steps.inspection import inspection_edges, inspection_hook
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge
 from workflows.steps.review import review_edge
 
-CLERK = frozenset({Role.CLERK})
 NOTE = ActionField("note", _l("Motivo"))
 CRLV = ActionField("crlv", _l("CRLV do veículo (Art. 19 II)"), "file", required=False)
 CNH = ActionField("cnh", _l("CNH (Art. 19 III)"), "file", required=False)

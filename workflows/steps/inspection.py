@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _l
 from django_fsm import can_proceed, transition
 
 from accounts.models import User
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.errors import RuleViolation
 from cases.models import Case
 from cases.services.transitions import case_lock, case_step
@@ -32,7 +32,6 @@ from law import inspection as law_inspection
 from registers.models import Vehicle
 
 ART_20 = "Art. 20"
-CLERK = frozenset({Role.CLERK})
 INSPECTORS = frozenset({Role.CLERK, Role.FISCAL_AGENT})
 SCHEDULE_LABEL = _l("Agendar vistoria")
 

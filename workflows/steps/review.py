@@ -19,14 +19,13 @@ from django.utils.translation import gettext_lazy as _l
 from django_fsm import transition
 
 from accounts.models import User
-from accounts.roles import Role
+from accounts.roles import CLERK
 from cases.errors import RuleViolation
 from cases.models import Case, Document
 from cases.services.documents import document_latest, document_review
 from cases.services.transitions import case_step
 from cases.workflow import ActionField, Edge
 
-CLERK = frozenset({Role.CLERK})
 ACCEPT = "accept"
 REJECT = "reject"
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK
 from cases.services.transitions import local_today
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.steps.inspection import (
@@ -48,13 +48,16 @@ from workflows.substitution.services import (
 )
 from workflows.substitution.tracking import ART_12
 
-CLERK = frozenset({Role.CLERK})
 CHECKLIST = {CRLV_ITEM: CRLV_LABEL}
 NOTE = ActionField("note", _l("Motivo"))
 S = SubstitutionState
 
 WORKFLOW = register(
     Workflow(
+        event_labels={
+            "vehicle_substituted": _l("Veículo substituído"),
+            "vehicle_deadline_reminder": _l("Aviso de prazo do veículo enviado"),
+        },
         kind=SubstitutionCase.KIND,
         model=SubstitutionCase,
         states=SubstitutionState,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
@@ -30,7 +30,6 @@ from workflows.suspension.services import (
     suspension_request_extension,
 )
 
-CLERK = frozenset({Role.CLERK})
 MAYOR = frozenset({Role.MAYOR})
 NOTE = ActionField("note", _l("Motivo"))
 CHECKLIST = {PROOF_ITEM: _l("Documento hábil que comprove o motivo (incisos I a III)")}

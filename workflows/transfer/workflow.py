@@ -31,12 +31,14 @@ from workflows.transfer.services import (
     transfer_deny,
 )
 
-CLERK = frozenset({Role.CLERK})
 MAYOR = frozenset({Role.MAYOR})
 NOTE = ActionField("note", _l("Motivo"))
 
 WORKFLOW = register(
     Workflow(
+        event_labels={
+            "authorization_transferred": _l("Autorização transferida"),
+        },
         kind=TransferCase.KIND,
         model=TransferCase,
         states=TransferState,
