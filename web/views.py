@@ -122,6 +122,7 @@ def case_claim_page(request: HttpRequest, pk: int) -> HttpResponse:
 def case_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     case = get_object_or_404(cases_visible_to(request.user), pk=pk)
     workflow = workflow_for(case.kind)
+    action = workflow.canonical_action(action)
     if not any(edge.name == action for edge in workflow.edges):
         raise Http404
     form = action_form(workflow.edge(action), request.POST, request.FILES)
