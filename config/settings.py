@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "notifications",
     "documents",
     "inspections",
+    "municipal",
     "web",
 ]
 

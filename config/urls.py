@@ -94,6 +94,7 @@ urlpatterns = [
     path("documentos/<int:pk>/", views.document_download, name="document"),
     path("", include("documents.urls")),
     path("", include("notifications.urls")),
+    path("", include("municipal.urls")),
     path("api/", include(api)),
     path("admin/", admin.site.urls),
 ]
