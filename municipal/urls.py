@@ -3,7 +3,8 @@
 from django.urls import include, path
 
 from municipal.api import stands as stands_api
-from municipal.views import stands
+from municipal.api import tariffs as tariffs_api
+from municipal.views import stands, tariffs
 
 app_name = "municipal"
 
@@ -23,6 +24,24 @@ api_urlpatterns = [
         "stand-arrivals/<int:pk>/departure/", stands_api.StandDepartureApi.as_view(),
         name="api-stand-departure",
     ),
+    path("tariffs/", tariffs_api.TariffListApi.as_view(), name="api-tariffs"),
+    path("tariffs/in-force/", tariffs_api.TariffInForceApi.as_view(), name="api-tariff-in-force"),
+    path(
+        "tariffs/adjustments/", tariffs_api.TariffAdjustmentApi.as_view(),
+        name="api-tariff-adjust",
+    ),
+    path(
+        "tariffs/<int:pk>/publish/", tariffs_api.TariffPublishApi.as_view(),
+        name="api-tariff-publish",
+    ),
+    path(
+        "tariffs/<int:pk>/discard/", tariffs_api.TariffDiscardApi.as_view(),
+        name="api-tariff-discard",
+    ),
+    path(
+        "tariffs/reminders/", tariffs_api.TariffReminderListApi.as_view(),
+        name="api-tariff-reminders",
+    ),
 ]
 
 urlpatterns = [
@@ -35,5 +54,12 @@ urlpatterns = [
     path("pontos/designacoes/<int:pk>/encerrar/", stands.stand_release, name="stand-release"),
     path("pontos/<int:pk>/chegada/", stands.stand_arrive, name="stand-arrive"),
     path("pontos/chegadas/<int:pk>/saida/", stands.stand_depart, name="stand-depart"),
+    path("tarifas/", tariffs.tariff_in_force_page, name="tariff-in-force"),
+    path("tarifas/nova/", tariffs.tariff_enact_page, name="tariff-new"),
+    path("tarifas/reajuste/", tariffs.tariff_adjust_page, name="tariff-adjust"),
+    path("tarifas/<int:pk>/", tariffs.tariff_table_page, name="tariff"),
+    path("tarifas/<int:pk>/impressao/", tariffs.tariff_table_print, name="tariff-print"),
+    path("tarifas/<int:pk>/publicar/", tariffs.tariff_publish, name="tariff-publish"),
+    path("tarifas/<int:pk>/descartar/", tariffs.tariff_discard, name="tariff-discard"),
     path("api/", include(api_urlpatterns)),
 ]

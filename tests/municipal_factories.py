@@ -52,6 +52,7 @@ class TariffTableFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = TariffTable
+        skip_postgeneration_save = True
 
     status = TariffTable.Status.PUBLISHED
     act_number = factory.Sequence(lambda n: f"Decreto {200 + n}/2025")

@@ -80,7 +80,9 @@ class ExecutiveVehicle(models.Model):
         "registers.Vehicle", on_delete=models.PROTECT, related_name="executive",
         verbose_name=_("veículo"),
     )
-    seal = models.CharField(_("selo de identificação"), max_length=40, help_text=_("Art. 3 §3 III."))
+    seal = models.CharField(
+        _("selo de identificação"), max_length=40, help_text=_("Art. 3 §3 III.")
+    )
     registered_on = models.DateField(_("cadastrado em"))
     ended_on = models.DateField(_("baixado em"), null=True, blank=True)
 

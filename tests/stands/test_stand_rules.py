@@ -24,7 +24,9 @@ def test_art_32_a_stand_needs_its_act_and_at_least_one_place():
     assert no_act.value.article == "Art. 32"
     with pytest.raises(LawError) as no_place:
         law.check_stand(kind=law.FIXED, places=0, act_number="D 1", ends_on=None, starts_on=start)
-    assert str(no_place.value) == "O ponto deve ter ao menos 1 vaga fixada pelo ato; foram informadas 0."
+    assert str(no_place.value) == (
+        "O ponto deve ter ao menos 1 vaga fixada pelo ato; foram informadas 0."
+    )
     law.check_stand(kind=law.FIXED, places=1, act_number="D 1", ends_on=None, starts_on=start)
 
 
