@@ -2,9 +2,10 @@
 
 from django.urls import include, path
 
+from municipal.api import lost_property as lost_api
 from municipal.api import stands as stands_api
 from municipal.api import tariffs as tariffs_api
-from municipal.views import stands, tariffs
+from municipal.views import lost_property, stands, tariffs
 
 app_name = "municipal"
 
@@ -42,6 +43,16 @@ api_urlpatterns = [
         "tariffs/reminders/", tariffs_api.TariffReminderListApi.as_view(),
         name="api-tariff-reminders",
     ),
+    path("lost-items/", lost_api.LostItemListApi.as_view(), name="api-lost-items"),
+    path("lost-items/<int:pk>/", lost_api.LostItemDetailApi.as_view(), name="api-lost-item"),
+    path(
+        "lost-items/<int:pk>/hand-in/", lost_api.LostItemHandInApi.as_view(),
+        name="api-lost-item-hand-in",
+    ),
+    path(
+        "lost-items/<int:pk>/close/", lost_api.LostItemCloseApi.as_view(),
+        name="api-lost-item-close",
+    ),
 ]
 
 urlpatterns = [
@@ -61,5 +72,12 @@ urlpatterns = [
     path("tarifas/<int:pk>/impressao/", tariffs.tariff_table_print, name="tariff-print"),
     path("tarifas/<int:pk>/publicar/", tariffs.tariff_publish, name="tariff-publish"),
     path("tarifas/<int:pk>/descartar/", tariffs.tariff_discard, name="tariff-discard"),
+    path("achados/", lost_property.lost_items_page, name="lost-items"),
+    path("achados/<int:pk>/", lost_property.lost_item_page, name="lost-item"),
+    path("achados/<int:pk>/entrega/", lost_property.lost_item_hand_in, name="lost-item-hand-in"),
+    path("achados/<int:pk>/destinacao/", lost_property.lost_item_close, name="lost-item-close"),
+    path("achados/<int:pk>/recibo.pdf", lost_property.lost_item_receipt,
+         name="lost-item-receipt"),
+    path("portal/achados/", lost_property.my_lost_items, name="my-lost-items"),
     path("api/", include(api_urlpatterns)),
 ]
