@@ -3,9 +3,10 @@
 from django.urls import include, path
 
 from municipal.api import lost_property as lost_api
+from municipal.api import roster as roster_api
 from municipal.api import stands as stands_api
 from municipal.api import tariffs as tariffs_api
-from municipal.views import lost_property, stands, tariffs
+from municipal.views import lost_property, roster, stands, tariffs
 
 app_name = "municipal"
 
@@ -53,6 +54,9 @@ api_urlpatterns = [
         "lost-items/<int:pk>/close/", lost_api.LostItemCloseApi.as_view(),
         name="api-lost-item-close",
     ),
+    path("roster/", roster_api.RosterListApi.as_view(), name="api-roster"),
+    path("roster/<int:pk>/", roster_api.RosterEntryApi.as_view(), name="api-roster-entry"),
+    path("roster/check/", roster_api.RosterCheckApi.as_view(), name="api-roster-check"),
 ]
 
 urlpatterns = [
@@ -79,5 +83,9 @@ urlpatterns = [
     path("achados/<int:pk>/recibo.pdf", lost_property.lost_item_receipt,
          name="lost-item-receipt"),
     path("portal/achados/", lost_property.my_lost_items, name="my-lost-items"),
+    path("escala/", roster.roster_page, name="roster"),
+    path("escala/<str:day>/", roster.roster_day, name="roster-day"),
+    path("escala/turnos/<int:pk>/retirar/", roster.roster_remove, name="roster-remove"),
+    path("portal/escala/", roster.my_shifts, name="my-shifts"),
     path("api/", include(api_urlpatterns)),
 ]
