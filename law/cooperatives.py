@@ -50,8 +50,10 @@ def check_single_membership(*, other_association: str | None) -> None:
     """§2: a member counts for one association only."""
     if other_association:
         raise LawError(
-            N_("O taxista já é associado de %(name)s e só conta para uma associação ou "
-               "cooperativa."),
+            N_(
+                "O taxista já é associado de %(name)s e só conta para uma associação ou "
+                "cooperativa."
+            ),
             article=ART_3_PAR_2,
             name=other_association,
         )
@@ -79,8 +81,10 @@ def check_may_add_vehicle(
     """§1 II-IV: whether one more executive vehicle may be registered."""
     if members < MIN_MEMBERS:
         raise LawError(
-            N_("A associação tem %(members)d associados titulares de autorização; o mínimo "
-               "para manter táxis executivos é %(min)d."),
+            N_(
+                "A associação tem %(members)d associados titulares de autorização; o mínimo "
+                "para manter táxis executivos é %(min)d."
+            ),
             article=ART_3_PAR_1_III,
             members=members,
             min=MIN_MEMBERS,
@@ -88,16 +92,17 @@ def check_may_add_vehicle(
     limit = max_vehicles(members)
     if vehicles + 1 > limit:
         raise LawError(
-            N_("Com %(members)d associados, o limite é de %(limit)d veículos executivos "
-               "(10%%)."),
+            N_("Com %(members)d associados, o limite é de %(limit)d veículos executivos (10%%)."),
             article=ART_3_PAR_1_II,
             members=members,
             limit=limit,
         )
     if not parking_approved:
         raise LawError(
-            N_("O local de estacionamento da associação ainda não foi aprovado pelo Poder "
-               "Executivo."),
+            N_(
+                "O local de estacionamento da associação ainda não foi aprovado pelo Poder "
+                "Executivo."
+            ),
             article=ART_3_PAR_1_IV,
         )
     if vehicles + 1 > parking_places:
@@ -171,4 +176,3 @@ def check_own_taxi_free(*, own_taxi_retained: bool) -> None:
             N_("O táxi do associado já está retido por outro uso de táxi executivo."),
             article=ART_3_PAR_5,
         )
-

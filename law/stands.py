@@ -63,8 +63,10 @@ def check_stand(
         )
     if places < MIN_PLACES:
         raise LawError(
-            N_("O ponto deve ter ao menos %(min)d vaga fixada pelo ato; foram informadas "
-               "%(places)d."),
+            N_(
+                "O ponto deve ter ao menos %(min)d vaga fixada pelo ato; foram informadas "
+                "%(places)d."
+            ),
             article=ART_32,
             min=MIN_PLACES,
             places=places,
@@ -106,8 +108,10 @@ def check_places_cover_assigned(*, places: int, assigned: int) -> None:
     """
     if places < assigned:
         raise LawError(
-            N_("O ponto tem %(assigned)d táxis designados; remaneje-os antes de reduzir as "
-               "vagas para %(places)d."),
+            N_(
+                "O ponto tem %(assigned)d táxis designados; remaneje-os antes de reduzir as "
+                "vagas para %(places)d."
+            ),
             article=ART_32,
             assigned=assigned,
             places=places,

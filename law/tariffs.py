@@ -91,8 +91,10 @@ def check_adjustment_date(*, valid_from: dt.date, year: int) -> None:
     require_date(valid_from, "valid_from")
     if valid_from.month != ADJUSTMENT_MONTH or valid_from.year != year:
         raise LawError(
-            N_("O reajuste anual vigora a partir de janeiro de %(year)d; a data informada é "
-               "%(day)s."),
+            N_(
+                "O reajuste anual vigora a partir de janeiro de %(year)d; a data informada é "
+                "%(day)s."
+            ),
             article=ART_31,
             year=year,
             day=f"{valid_from:%d/%m/%Y}",

@@ -21,8 +21,7 @@ class StandForm(forms.Form):
     act_number = forms.CharField(label=_("Ato do Executivo"), max_length=60, required=False)
     act_date = forms.DateField(label=_("Data do ato"), widget=DateInput)
     starts_on = forms.DateField(label=_("Em uso desde"), widget=DateInput)
-    ends_on = forms.DateField(label=_("Último dia (provisório)"), widget=DateInput,
-                              required=False)
+    ends_on = forms.DateField(label=_("Último dia (provisório)"), widget=DateInput, required=False)
     shelter = forms.BooleanField(label=_("Tem abrigo (Arts. 33-34)"), required=False)
     shelter_roof = forms.ChoiceField(
         label=_("Cobertura do abrigo"), choices=[("", "—"), *Stand.Roof.choices], required=False
@@ -92,3 +91,51 @@ class RosterForm(forms.Form):
     shift = forms.ChoiceField(label=_("Turno"), choices=RosterEntry.Shift.choices)
     start = forms.DateField(label=_("De"), widget=DateInput)
     end = forms.DateField(label=_("Até"), widget=DateInput)
+
+
+class AssociationForm(forms.Form):
+    name = forms.CharField(label=_("Nome"), max_length=200)
+    kind = forms.ChoiceField(
+        label=_("Tipo"),
+        choices=[
+            ("cooperative", _("cooperativa")),
+            ("association", _("associação")),
+        ],
+    )
+    cnpj = forms.RegexField(label=_("CNPJ (14 dígitos)"), regex=r"^\d{14}$")
+    registered_on = forms.DateField(label=_("Cadastrada em"), widget=DateInput)
+    colour = forms.CharField(label=_("Cor própria dos táxis executivos"), max_length=40)
+
+
+class MemberForm(forms.Form):
+    authorization = forms.CharField(label=_("Termo de autorização ou placa"), max_length=20)
+    since = forms.DateField(label=_("Associado desde"), widget=DateInput)
+
+
+class ParkingForm(forms.Form):
+    address = forms.CharField(label=_("Local de estacionamento"), max_length=250)
+    places = forms.IntegerField(label=_("Vagas"), min_value=0)
+    act = forms.CharField(label=_("Ato de aprovação"), max_length=60, required=False)
+    approved_on = forms.DateField(label=_("Aprovado em"), widget=DateInput)
+
+
+class ExecutiveVehicleForm(forms.Form):
+    plate = forms.CharField(label=_("Placa"), max_length=8)
+    renavam = forms.CharField(label=_("RENAVAM"), max_length=11)
+    make = forms.CharField(label=_("Marca"), max_length=60)
+    model = forms.CharField(label=_("Modelo"), max_length=80)
+    manufacture_year = forms.IntegerField(label=_("Ano de fabricação"), min_value=1990)
+    doors = forms.IntegerField(label=_("Portas"), min_value=0, max_value=9)
+    capacity = forms.IntegerField(label=_("Lotação"), min_value=1, max_value=20)
+    air_conditioning = forms.BooleanField(label=_("Ar-condicionado"), required=False)
+    airbag = forms.BooleanField(label=_("Airbag"), required=False)
+    colour = forms.CharField(label=_("Cor"), max_length=40)
+    seal = forms.CharField(label=_("Selo de identificação"), max_length=40, required=False)
+    registered_on = forms.DateField(label=_("Cadastrado em"), widget=DateInput)
+
+
+class UseForm(forms.Form):
+    membership = forms.IntegerField(label=_("Associado"))
+    contract = forms.CharField(
+        label=_("Contrato (contratante e número)"), max_length=200, required=False
+    )

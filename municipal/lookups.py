@@ -18,9 +18,7 @@ def authorization_by_plate(plate: str) -> Authorization | None:
     except ValidationError as exc:
         raise RuleViolation(_("Placa inválida: %(plate)s.") % {"plate": plate}) from exc
     return (
-        Authorization.objects.filter(
-            vehicle__plate=normalized, status=Authorization.Status.ACTIVE
-        )
+        Authorization.objects.filter(vehicle__plate=normalized, status=Authorization.Status.ACTIVE)
         .select_related("vehicle", "holder")
         .first()
     )
@@ -29,9 +27,11 @@ def authorization_by_plate(plate: str) -> Authorization | None:
 def authorization_by_number_or_plate(value: str) -> Authorization:
     """A Termo by its number or its taxi's plate; a clear 400 when there is none."""
     value = value.strip()
-    found = Authorization.objects.filter(number__iexact=value).select_related(
-        "vehicle", "holder"
-    ).first()
+    found = (
+        Authorization.objects.filter(number__iexact=value)
+        .select_related("vehicle", "holder")
+        .first()
+    )
     if found is None:
         try:
             found = authorization_by_plate(value)

@@ -16,8 +16,9 @@ LINE_KEEPERS = (Role.CLERK, Role.FISCAL_AGENT, Role.ADMINISTRATOR)
 
 def require_register_keeper(user: object) -> None:
     if not has_role(user, *REGISTER_KEEPERS):
-        raise NotPermitted(_("Somente servidores da Secretaria de Finanças podem alterar este "
-                             "cadastro."))
+        raise NotPermitted(
+            _("Somente servidores da Secretaria de Finanças podem alterar este cadastro.")
+        )
 
 
 def require_staff(user: object) -> None:

@@ -16,6 +16,7 @@ from law import tariffs as law_tariffs
 from municipal.models import (
     Association,
     ExecutiveUse,
+    ExecutiveVehicle,
     LostItem,
     Membership,
     RosterEntry,
@@ -82,10 +83,14 @@ def authorizations_in_force() -> QuerySet[Authorization]:
 
 def authorizations_of_driver(driver: Driver) -> QuerySet[Authorization]:
     """The taxis a driver drives: his own, or the holder's he is bound to as auxiliary."""
-    return authorizations_in_force().filter(
-        Q(holder=driver)
-        | Q(auxiliary_bindings__auxiliary=driver, auxiliary_bindings__ended_on__isnull=True)
-    ).distinct()
+    return (
+        authorizations_in_force()
+        .filter(
+            Q(holder=driver)
+            | Q(auxiliary_bindings__auxiliary=driver, auxiliary_bindings__ended_on__isnull=True)
+        )
+        .distinct()
+    )
 
 
 # --- Tariffs -----------------------------------------------------------------------------
@@ -165,7 +170,8 @@ def roster_month(year: int, month: int) -> RosterMonth:
     counts = Counter(
         (row["day"], row["shift"])
         for row in RosterEntry.objects.filter(
-            day__gte=days[0], day__lte=days[-1],
+            day__gte=days[0],
+            day__lte=days[-1],
             authorization__status=Authorization.Status.ACTIVE,
         ).values("day", "shift")
     )
@@ -178,9 +184,7 @@ def roster_month(year: int, month: int) -> RosterMonth:
         cells.append(
             RosterDay(
                 day=day,
-                guarded={
-                    s: law_roster.is_guarded(day, s, calendar) for s in law_roster.SHIFTS
-                },
+                guarded={s: law_roster.is_guarded(day, s, calendar) for s in law_roster.SHIFTS},
                 scheduled={s: counts.get((day, s), 0) for s in law_roster.SHIFTS},
                 short={s: (day, s) in short for s in law_roster.SHIFTS},
                 holiday=law_roster.is_holiday(day, calendar),
@@ -190,8 +194,12 @@ def roster_month(year: int, month: int) -> RosterMonth:
         cells.append(None)
     weeks = [cells[i : i + 7] for i in range(0, len(cells), 7)]
     return RosterMonth(
-        year=year, month=month, fleet=fleet,
-        required=law_roster.minimum_in_service(fleet), weeks=weeks, shortfalls=found,
+        year=year,
+        month=month,
+        fleet=fleet,
+        required=law_roster.minimum_in_service(fleet),
+        weeks=weeks,
+        shortfalls=found,
     )
 
 
@@ -241,5 +249,14 @@ def retention_of(vehicle_id: int) -> ExecutiveUse | None:
     return (
         ExecutiveUse.objects.filter(retained_vehicle_id=vehicle_id, ended_at__isnull=True)
         .select_related("executive__association", "executive__vehicle")
+        .first()
+    )
+
+
+def executive_by_plate(plate: str) -> ExecutiveVehicle | None:
+    """An executive taxi in the association's fleet by its (normalized) plate."""
+    return (
+        ExecutiveVehicle.objects.filter(vehicle__plate=plate, ended_on__isnull=True)
+        .select_related("association", "vehicle")
         .first()
     )

@@ -16,7 +16,5 @@ def tariff_january_reminder(today: str | None = None) -> int | None:
 
     ``today`` (ISO date) runs it as of another day, for tests with exact dates.
     """
-    reminder = tariff_reminder_open(
-        today=dt.date.fromisoformat(today) if today else local_today()
-    )
+    reminder = tariff_reminder_open(today=dt.date.fromisoformat(today) if today else local_today())
     return reminder.year if reminder else None

@@ -2,11 +2,12 @@
 
 from django.urls import include, path
 
+from municipal.api import cooperatives as coop_api
 from municipal.api import lost_property as lost_api
 from municipal.api import roster as roster_api
 from municipal.api import stands as stands_api
 from municipal.api import tariffs as tariffs_api
-from municipal.views import lost_property, roster, stands, tariffs
+from municipal.views import cooperatives, lost_property, roster, stands, tariffs
 
 app_name = "municipal"
 
@@ -14,49 +15,86 @@ api_urlpatterns = [
     path("stands/", stands_api.StandListApi.as_view(), name="api-stands"),
     path("stands/<int:pk>/", stands_api.StandDetailApi.as_view(), name="api-stand"),
     path(
-        "stands/<int:pk>/assignments/", stands_api.StandAssignApi.as_view(),
+        "stands/<int:pk>/assignments/",
+        stands_api.StandAssignApi.as_view(),
         name="api-stand-assign",
     ),
     path(
-        "stand-assignments/<int:pk>/release/", stands_api.StandReleaseApi.as_view(),
+        "stand-assignments/<int:pk>/release/",
+        stands_api.StandReleaseApi.as_view(),
         name="api-stand-release",
     ),
     path("stands/<int:pk>/line/", stands_api.StandLineApi.as_view(), name="api-stand-line"),
     path(
-        "stand-arrivals/<int:pk>/departure/", stands_api.StandDepartureApi.as_view(),
+        "stand-arrivals/<int:pk>/departure/",
+        stands_api.StandDepartureApi.as_view(),
         name="api-stand-departure",
     ),
     path("tariffs/", tariffs_api.TariffListApi.as_view(), name="api-tariffs"),
     path("tariffs/in-force/", tariffs_api.TariffInForceApi.as_view(), name="api-tariff-in-force"),
     path(
-        "tariffs/adjustments/", tariffs_api.TariffAdjustmentApi.as_view(),
+        "tariffs/adjustments/",
+        tariffs_api.TariffAdjustmentApi.as_view(),
         name="api-tariff-adjust",
     ),
     path(
-        "tariffs/<int:pk>/publish/", tariffs_api.TariffPublishApi.as_view(),
+        "tariffs/<int:pk>/publish/",
+        tariffs_api.TariffPublishApi.as_view(),
         name="api-tariff-publish",
     ),
     path(
-        "tariffs/<int:pk>/discard/", tariffs_api.TariffDiscardApi.as_view(),
+        "tariffs/<int:pk>/discard/",
+        tariffs_api.TariffDiscardApi.as_view(),
         name="api-tariff-discard",
     ),
     path(
-        "tariffs/reminders/", tariffs_api.TariffReminderListApi.as_view(),
+        "tariffs/reminders/",
+        tariffs_api.TariffReminderListApi.as_view(),
         name="api-tariff-reminders",
     ),
     path("lost-items/", lost_api.LostItemListApi.as_view(), name="api-lost-items"),
     path("lost-items/<int:pk>/", lost_api.LostItemDetailApi.as_view(), name="api-lost-item"),
     path(
-        "lost-items/<int:pk>/hand-in/", lost_api.LostItemHandInApi.as_view(),
+        "lost-items/<int:pk>/hand-in/",
+        lost_api.LostItemHandInApi.as_view(),
         name="api-lost-item-hand-in",
     ),
     path(
-        "lost-items/<int:pk>/close/", lost_api.LostItemCloseApi.as_view(),
+        "lost-items/<int:pk>/close/",
+        lost_api.LostItemCloseApi.as_view(),
         name="api-lost-item-close",
     ),
     path("roster/", roster_api.RosterListApi.as_view(), name="api-roster"),
     path("roster/<int:pk>/", roster_api.RosterEntryApi.as_view(), name="api-roster-entry"),
     path("roster/check/", roster_api.RosterCheckApi.as_view(), name="api-roster-check"),
+    path("associations/", coop_api.AssociationListApi.as_view(), name="api-associations"),
+    path(
+        "associations/<int:pk>/",
+        coop_api.AssociationDetailApi.as_view(),
+        name="api-association",
+    ),
+    path(
+        "associations/<int:pk>/parking/",
+        coop_api.ParkingApi.as_view(),
+        name="api-association-parking",
+    ),
+    path(
+        "associations/<int:pk>/members/",
+        coop_api.MemberAddApi.as_view(),
+        name="api-association-members",
+    ),
+    path("memberships/<int:pk>/end/", coop_api.MemberEndApi.as_view(), name="api-member-end"),
+    path(
+        "associations/<int:pk>/vehicles/",
+        coop_api.ExecutiveVehicleAddApi.as_view(),
+        name="api-association-vehicles",
+    ),
+    path(
+        "executive-vehicles/<int:pk>/uses/",
+        coop_api.UseStartApi.as_view(),
+        name="api-executive-use",
+    ),
+    path("executive-uses/<int:pk>/end/", coop_api.UseEndApi.as_view(), name="api-use-end"),
 ]
 
 urlpatterns = [
@@ -80,12 +118,21 @@ urlpatterns = [
     path("achados/<int:pk>/", lost_property.lost_item_page, name="lost-item"),
     path("achados/<int:pk>/entrega/", lost_property.lost_item_hand_in, name="lost-item-hand-in"),
     path("achados/<int:pk>/destinacao/", lost_property.lost_item_close, name="lost-item-close"),
-    path("achados/<int:pk>/recibo.pdf", lost_property.lost_item_receipt,
-         name="lost-item-receipt"),
+    path("achados/<int:pk>/recibo.pdf", lost_property.lost_item_receipt, name="lost-item-receipt"),
     path("portal/achados/", lost_property.my_lost_items, name="my-lost-items"),
     path("escala/", roster.roster_page, name="roster"),
     path("escala/<str:day>/", roster.roster_day, name="roster-day"),
     path("escala/turnos/<int:pk>/retirar/", roster.roster_remove, name="roster-remove"),
     path("portal/escala/", roster.my_shifts, name="my-shifts"),
+    path("associacoes/", cooperatives.associations_page, name="associations"),
+    path("associacoes/<int:pk>/", cooperatives.association_page, name="association"),
+    path("associacoes/<int:pk>/associados/", cooperatives.member_add, name="member-add"),
+    path("associacoes/associados/<int:pk>/desligar/", cooperatives.member_end, name="member-end"),
+    path(
+        "associacoes/<int:pk>/estacionamento/", cooperatives.parking_approve, name="parking-approve"
+    ),
+    path("associacoes/<int:pk>/veiculos/", cooperatives.vehicle_add, name="vehicle-add"),
+    path("associacoes/executivos/<int:pk>/uso/", cooperatives.use_start, name="use-start"),
+    path("associacoes/usos/<int:pk>/encerrar/", cooperatives.use_end, name="use-end"),
     path("api/", include(api_urlpatterns)),
 ]

@@ -66,7 +66,11 @@ class TariffTableFactory(factory.django.DjangoModelFactory):
         values = extracted or {"bandeirada": Decimal("6.00"), "km": Decimal("3.50")}
         for position, (code, value) in enumerate(values.items()):
             TariffItem.objects.create(
-                table=self, code=code, label=code.title(), unit="R$", value=value,
+                table=self,
+                code=code,
+                label=code.title(),
+                unit="R$",
+                value=value,
                 position=position,
             )
 

@@ -26,21 +26,38 @@ class LostItemOutput(serializers.ModelSerializer):
     class Meta:
         model = LostItem
         fields = [
-            "id", "description", "found_on", "plate", "driver_name", "due_on", "status",
-            "status_label", "handing_in_overdue", "receipt_number", "handed_in_on",
-            "handed_in_late", "storage", "destination", "owner_name", "closed_on",
+            "id",
+            "description",
+            "found_on",
+            "plate",
+            "driver_name",
+            "due_on",
+            "status",
+            "status_label",
+            "handing_in_overdue",
+            "receipt_number",
+            "handed_in_on",
+            "handed_in_late",
+            "storage",
+            "destination",
+            "owner_name",
+            "closed_on",
         ]
 
 
 class ReportInput(serializers.Serializer):
     authorization = serializers.CharField(
-        required=False, default="", allow_blank=True,
+        required=False,
+        default="",
+        allow_blank=True,
         help_text="Número do termo ou placa; o taxista pode omitir se dirige um só táxi.",
     )
     description = serializers.CharField(max_length=250)
     found_on = serializers.DateField()
     handed_in_on = serializers.DateField(
-        required=False, allow_null=True, default=None,
+        required=False,
+        allow_null=True,
+        default=None,
         help_text="Somente no balcão: o objeto é recebido e o recibo emitido de uma vez.",
     )
 
@@ -77,14 +94,22 @@ class LostItemListApi(APIView):
         today = timezone.localdate()
         if data["handed_in_on"] is not None:
             item = services.lost_item_receive(
-                actor=request.user, authorization=authorization, driver=driver,
-                description=data["description"], found_on=data["found_on"],
-                handed_in_on=data["handed_in_on"], today=today,
+                actor=request.user,
+                authorization=authorization,
+                driver=driver,
+                description=data["description"],
+                found_on=data["found_on"],
+                handed_in_on=data["handed_in_on"],
+                today=today,
             )
         else:
             item = services.lost_item_report(
-                actor=request.user, driver=driver, authorization=authorization,
-                description=data["description"], found_on=data["found_on"], today=today,
+                actor=request.user,
+                driver=driver,
+                authorization=authorization,
+                description=data["description"],
+                found_on=data["found_on"],
+                today=today,
             )
         return Response(LostItemOutput(item).data, status=status.HTTP_201_CREATED)
 
@@ -112,16 +137,17 @@ class LostItemHandInApi(APIView):
         row = services.lost_item_hand_in(
             actor=request.user, item=item, today=timezone.localdate(), **payload.validated_data
         )
-        return Response(LostItemOutput(selectors.lost_items_visible_to(request.user).get(
-            pk=row.pk)).data)
+        return Response(
+            LostItemOutput(selectors.lost_items_visible_to(request.user).get(pk=row.pk)).data
+        )
 
 
 class CloseInput(serializers.Serializer):
     destination = serializers.ChoiceField(choices=LostItem.Destination.choices)
-    owner_name = serializers.CharField(max_length=200, required=False, default="",
-                                       allow_blank=True)
-    owner_document = serializers.CharField(max_length=40, required=False, default="",
-                                           allow_blank=True)
+    owner_name = serializers.CharField(max_length=200, required=False, default="", allow_blank=True)
+    owner_document = serializers.CharField(
+        max_length=40, required=False, default="", allow_blank=True
+    )
     closed_on = serializers.DateField()
 
 
@@ -134,5 +160,6 @@ class LostItemCloseApi(APIView):
         payload = CloseInput(data=request.data)
         payload.is_valid(raise_exception=True)
         row = services.lost_item_close(actor=request.user, item=item, **payload.validated_data)
-        return Response(LostItemOutput(selectors.lost_items_visible_to(request.user).get(
-            pk=row.pk)).data)
+        return Response(
+            LostItemOutput(selectors.lost_items_visible_to(request.user).get(pk=row.pk)).data
+        )

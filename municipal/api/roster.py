@@ -38,8 +38,11 @@ class RosterInput(serializers.Serializer):
     start = serializers.DateField()
     end = serializers.DateField()
     weekdays = serializers.ListField(
-        child=serializers.IntegerField(min_value=0, max_value=6), required=False,
-        allow_null=True, default=None, help_text="0 = segunda-feira … 6 = domingo.",
+        child=serializers.IntegerField(min_value=0, max_value=6),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="0 = segunda-feira … 6 = domingo.",
     )
 
 
@@ -77,7 +80,9 @@ class RosterListApi(APIView):
         rows = services.roster_add(
             actor=request.user,
             authorization=authorization_by_number_or_plate(data["authorization"]),
-            shift=data["shift"], start=data["start"], end=data["end"],
+            shift=data["shift"],
+            start=data["start"],
+            end=data["end"],
             weekdays=frozenset(data["weekdays"]) if data["weekdays"] else None,
         )
         return Response(RosterEntryOutput(rows, many=True).data, status=status.HTTP_201_CREATED)

@@ -25,9 +25,22 @@ class StandOutput(serializers.ModelSerializer):
     class Meta:
         model = Stand
         fields = [
-            "id", "name", "address", "district", "kind", "kind_label", "places", "assigned",
-            "act_number", "act_date", "starts_on", "ends_on", "revoked_on", "shelter",
-            "shelter_roof", "shelter_installed_on",
+            "id",
+            "name",
+            "address",
+            "district",
+            "kind",
+            "kind_label",
+            "places",
+            "assigned",
+            "act_number",
+            "act_date",
+            "starts_on",
+            "ends_on",
+            "revoked_on",
+            "shelter",
+            "shelter_roof",
+            "shelter_installed_on",
         ]
 
 
@@ -125,7 +138,9 @@ class StandAssignApi(APIView):
         payload.is_valid(raise_exception=True)
         authorization = authorization_by_number_or_plate(payload.validated_data["authorization"])
         row = services.stand_assign(
-            actor=request.user, stand=stand, authorization=authorization,
+            actor=request.user,
+            stand=stand,
+            authorization=authorization,
             today=timezone.localdate(),
         )
         if isinstance(row, StandWaiting):
@@ -170,7 +185,8 @@ class StandLineApi(APIView):
         payload = ArrivalInput(data=request.data)
         payload.is_valid(raise_exception=True)
         row = services.stand_arrive(
-            actor=request.user, stand=stand,
+            actor=request.user,
+            stand=stand,
             authorization=authorization_by_plate(payload.validated_data["plate"]),
             now=timezone.now(),
         )

@@ -36,8 +36,18 @@ class TariffTableOutput(serializers.ModelSerializer):
     class Meta:
         model = TariffTable
         fields = [
-            "id", "status", "status_label", "act_number", "act_date", "valid_from",
-            "adjustment_year", "igpm_percent", "based_on", "notes", "published_at", "items",
+            "id",
+            "status",
+            "status_label",
+            "act_number",
+            "act_date",
+            "valid_from",
+            "adjustment_year",
+            "igpm_percent",
+            "based_on",
+            "notes",
+            "published_at",
+            "items",
         ]
 
 
@@ -134,8 +144,9 @@ class TariffPublishApi(APIView):
         table = get_object_or_404(TariffTable, pk=pk)
         payload = PublishInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        row = services.tariff_table_publish(actor=request.user, table=table,
-                                            **payload.validated_data)
+        row = services.tariff_table_publish(
+            actor=request.user, table=table, **payload.validated_data
+        )
         return Response(TariffTableOutput(selectors.tariff_tables().get(pk=row.pk)).data)
 
 

@@ -25,11 +25,10 @@ class Association(models.Model):
         _("local de estacionamento"), max_length=250, blank=True, help_text=_("Art. 3 §1 IV.")
     )
     parking_places = models.PositiveSmallIntegerField(_("vagas do estacionamento"), default=0)
-    parking_approved_on = models.DateField(
-        _("estacionamento aprovado em"), null=True, blank=True
+    parking_approved_on = models.DateField(_("estacionamento aprovado em"), null=True, blank=True)
+    parking_act = models.CharField(
+        _("ato de aprovação do estacionamento"), max_length=60, blank=True
     )
-    parking_act = models.CharField(_("ato de aprovação do estacionamento"), max_length=60,
-                                   blank=True)
 
     class Meta:
         verbose_name = _("associação ou cooperativa")
@@ -44,11 +43,15 @@ class Membership(models.Model):
     """A named member (Art. 3 §1 I); a driver counts for one association only (§2)."""
 
     association = models.ForeignKey(
-        Association, on_delete=models.PROTECT, related_name="memberships",
+        Association,
+        on_delete=models.PROTECT,
+        related_name="memberships",
         verbose_name=_("associação"),
     )
     driver = models.ForeignKey(
-        "registers.Driver", on_delete=models.PROTECT, related_name="memberships",
+        "registers.Driver",
+        on_delete=models.PROTECT,
+        related_name="memberships",
         verbose_name=_("taxista"),
     )
     since = models.DateField(_("associado desde"))
@@ -60,7 +63,8 @@ class Membership(models.Model):
         ordering = ["association", "driver__name"]
         constraints = [
             models.UniqueConstraint(
-                fields=["driver"], condition=models.Q(ended_on__isnull=True),
+                fields=["driver"],
+                condition=models.Q(ended_on__isnull=True),
                 name="one_association_per_driver",
             )
         ]
@@ -73,11 +77,15 @@ class ExecutiveVehicle(models.Model):
     """An executive taxi of the association's own fleet (Art. 3 §§1, 3)."""
 
     association = models.ForeignKey(
-        Association, on_delete=models.PROTECT, related_name="vehicles",
+        Association,
+        on_delete=models.PROTECT,
+        related_name="vehicles",
         verbose_name=_("associação"),
     )
     vehicle = models.OneToOneField(
-        "registers.Vehicle", on_delete=models.PROTECT, related_name="executive",
+        "registers.Vehicle",
+        on_delete=models.PROTECT,
+        related_name="executive",
         verbose_name=_("veículo"),
     )
     seal = models.CharField(
@@ -99,15 +107,20 @@ class ExecutiveUse(models.Model):
     """A member driving an executive taxi under a contract (§4); his taxi retained (§5)."""
 
     executive = models.ForeignKey(
-        ExecutiveVehicle, on_delete=models.PROTECT, related_name="uses",
+        ExecutiveVehicle,
+        on_delete=models.PROTECT,
+        related_name="uses",
         verbose_name=_("táxi executivo"),
     )
     membership = models.ForeignKey(
         Membership, on_delete=models.PROTECT, related_name="uses", verbose_name=_("associado")
     )
     retained_vehicle = models.ForeignKey(
-        "registers.Vehicle", on_delete=models.PROTECT, related_name="retentions",
-        verbose_name=_("táxi do associado retido"), help_text=_("Art. 3 §5."),
+        "registers.Vehicle",
+        on_delete=models.PROTECT,
+        related_name="retentions",
+        verbose_name=_("táxi do associado retido"),
+        help_text=_("Art. 3 §5."),
     )
     contract = models.CharField(
         _("contrato"), max_length=200, help_text=_("Art. 3 §4: contratante e número do contrato.")
@@ -115,7 +128,10 @@ class ExecutiveUse(models.Model):
     started_at = models.DateTimeField(_("início"))
     ended_at = models.DateTimeField(_("fim"), null=True, blank=True)
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
         verbose_name=_("registrado por"),
     )
 
@@ -125,11 +141,13 @@ class ExecutiveUse(models.Model):
         ordering = ["-started_at"]
         constraints = [
             models.UniqueConstraint(
-                fields=["executive"], condition=models.Q(ended_at__isnull=True),
+                fields=["executive"],
+                condition=models.Q(ended_at__isnull=True),
                 name="executive_one_use_at_a_time",
             ),
             models.UniqueConstraint(
-                fields=["retained_vehicle"], condition=models.Q(ended_at__isnull=True),
+                fields=["retained_vehicle"],
+                condition=models.Q(ended_at__isnull=True),
                 name="own_taxi_retained_once",
             ),
         ]

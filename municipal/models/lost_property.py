@@ -27,18 +27,26 @@ class LostItem(models.Model):
     description = models.CharField(_("descrição do objeto"), max_length=250)
     found_on = models.DateField(_("encontrado em"))
     authorization = models.ForeignKey(
-        "registers.Authorization", on_delete=models.PROTECT, related_name="lost_items",
+        "registers.Authorization",
+        on_delete=models.PROTECT,
+        related_name="lost_items",
         verbose_name=_("táxi (termo de autorização)"),
     )
     driver = models.ForeignKey(
-        "registers.Driver", on_delete=models.PROTECT, related_name="lost_items",
+        "registers.Driver",
+        on_delete=models.PROTECT,
+        related_name="lost_items",
         verbose_name=_("taxista que entrega"),
     )
     due_on = models.DateField(
         _("prazo de entrega"), help_text=_("Art. 37 XVIII: 2 dias úteis após o achado.")
     )
     deadline = models.OneToOneField(
-        "cases.Deadline", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        "cases.Deadline",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("prazo"),
     )
     status = models.CharField(
@@ -46,11 +54,15 @@ class LostItem(models.Model):
     )
     reported_at = models.DateTimeField(_("comunicado em"), auto_now_add=True)
     reported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
         verbose_name=_("comunicado por"),
     )
     handing_in_overdue = models.BooleanField(
-        _("prazo de entrega vencido"), default=False,
+        _("prazo de entrega vencido"),
+        default=False,
         help_text=_("Marcado quando o prazo passou sem a entrega."),
     )
     # The receipt (Art. 37 XVIII "mediante recibo"): numbered without gaps per year.
@@ -62,8 +74,12 @@ class LostItem(models.Model):
     handed_in_on = models.DateField(_("entregue em"), null=True, blank=True)
     handed_in_late = models.BooleanField(_("entregue fora do prazo"), default=False)
     received_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("recebido por"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("recebido por"),
     )
     storage = models.CharField(_("local de guarda"), max_length=120, blank=True)
     destination = models.CharField(
@@ -73,8 +89,12 @@ class LostItem(models.Model):
     owner_document = models.CharField(_("documento de quem recebeu"), max_length=40, blank=True)
     closed_on = models.DateField(_("encerrado em"), null=True, blank=True)
     closed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("encerrado por"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("encerrado por"),
     )
     notes = models.CharField(_("observações"), max_length=250, blank=True)
 

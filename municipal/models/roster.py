@@ -19,11 +19,16 @@ class RosterEntry(models.Model):
     day = models.DateField(_("dia"))
     shift = models.CharField(_("turno"), max_length=8, choices=Shift.choices)
     authorization = models.ForeignKey(
-        "registers.Authorization", on_delete=models.PROTECT, related_name="roster_entries",
+        "registers.Authorization",
+        on_delete=models.PROTECT,
+        related_name="roster_entries",
         verbose_name=_("táxi (termo de autorização)"),
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
         verbose_name=_("registrado por"),
     )
     created_at = models.DateTimeField(_("registrado em"), auto_now_add=True)

@@ -34,7 +34,9 @@ class Stand(models.Model):
     act_date = models.DateField(_("data do ato"))
     starts_on = models.DateField(_("em uso desde"))
     ends_on = models.DateField(
-        _("último dia"), null=True, blank=True,
+        _("último dia"),
+        null=True,
+        blank=True,
         help_text=_("Obrigatório para ponto provisório (Art. 32 §2 III)."),
     )
     revoked_on = models.DateField(
@@ -42,9 +44,13 @@ class Stand(models.Model):
     )
     shelter = models.BooleanField(_("tem abrigo"), default=False, help_text=_("Arts. 33-34."))
     shelter_roof = models.CharField(
-        _("cobertura do abrigo"), max_length=16, choices=Roof.choices, blank=True,
-        help_text=_("Art. 34: estrutura metálica com bancos; cobertura de acrílico ou telha "
-                    "colonial."),
+        _("cobertura do abrigo"),
+        max_length=16,
+        choices=Roof.choices,
+        blank=True,
+        help_text=_(
+            "Art. 34: estrutura metálica com bancos; cobertura de acrílico ou telha colonial."
+        ),
     )
     shelter_installed_on = models.DateField(_("abrigo instalado em"), null=True, blank=True)
 
@@ -69,13 +75,18 @@ class StandAssignment(models.Model):
         Stand, on_delete=models.PROTECT, related_name="assignments", verbose_name=_("ponto")
     )
     authorization = models.ForeignKey(
-        "registers.Authorization", on_delete=models.PROTECT, related_name="stand_assignments",
+        "registers.Authorization",
+        on_delete=models.PROTECT,
+        related_name="stand_assignments",
         verbose_name=_("termo de autorização"),
     )
     since = models.DateField(_("designado em"))
     ended_on = models.DateField(_("desligado em"), null=True, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
         verbose_name=_("registrado por"),
     )
 
@@ -86,7 +97,8 @@ class StandAssignment(models.Model):
         constraints = [
             # A taxi belongs to one fixed stand at a time (Art. 32 §2 I, "especificamente").
             models.UniqueConstraint(
-                fields=["authorization"], condition=models.Q(ended_on__isnull=True),
+                fields=["authorization"],
+                condition=models.Q(ended_on__isnull=True),
                 name="one_fixed_stand_per_taxi",
             )
         ]
@@ -107,7 +119,9 @@ class StandWaiting(models.Model):
         Stand, on_delete=models.PROTECT, related_name="waiting", verbose_name=_("ponto")
     )
     authorization = models.ForeignKey(
-        "registers.Authorization", on_delete=models.PROTECT, related_name="stand_waiting",
+        "registers.Authorization",
+        on_delete=models.PROTECT,
+        related_name="stand_waiting",
         verbose_name=_("termo de autorização"),
     )
     requested_at = models.DateTimeField(_("pedido em"))
@@ -122,7 +136,8 @@ class StandWaiting(models.Model):
         ordering = ["stand", "requested_at", "id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["stand", "authorization"], condition=models.Q(state="waiting"),
+                fields=["stand", "authorization"],
+                condition=models.Q(state="waiting"),
                 name="waiting_once_per_stand",
             )
         ]
@@ -138,17 +153,23 @@ class StandArrival(models.Model):
         Stand, on_delete=models.PROTECT, related_name="arrivals", verbose_name=_("ponto")
     )
     authorization = models.ForeignKey(
-        "registers.Authorization", on_delete=models.PROTECT, related_name="stand_arrivals",
+        "registers.Authorization",
+        on_delete=models.PROTECT,
+        related_name="stand_arrivals",
         verbose_name=_("termo de autorização"),
     )
     arrived_at = models.DateTimeField(_("chegada"))
     departed_at = models.DateTimeField(_("saída"), null=True, blank=True)
     passenger_call = models.BooleanField(
-        _("chamada do passageiro"), default=False,
+        _("chamada do passageiro"),
+        default=False,
         help_text=_("Art. 36 parágrafo único: saída fora da ordem por chamada ao telefone."),
     )
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
         verbose_name=_("registrado por"),
     )
 
@@ -159,7 +180,8 @@ class StandArrival(models.Model):
         constraints = [
             # A taxi is in one line at a time.
             models.UniqueConstraint(
-                fields=["authorization"], condition=models.Q(departed_at__isnull=True),
+                fields=["authorization"],
+                condition=models.Q(departed_at__isnull=True),
                 name="one_line_per_taxi",
             )
         ]

@@ -22,26 +22,39 @@ class TariffTable(models.Model):
     act_date = models.DateField(_("data do ato"), null=True, blank=True)
     valid_from = models.DateField(_("vigora a partir de"), null=True, blank=True)
     adjustment_year = models.PositiveSmallIntegerField(
-        _("reajuste anual de"), null=True, blank=True,
+        _("reajuste anual de"),
+        null=True,
+        blank=True,
         help_text=_("Art. 31: o ano do reajuste pelo IGP-M, se for um."),
     )
     igpm_percent = models.DecimalField(
         _("IGP-M acumulado (%)"), max_digits=7, decimal_places=4, null=True, blank=True
     )
     based_on = models.ForeignKey(
-        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("tabela reajustada"),
     )
     notes = models.CharField(_("observações"), max_length=250, blank=True)
     created_at = models.DateTimeField(_("criada em"), auto_now_add=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
         verbose_name=_("criada por"),
     )
     published_at = models.DateTimeField(_("publicada em"), null=True, blank=True)
     published_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("publicada por"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("publicada por"),
     )
 
     class Meta:
@@ -50,13 +63,17 @@ class TariffTable(models.Model):
         ordering = ["-valid_from", "-id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["adjustment_year"], condition=models.Q(status="published"),
+                fields=["adjustment_year"],
+                condition=models.Q(status="published"),
                 name="one_igpm_adjustment_per_year",
             ),
             models.CheckConstraint(
                 condition=~models.Q(status="published")
-                | (models.Q(valid_from__isnull=False) & models.Q(act_date__isnull=False)
-                   & ~models.Q(act_number="")),
+                | (
+                    models.Q(valid_from__isnull=False)
+                    & models.Q(act_date__isnull=False)
+                    & ~models.Q(act_number="")
+                ),
                 name="published_tariff_has_act",
             ),
         ]
@@ -98,7 +115,11 @@ class TariffReminder(models.Model):
     opened_at = models.DateTimeField(_("aberto em"), auto_now_add=True)
     closed_at = models.DateTimeField(_("concluído em"), null=True, blank=True)
     table = models.ForeignKey(
-        TariffTable, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        TariffTable,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("tabela reajustada"),
     )
 

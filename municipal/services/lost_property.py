@@ -42,9 +42,10 @@ def receipt_number(year: int, sequence: int) -> str:
 
 
 def _drives(driver: Driver, authorization: Authorization) -> bool:
-    return authorization.holder_id == driver.pk or authorization.auxiliary_bindings.filter(
-        auxiliary=driver, ended_on__isnull=True
-    ).exists()
+    return (
+        authorization.holder_id == driver.pk
+        or authorization.auxiliary_bindings.filter(auxiliary=driver, ended_on__isnull=True).exists()
+    )
 
 
 def lost_item_report(
@@ -71,8 +72,12 @@ def lost_item_report(
     due = law.handing_in_due(found_on, municipal_calendar())
     with transaction.atomic(durable=True):
         item = LostItem.objects.create(
-            description=description.strip(), found_on=found_on, authorization=authorization,
-            driver=driver, due_on=due, reported_by=actor,
+            description=description.strip(),
+            found_on=found_on,
+            authorization=authorization,
+            driver=driver,
+            due_on=due,
+            reported_by=actor,
         )
         item.deadline = deadline_set(
             kind=HANDING_IN,
@@ -112,10 +117,18 @@ def lost_item_hand_in(
         row.received_by = actor
         row.storage = storage
         row.status = LostItem.Status.IN_CUSTODY
-        row.save(update_fields=[
-            "receipt_year", "receipt_sequence", "receipt_number", "handed_in_on",
-            "handed_in_late", "received_by", "storage", "status",
-        ])
+        row.save(
+            update_fields=[
+                "receipt_year",
+                "receipt_sequence",
+                "receipt_number",
+                "handed_in_on",
+                "handed_in_late",
+                "received_by",
+                "storage",
+                "status",
+            ]
+        )
         if row.deadline_id:
             Deadline.objects.filter(pk=row.deadline_id, state=Deadline.State.PENDING).update(
                 state=Deadline.State.DONE, resolved_at=timezone.now()
@@ -139,8 +152,12 @@ def lost_item_receive(
     # Checked before the report is written, so a bad date leaves no half-made row.
     _check(law.check_handed_in_on, found_on=found_on, handed_in_on=handed_in_on, today=today)
     item = lost_item_report(
-        actor=actor, driver=driver, authorization=authorization, description=description,
-        found_on=found_on, today=today,
+        actor=actor,
+        driver=driver,
+        authorization=authorization,
+        description=description,
+        found_on=found_on,
+        today=today,
     )
     return lost_item_hand_in(
         actor=actor, item=item, handed_in_on=handed_in_on, today=today, storage=storage
@@ -158,23 +175,36 @@ def lost_item_close(
 ) -> LostItem:
     """The object's end: returned to its owner (who signs for it) or another destination."""
     require_register_keeper(actor)
-    _check(law.check_destination, destination=destination, owner_name=owner_name,
-           owner_document=owner_document)
+    _check(
+        law.check_destination,
+        destination=destination,
+        owner_name=owner_name,
+        owner_document=owner_document,
+    )
     with transaction.atomic(durable=True):
         row = LostItem.objects.select_for_update().get(pk=item.pk)
         if row.status != LostItem.Status.IN_CUSTODY:
             raise StateConflict(_("Somente objetos sob guarda da Prefeitura podem ter destinação."))
         if row.handed_in_on and closed_on < row.handed_in_on:
-            raise RuleViolation(_("A destinação não pode ser anterior à entrega."),
-                                article=law.ART_37_XVIII)
+            raise RuleViolation(
+                _("A destinação não pode ser anterior à entrega."), article=law.ART_37_XVIII
+            )
         row.destination = destination
         row.owner_name = owner_name
         row.owner_document = owner_document
         row.closed_on = closed_on
         row.closed_by = actor
         row.status = LostItem.Status.CLOSED
-        row.save(update_fields=["destination", "owner_name", "owner_document", "closed_on",
-                                "closed_by", "status"])
+        row.save(
+            update_fields=[
+                "destination",
+                "owner_name",
+                "owner_document",
+                "closed_on",
+                "closed_by",
+                "status",
+            ]
+        )
     return row
 
 

@@ -43,8 +43,14 @@ def stand_save(
 ) -> Stand:
     """Create or change a stand as the Executive's act fixes it (Arts. 32-34)."""
     require_register_keeper(actor)
-    _law(law.check_stand, kind=kind, places=places, act_number=act_number, ends_on=ends_on,
-         starts_on=starts_on)
+    _law(
+        law.check_stand,
+        kind=kind,
+        places=places,
+        act_number=act_number,
+        ends_on=ends_on,
+        starts_on=starts_on,
+    )
     if shelter and not shelter_roof:
         raise RuleViolation(
             _("Informe a cobertura do abrigo: acrílico ou telha colonial."), article="Art. 34"
@@ -100,18 +106,21 @@ def stand_assign(
     _in_force(authorization)
     with transaction.atomic(durable=True):
         stand = Stand.objects.select_for_update().get(pk=stand.pk)
-        current = StandAssignment.objects.filter(
-            authorization=authorization, ended_on__isnull=True
-        ).select_related("stand").first()
+        current = (
+            StandAssignment.objects.filter(authorization=authorization, ended_on__isnull=True)
+            .select_related("stand")
+            .first()
+        )
         if current is not None:
             raise StateConflict(
                 _("O táxi já está designado ao ponto %(stand)s.") % {"stand": current.stand},
                 article=law.ART_32_PAR_2_I,
             )
         assigned = stand.assignments.filter(ended_on__isnull=True).count()
-        if law.has_vacancy(places=stand.places, assigned=assigned) and not stand.waiting.filter(
-            state=StandWaiting.State.WAITING
-        ).exists():
+        if (
+            law.has_vacancy(places=stand.places, assigned=assigned)
+            and not stand.waiting.filter(state=StandWaiting.State.WAITING).exists()
+        ):
             return StandAssignment.objects.create(
                 stand=stand, authorization=authorization, since=today, created_by=actor
             )
@@ -188,12 +197,13 @@ def stand_arrive(
         raise NotPermitted(_("Somente o próprio taxista ou a fiscalização registra a chegada."))
     if not stand.in_use_on(timezone.localdate(now)):
         raise RuleViolation(_("Este ponto não está em uso nesta data."), article=law.ART_32)
-    registered = authorization is not None and authorization.status == (
-        Authorization.Status.ACTIVE
+    registered = authorization is not None and authorization.status == (Authorization.Status.ACTIVE)
+    assigned = (
+        registered
+        and StandAssignment.objects.filter(
+            stand=stand, authorization=authorization, ended_on__isnull=True
+        ).exists()
     )
-    assigned = registered and StandAssignment.objects.filter(
-        stand=stand, authorization=authorization, ended_on__isnull=True
-    ).exists()
     _law(law.check_may_stop, kind=stand.kind, registered_here=registered, assigned_here=assigned)
     if authorization is None:
         # A provisional stand is open at the Secretaria's discretion (Art. 32 §2 III), but

@@ -39,8 +39,14 @@ def tariff_items_parse(text: str) -> list[dict[str, object]]:
                 _("Linha %(n)d: valor inválido (%(value)s).") % {"n": number, "value": raw},
                 article=law.ART_30,
             ) from exc
-        items.append({"code": slugify(code) or f"item-{number}", "label": label, "unit": unit,
-                      "value": value})
+        items.append(
+            {
+                "code": slugify(code) or f"item-{number}",
+                "label": label,
+                "unit": unit,
+                "value": value,
+            }
+        )
     return items
 
 
@@ -67,8 +73,12 @@ def _values(items: list[dict[str, object]]) -> dict[str, Decimal]:
 def _create_items(table: TariffTable, items: list[dict[str, object]]) -> None:
     TariffItem.objects.bulk_create(
         TariffItem(
-            table=table, code=str(i["code"]), label=str(i["label"]), unit=str(i.get("unit", "")),
-            value=Decimal(str(i["value"])), position=n,
+            table=table,
+            code=str(i["code"]),
+            label=str(i["label"]),
+            unit=str(i.get("unit", "")),
+            value=Decimal(str(i["value"])),
+            position=n,
         )
         for n, i in enumerate(items)
     )
@@ -89,8 +99,13 @@ def tariff_table_enact(
     _check(law.check_values, values=_values(items))
     with transaction.atomic(durable=True):
         table = TariffTable.objects.create(
-            status=TariffTable.Status.PUBLISHED, act_number=act_number, act_date=act_date,
-            valid_from=valid_from, notes=notes, created_by=actor, published_at=timezone.now(),
+            status=TariffTable.Status.PUBLISHED,
+            act_number=act_number,
+            act_date=act_date,
+            valid_from=valid_from,
+            notes=notes,
+            created_by=actor,
+            published_at=timezone.now(),
             published_by=actor,
         )
         _create_items(table, items)
@@ -110,8 +125,7 @@ def tariff_adjustment_propose(
     base = tariff_in_force(dt.date(year, 1, 1) - dt.timedelta(days=1)) or tariff_in_force(today)
     if base is None:
         raise StateConflict(
-            _("Não há tabela em vigor para reajustar; registre primeiro a tabela fixada por "
-              "ato."),
+            _("Não há tabela em vigor para reajustar; registre primeiro a tabela fixada por ato."),
             article=law.ART_29,
         )
     old = list(base.items.all())
@@ -120,15 +134,20 @@ def tariff_adjustment_propose(
     )
     with transaction.atomic(durable=True):
         table = TariffTable.objects.create(
-            status=TariffTable.Status.DRAFT, adjustment_year=year, igpm_percent=igpm_percent,
-            based_on=base, created_by=actor,
+            status=TariffTable.Status.DRAFT,
+            adjustment_year=year,
+            igpm_percent=igpm_percent,
+            based_on=base,
+            created_by=actor,
             notes=_("Reajuste de %(year)d pelo IGP-M de %(index)s %%.")
             % {"year": year, "index": igpm_percent},
         )
         _create_items(
             table,
-            [{"code": i.code, "label": i.label, "unit": i.unit, "value": new_values[i.code]}
-             for i in old],
+            [
+                {"code": i.code, "label": i.label, "unit": i.unit, "value": new_values[i.code]}
+                for i in old
+            ],
         )
     return table
 
@@ -152,8 +171,16 @@ def tariff_table_publish(
             row.valid_from = valid_from
             row.published_at = timezone.now()
             row.published_by = actor
-            row.save(update_fields=["status", "act_number", "act_date", "valid_from",
-                                    "published_at", "published_by"])
+            row.save(
+                update_fields=[
+                    "status",
+                    "act_number",
+                    "act_date",
+                    "valid_from",
+                    "published_at",
+                    "published_by",
+                ]
+            )
             if row.adjustment_year is not None:
                 TariffReminder.objects.filter(
                     year=row.adjustment_year, closed_at__isnull=True

@@ -11,13 +11,26 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
 from cases.errors import DomainError, NotPermitted
+from municipal.permissions import may_keep_registers
 
 
 def act(
-    request: HttpRequest, call: Callable[[], Any], *, success: str, back: str, **back_kwargs: Any
+    request: HttpRequest,
+    call: Callable[[], Any],
+    *,
+    success: str,
+    back: str,
+    keepers_only: bool = False,
+    **back_kwargs: Any,
 ) -> HttpResponse:
     """Run a service for a POST and go back to the page; a refused role is a 403, a broken
-    rule or a conflict a message on the page (nothing written)."""
+    rule or a conflict a message on the page (nothing written).
+
+    ``keepers_only``: the role is checked before the input is read, so a user without it
+    gets 403 whatever he sent (the service checks it again).
+    """
+    if keepers_only and not may_keep_registers(request.user):
+        raise PermissionDenied
     try:
         call()
     except NotPermitted as exc:

@@ -37,11 +37,14 @@ def lost_items_page(request: HttpRequest) -> HttpResponse:
             try:
                 authorization = authorization_by_number_or_plate(form.cleaned_data["plate"])
                 item = services.lost_item_receive(
-                    actor=request.user, authorization=authorization,
-                    driver=authorization.holder, description=form.cleaned_data["description"],
+                    actor=request.user,
+                    authorization=authorization,
+                    driver=authorization.holder,
+                    description=form.cleaned_data["description"],
                     found_on=form.cleaned_data["found_on"],
                     handed_in_on=hand_in.cleaned_data["handed_in_on"],
-                    storage=hand_in.cleaned_data["storage"], today=timezone.localdate(),
+                    storage=hand_in.cleaned_data["storage"],
+                    today=timezone.localdate(),
                 )
             except DomainError as exc:
                 form_error(form, exc)
@@ -54,9 +57,15 @@ def lost_items_page(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "municipal/lost_property/list.html",
-        {"items": rows[:300], "form": form, "hand_in": hand_in, "status": status,
-         "statuses": LostItem.Status.choices, "keeper": may_keep_registers(request.user),
-         "today": timezone.localdate()},
+        {
+            "items": rows[:300],
+            "form": form,
+            "hand_in": hand_in,
+            "status": status,
+            "statuses": LostItem.Status.choices,
+            "keeper": may_keep_registers(request.user),
+            "today": timezone.localdate(),
+        },
         status=400 if form.errors or hand_in.errors else 200,
     )
 
@@ -86,11 +95,18 @@ def lost_item_hand_in(request: HttpRequest, pk: int) -> HttpResponse:
     def call() -> None:
         if not form.is_valid():
             raise RuleViolation(_("Informe a data da entrega."))
-        services.lost_item_hand_in(actor=request.user, item=item, today=timezone.localdate(),
-                                   **form.cleaned_data)
+        services.lost_item_hand_in(
+            actor=request.user, item=item, today=timezone.localdate(), **form.cleaned_data
+        )
 
-    return act(request, call, success=_("Objeto recebido; recibo emitido."),
-               back="municipal:lost-item", pk=pk)
+    return act(
+        request,
+        call,
+        success=_("Objeto recebido; recibo emitido."),
+        keepers_only=True,
+        back="municipal:lost-item",
+        pk=pk,
+    )
 
 
 @login_required
@@ -104,8 +120,14 @@ def lost_item_close(request: HttpRequest, pk: int) -> HttpResponse:
             raise RuleViolation(_("Informe a destinação e a data."))
         services.lost_item_close(actor=request.user, item=item, **form.cleaned_data)
 
-    return act(request, call, success=_("Destinação registrada."), back="municipal:lost-item",
-               pk=pk)
+    return act(
+        request,
+        call,
+        success=_("Destinação registrada."),
+        keepers_only=True,
+        back="municipal:lost-item",
+        pk=pk,
+    )
 
 
 @login_required
@@ -139,9 +161,12 @@ def my_lost_items(request: HttpRequest) -> HttpResponse:
             else:
                 raise RuleViolation(_("Informe a placa do táxi."))
             services.lost_item_report(
-                actor=request.user, driver=driver, authorization=authorization,
+                actor=request.user,
+                driver=driver,
+                authorization=authorization,
                 description=form.cleaned_data["description"],
-                found_on=form.cleaned_data["found_on"], today=timezone.localdate(),
+                found_on=form.cleaned_data["found_on"],
+                today=timezone.localdate(),
             )
         except DomainError as exc:
             form_error(form, exc)

@@ -50,14 +50,14 @@ def roster_page(request: HttpRequest) -> HttpResponse:
                 rows = services.roster_add(
                     actor=request.user,
                     authorization=authorization_by_number_or_plate(data["authorization"]),
-                    shift=data["shift"], start=data["start"], end=data["end"],
+                    shift=data["shift"],
+                    start=data["start"],
+                    end=data["end"],
                 )
             except DomainError as exc:
                 form_error(form, exc)
             else:
-                messages.success(
-                    request, _("%(n)d turnos incluídos na escala.") % {"n": len(rows)}
-                )
+                messages.success(request, _("%(n)d turnos incluídos na escala.") % {"n": len(rows)})
                 return redirect(f"{request.path}?mes={data['start']:%Y-%m}")
     first = dt.date(year, month, 1)
     previous = first - dt.timedelta(days=1)
@@ -90,8 +90,11 @@ def roster_day(request: HttpRequest, day: str) -> HttpResponse:
     return render(
         request,
         "municipal/roster/day.html",
-        {"day": on, "entries": selectors.roster_entries(start=on, end=on),
-         "keeper": may_keep_registers(request.user)},
+        {
+            "day": on,
+            "entries": selectors.roster_entries(start=on, end=on),
+            "keeper": may_keep_registers(request.user),
+        },
     )
 
 
@@ -99,9 +102,14 @@ def roster_day(request: HttpRequest, day: str) -> HttpResponse:
 @require_POST
 def roster_remove(request: HttpRequest, pk: int) -> HttpResponse:
     entry = get_object_or_404(RosterEntry, pk=pk)
-    return act(request, lambda: services.roster_remove(actor=request.user, entry=entry),
-               success=_("Turno retirado da escala."), back="municipal:roster-day",
-               day=entry.day.isoformat())
+    return act(
+        request,
+        lambda: services.roster_remove(actor=request.user, entry=entry),
+        success=_("Turno retirado da escala."),
+        keepers_only=True,
+        back="municipal:roster-day",
+        day=entry.day.isoformat(),
+    )
 
 
 @login_required
@@ -111,6 +119,7 @@ def my_shifts(request: HttpRequest) -> HttpResponse:
     if driver is None:
         raise PermissionDenied
     return render(
-        request, "municipal/roster/mine.html",
+        request,
+        "municipal/roster/mine.html",
         {"entries": selectors.roster_of_driver(driver, start=timezone.localdate())},
     )

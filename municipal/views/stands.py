@@ -28,7 +28,8 @@ def stand_list(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
     rows = selectors.stands_all() if staff else selectors.stands_public(today=today)
     return render(
-        request, "municipal/stands/list.html",
+        request,
+        "municipal/stands/list.html",
         {"stands": rows, "staff": staff, "today": today},
     )
 
@@ -59,7 +60,8 @@ def stand_sign(request: HttpRequest, pk: int) -> HttpResponse:
     """/pontos/<pk>/placa/ — the printable sign with the plates of a fixed stand (Art. 32 §1)."""
     stand = get_object_or_404(Stand, pk=pk)
     return render(
-        request, "municipal/stands/sign.html",
+        request,
+        "municipal/stands/sign.html",
         {"stand": stand, "assignments": selectors.stand_assignments(stand)},
     )
 
@@ -82,7 +84,9 @@ def stand_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         else:
             return redirect("municipal:stand", pk=saved.pk)
     return render(
-        request, "municipal/stands/form.html", {"form": form, "stand": stand},
+        request,
+        "municipal/stands/form.html",
+        {"form": form, "stand": stand},
         status=400 if form.errors else 200,
     )
 
@@ -97,15 +101,22 @@ def stand_assign(request: HttpRequest, pk: int) -> HttpResponse:
         if not form.is_valid():
             raise RuleViolation(_("Informe o termo de autorização ou a placa."))
         row = services.stand_assign(
-            actor=request.user, stand=stand,
+            actor=request.user,
+            stand=stand,
             authorization=authorization_by_number_or_plate(form.cleaned_data["authorization"]),
             today=timezone.localdate(),
         )
         if isinstance(row, StandWaiting):
             messages.info(request, _("Ponto sem vaga: o táxi entrou na fila de espera."))
 
-    return act(request, call, success=_("Designação registrada."), back="municipal:stand",
-               pk=pk)
+    return act(
+        request,
+        call,
+        success=_("Designação registrada."),
+        keepers_only=True,
+        back="municipal:stand",
+        pk=pk,
+    )
 
 
 @login_required
@@ -117,7 +128,10 @@ def stand_release(request: HttpRequest, pk: int) -> HttpResponse:
         lambda: services.stand_release(
             actor=request.user, assignment=assignment, today=timezone.localdate()
         ),
-        success=_("Designação encerrada."), back="municipal:stand", pk=assignment.stand_id,
+        success=_("Designação encerrada."),
+        keepers_only=True,
+        back="municipal:stand",
+        pk=assignment.stand_id,
     )
 
 
@@ -129,10 +143,14 @@ def stand_arrive(request: HttpRequest, pk: int) -> HttpResponse:
     return act(
         request,
         lambda: services.stand_arrive(
-            actor=request.user, stand=stand, authorization=authorization_by_plate(plate),
+            actor=request.user,
+            stand=stand,
+            authorization=authorization_by_plate(plate),
             now=timezone.now(),
         ),
-        success=_("Chegada registrada."), back="municipal:stand", pk=pk,
+        success=_("Chegada registrada."),
+        back="municipal:stand",
+        pk=pk,
     )
 
 
@@ -143,8 +161,12 @@ def stand_depart(request: HttpRequest, pk: int) -> HttpResponse:
     return act(
         request,
         lambda: services.stand_depart(
-            actor=request.user, arrival=arrival, now=timezone.now(),
+            actor=request.user,
+            arrival=arrival,
+            now=timezone.now(),
             passenger_call=request.POST.get("passenger_call") == "1",
         ),
-        success=_("Saída registrada."), back="municipal:stand", pk=arrival.stand_id,
+        success=_("Saída registrada."),
+        back="municipal:stand",
+        pk=arrival.stand_id,
     )

@@ -70,7 +70,8 @@ def tariff_table_page(request: HttpRequest, pk: int) -> HttpResponse:
             "keeper": may_keep_registers(request.user),
             "publish_form": PublishForm(
                 initial={"valid_from": dt.date(table.adjustment_year, 1, 1)}
-                if table.adjustment_year else None
+                if table.adjustment_year
+                else None
             ),
         },
     )
@@ -90,15 +91,19 @@ def tariff_enact_page(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             table = services.tariff_table_enact(
-                actor=request.user, act_number=data["act_number"], act_date=data["act_date"],
-                valid_from=data["valid_from"], items=services.tariff_items_parse(data["items"]),
+                actor=request.user,
+                act_number=data["act_number"],
+                act_date=data["act_date"],
+                valid_from=data["valid_from"],
+                items=services.tariff_items_parse(data["items"]),
             )
         except DomainError as exc:
             form_error(form, exc)
         else:
             return redirect("municipal:tariff", pk=table.pk)
-    return render(request, "municipal/tariffs/form.html", {"form": form},
-                  status=400 if form.errors else 200)
+    return render(
+        request, "municipal/tariffs/form.html", {"form": form}, status=400 if form.errors else 200
+    )
 
 
 @login_required
@@ -116,8 +121,9 @@ def tariff_adjust_page(request: HttpRequest) -> HttpResponse:
             form_error(form, exc)
         else:
             return redirect("municipal:tariff", pk=table.pk)
-    return render(request, "municipal/tariffs/form.html", {"form": form},
-                  status=400 if form.errors else 200)
+    return render(
+        request, "municipal/tariffs/form.html", {"form": form}, status=400 if form.errors else 200
+    )
 
 
 @login_required
@@ -131,12 +137,25 @@ def tariff_publish(request: HttpRequest, pk: int) -> HttpResponse:
             raise RuleViolation(_("Informe o número e a data do ato e o início da vigência."))
         services.tariff_table_publish(actor=request.user, table=table, **form.cleaned_data)
 
-    return act(request, call, success=_("Tabela publicada."), back="municipal:tariff", pk=pk)
+    return act(
+        request,
+        call,
+        success=_("Tabela publicada."),
+        keepers_only=True,
+        back="municipal:tariff",
+        pk=pk,
+    )
 
 
 @login_required
 @require_POST
 def tariff_discard(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(TariffTable, pk=pk)
-    return act(request, lambda: services.tariff_table_discard(actor=request.user, table=table),
-               success=_("Proposta descartada."), back="municipal:tariff", pk=pk)
+    return act(
+        request,
+        lambda: services.tariff_table_discard(actor=request.user, table=table),
+        success=_("Proposta descartada."),
+        keepers_only=True,
+        back="municipal:tariff",
+        pk=pk,
+    )

@@ -16,10 +16,15 @@ def test_art_37_xviii_clerk_receives_at_the_counter_and_gets_the_receipt(client,
     authorization = AuthorizationFactory()
     client.force_login(clerk)
     assert client.get("/achados/").status_code == 200
-    response = client.post("/achados/", {
-        "description": "Notebook", "found_on": "2026-03-09",
-        "plate": authorization.vehicle.display_plate, "handed_in_on": "2026-03-10",
-    })
+    response = client.post(
+        "/achados/",
+        {
+            "description": "Notebook",
+            "found_on": "2026-03-09",
+            "plate": authorization.vehicle.display_plate,
+            "handed_in_on": "2026-03-10",
+        },
+    )
     item = LostItem.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/achados/{item.pk}/"
     html = client.get(f"/achados/{item.pk}/").content.decode()

@@ -39,8 +39,9 @@ def test_art_37_xviii_dates_cannot_be_future_or_out_of_order():
         law.check_found_on(found_on=dt.date(2026, 3, 11), today=today)
     assert future.value.article == "Art. 37 XVIII"
     with pytest.raises(LawError):
-        law.check_handed_in_on(found_on=dt.date(2026, 3, 9), handed_in_on=dt.date(2026, 3, 8),
-                               today=today)
+        law.check_handed_in_on(
+            found_on=dt.date(2026, 3, 9), handed_in_on=dt.date(2026, 3, 8), today=today
+        )
 
 
 def test_art_37_xviii_returning_needs_who_receives_it():

@@ -41,9 +41,7 @@ def test_art_32_clerk_registers_a_stand_by_its_act(clerk):
 
 
 def test_art_32_a_stand_without_act_number_is_refused_400(clerk):
-    response = _client(clerk).post(
-        "/api/stands/", {**NEW_STAND, "act_number": ""}, format="json"
-    )
+    response = _client(clerk).post("/api/stands/", {**NEW_STAND, "act_number": ""}, format="json")
     assert response.status_code == 400
     assert response.json()["article"] == "Art. 32"
     assert not Stand.objects.exists()
@@ -132,7 +130,8 @@ def test_art_36_order_of_arrival_through_the_api(agent):
     a = client.post(url, {"plate": first.vehicle.plate}).json()
     b = client.post(url, {"plate": second.vehicle.plate}).json()
     assert [row["plate"] for row in client.get(url).json()] == [
-        first.vehicle.display_plate, second.vehicle.display_plate,
+        first.vehicle.display_plate,
+        second.vehicle.display_plate,
     ]
     jumped = client.post(f"/api/stand-arrivals/{b['id']}/departure/", {})
     assert jumped.status_code == 400

@@ -51,21 +51,36 @@ def test_public_stand_page_hides_the_holders_names(client):
 def test_art_32_clerk_creates_a_stand_through_the_form(client, clerk):
     client.force_login(clerk)
     assert client.get("/pontos/novo/").status_code == 200
-    response = client.post("/pontos/novo/", {
-        "name": "Ponto do Hospital", "address": "Rua da Saúde, 1", "kind": "rotating",
-        "places": "3", "act_number": "Decreto 9/2026", "act_date": "2026-01-10",
-        "starts_on": "2026-01-11",
-    })
+    response = client.post(
+        "/pontos/novo/",
+        {
+            "name": "Ponto do Hospital",
+            "address": "Rua da Saúde, 1",
+            "kind": "rotating",
+            "places": "3",
+            "act_number": "Decreto 9/2026",
+            "act_date": "2026-01-10",
+            "starts_on": "2026-01-11",
+        },
+    )
     stand = Stand.objects.get(name="Ponto do Hospital")
     assert response.status_code == 302 and response["Location"] == f"/pontos/{stand.pk}/"
 
 
 def test_art_32_par_2_iii_provisional_without_end_rerenders_400(client, clerk):
     client.force_login(clerk)
-    response = client.post("/pontos/novo/", {
-        "name": "Ponto da Festa", "address": "Parque", "kind": "provisional", "places": "5",
-        "act_number": "Portaria 3/2026", "act_date": "2026-06-01", "starts_on": "2026-06-20",
-    })
+    response = client.post(
+        "/pontos/novo/",
+        {
+            "name": "Ponto da Festa",
+            "address": "Parque",
+            "kind": "provisional",
+            "places": "5",
+            "act_number": "Portaria 3/2026",
+            "act_date": "2026-06-01",
+            "starts_on": "2026-06-20",
+        },
+    )
     assert response.status_code == 400
     assert "evento especial" in response.content.decode()
     assert not Stand.objects.exists()
@@ -81,8 +96,11 @@ def test_clerk_assigns_a_taxi_from_the_stand_page(client, clerk):
     stand = StandFactory()
     authorization = AuthorizationFactory()
     client.force_login(clerk)
-    response = client.post(f"/pontos/{stand.pk}/designar/",
-                           {"authorization": authorization.vehicle.display_plate}, follow=True)
+    response = client.post(
+        f"/pontos/{stand.pk}/designar/",
+        {"authorization": authorization.vehicle.display_plate},
+        follow=True,
+    )
     assert response.status_code == 200
     assert "Designação registrada." in response.content.decode()
     assert StandAssignment.objects.filter(stand=stand, authorization=authorization).exists()
@@ -91,7 +109,8 @@ def test_clerk_assigns_a_taxi_from_the_stand_page(client, clerk):
 def test_assign_by_a_non_clerk_is_403(client):
     stand = StandFactory()
     client.force_login(UserFactory())
-    response = client.post(f"/pontos/{stand.pk}/designar/",
-                           {"authorization": AuthorizationFactory().number})
+    response = client.post(
+        f"/pontos/{stand.pk}/designar/", {"authorization": AuthorizationFactory().number}
+    )
     assert response.status_code == 403
     assert not StandAssignment.objects.exists()

@@ -13,8 +13,9 @@ T0 = dt.datetime(2026, 3, 2, 8, 0, tzinfo=dt.UTC)
 
 
 def _arrivals(*plates: str) -> list[law.Arrival]:
-    return [law.Arrival(plate=p, arrived_at=T0 + dt.timedelta(minutes=i)) for i, p in
-            enumerate(plates)]
+    return [
+        law.Arrival(plate=p, arrived_at=T0 + dt.timedelta(minutes=i)) for i, p in enumerate(plates)
+    ]
 
 
 def test_art_32_a_stand_needs_its_act_and_at_least_one_place():
@@ -32,11 +33,21 @@ def test_art_32_a_stand_needs_its_act_and_at_least_one_place():
 
 def test_art_32_par_2_iii_a_provisional_stand_has_an_end():
     with pytest.raises(LawError) as exc:
-        law.check_stand(kind=law.PROVISIONAL, places=4, act_number="P 2", ends_on=None,
-                        starts_on=dt.date(2026, 7, 1))
+        law.check_stand(
+            kind=law.PROVISIONAL,
+            places=4,
+            act_number="P 2",
+            ends_on=None,
+            starts_on=dt.date(2026, 7, 1),
+        )
     assert exc.value.article == "Art. 32 §2 III"
-    law.check_stand(kind=law.PROVISIONAL, places=4, act_number="P 2",
-                    ends_on=dt.date(2026, 7, 3), starts_on=dt.date(2026, 7, 1))
+    law.check_stand(
+        kind=law.PROVISIONAL,
+        places=4,
+        act_number="P 2",
+        ends_on=dt.date(2026, 7, 3),
+        starts_on=dt.date(2026, 7, 1),
+    )
 
 
 def test_art_32_par_2_i_only_fixed_stands_take_assigned_taxis():

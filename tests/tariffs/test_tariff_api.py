@@ -39,7 +39,8 @@ def test_art_29_clerk_records_the_table_set_by_the_act(clerk):
     body = response.json()
     assert body["status"] == "published" and body["act_number"] == "Decreto 10/2026"
     assert [(i["code"], i["value"]) for i in body["items"]] == [
-        ("bandeirada", "6.00"), ("km", "3.50"),
+        ("bandeirada", "6.00"),
+        ("km", "3.50"),
     ]
 
 
@@ -58,8 +59,9 @@ def test_a_driver_cannot_record_a_tariff_403():
 
 def test_art_58_xvi_the_table_in_force_on_the_day_of_the_fact():
     old = TariffTableFactory(valid_from="2025-01-02", act_date="2025-01-02")
-    new = TariffTableFactory(valid_from="2026-01-10", act_date="2026-01-08",
-                             items={"bandeirada": Decimal("6.50")})
+    new = TariffTableFactory(
+        valid_from="2026-01-10", act_date="2026-01-08", items={"bandeirada": Decimal("6.50")}
+    )
     client = _client()
     assert client.get("/api/tariffs/in-force/?on=2026-01-09").json()["id"] == old.pk
     fact_day = client.get("/api/tariffs/in-force/?on=2026-01-10").json()
@@ -74,8 +76,9 @@ def test_art_58_xvi_the_table_in_force_on_the_day_of_the_fact():
 def test_art_31_igpm_proposal_then_the_act_puts_it_in_force(clerk):
     base = TariffTableFactory(valid_from="2025-01-02")
     client = _client(clerk)
-    proposed = client.post("/api/tariffs/adjustments/",
-                           {"year": 2026, "igpm_percent": "4.2583"}, format="json")
+    proposed = client.post(
+        "/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "4.2583"}, format="json"
+    )
     assert proposed.status_code == 201, proposed.content
     draft = proposed.json()
     assert draft["status"] == "draft" and draft["based_on"] == base.pk
@@ -83,16 +86,23 @@ def test_art_31_igpm_proposal_then_the_act_puts_it_in_force(clerk):
     # a proposal is not in force
     assert _client().get("/api/tariffs/in-force/?on=2026-02-01").json()["id"] == base.pk
     TariffReminder.objects.create(year=2026)
-    published = client.post(f"/api/tariffs/{draft['id']}/publish/", {
-        "act_number": "Decreto 3/2026", "act_date": "2026-01-08", "valid_from": "2026-01-09",
-    }, format="json")
+    published = client.post(
+        f"/api/tariffs/{draft['id']}/publish/",
+        {
+            "act_number": "Decreto 3/2026",
+            "act_date": "2026-01-08",
+            "valid_from": "2026-01-09",
+        },
+        format="json",
+    )
     assert published.status_code == 200, published.content
     assert published.json()["status"] == "published"
     assert _client().get("/api/tariffs/in-force/?on=2026-02-01").json()["id"] == draft["id"]
     assert TariffReminder.objects.get(year=2026).table_id == draft["id"]
     # one adjustment a year
-    again = client.post("/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "1"},
-                        format="json")
+    again = client.post(
+        "/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "1"}, format="json"
+    )
     assert again.status_code == 400
     assert again.json()["article"] == "Art. 31"
 
@@ -100,11 +110,18 @@ def test_art_31_igpm_proposal_then_the_act_puts_it_in_force(clerk):
 def test_art_31_publishing_an_adjustment_outside_january_400(clerk):
     TariffTableFactory(valid_from="2025-01-02")
     client = _client(clerk)
-    draft = client.post("/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "2"},
-                        format="json").json()
-    response = client.post(f"/api/tariffs/{draft['id']}/publish/", {
-        "act_number": "Decreto 9/2026", "act_date": "2026-02-01", "valid_from": "2026-02-02",
-    }, format="json")
+    draft = client.post(
+        "/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "2"}, format="json"
+    ).json()
+    response = client.post(
+        f"/api/tariffs/{draft['id']}/publish/",
+        {
+            "act_number": "Decreto 9/2026",
+            "act_date": "2026-02-01",
+            "valid_from": "2026-02-02",
+        },
+        format="json",
+    )
     assert response.status_code == 400
     assert response.json()["article"] == "Art. 31"
     assert TariffTable.objects.get(pk=draft["id"]).status == "draft"
@@ -113,8 +130,9 @@ def test_art_31_publishing_an_adjustment_outside_january_400(clerk):
 def test_publishing_twice_is_a_conflict_409(clerk):
     TariffTableFactory(valid_from="2025-01-02")
     client = _client(clerk)
-    draft = client.post("/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "2"},
-                        format="json").json()
+    draft = client.post(
+        "/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "2"}, format="json"
+    ).json()
     act = {"act_number": "Decreto 9/2026", "act_date": "2026-01-02", "valid_from": "2026-01-02"}
     url = f"/api/tariffs/{draft['id']}/publish/"
     assert client.post(url, act, format="json").status_code == 200
@@ -122,16 +140,18 @@ def test_publishing_twice_is_a_conflict_409(clerk):
 
 
 def test_art_31_adjusting_with_no_table_in_force_is_a_conflict_409(clerk):
-    response = _client(clerk).post("/api/tariffs/adjustments/",
-                                   {"year": 2026, "igpm_percent": "2"}, format="json")
+    response = _client(clerk).post(
+        "/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "2"}, format="json"
+    )
     assert response.status_code == 409
     assert not TariffTable.objects.exists()
 
 
 def test_the_public_sees_published_tables_only():
     TariffTableFactory()
-    TariffTableFactory(status=TariffTable.Status.DRAFT, act_number="", act_date=None,
-                       valid_from=None)
+    TariffTableFactory(
+        status=TariffTable.Status.DRAFT, act_number="", act_date=None, valid_from=None
+    )
     rows = _client().get("/api/tariffs/").json()
     assert [r["status"] for r in rows] == ["published"]
 

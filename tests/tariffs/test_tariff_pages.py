@@ -16,8 +16,12 @@ pytestmark = pytest.mark.django_db
 
 def test_art_58_xvi_public_page_shows_the_table_of_the_day_asked(client):
     TariffTableFactory(valid_from="2025-01-02", act_number="Decreto 1/2025")
-    TariffTableFactory(valid_from="2026-01-10", act_date="2026-01-10",
-                       act_number="Decreto 2/2026", items={"km": Decimal("3.80")})
+    TariffTableFactory(
+        valid_from="2026-01-10",
+        act_date="2026-01-10",
+        act_number="Decreto 2/2026",
+        items={"km": Decimal("3.80")},
+    )
     html = client.get("/tarifas/?data=2025-06-01").content.decode()
     assert "Tabela em vigor em 01/06/2025" in html
     assert "3,50" in html or "3.50" in html
@@ -34,8 +38,9 @@ def test_art_30_printable_price_table_for_the_car(client):
 
 
 def test_a_draft_is_not_public_404(client):
-    draft = TariffTableFactory(status=TariffTable.Status.DRAFT, act_number="",
-                               act_date=None, valid_from=None)
+    draft = TariffTableFactory(
+        status=TariffTable.Status.DRAFT, act_number="", act_date=None, valid_from=None
+    )
     assert client.get(f"/tarifas/{draft.pk}/").status_code == 404
 
 
@@ -47,9 +52,15 @@ def test_art_31_clerk_proposes_the_adjustment_from_the_page(client, clerk):
     assert response.status_code == 302 and response["Location"] == f"/tarifas/{draft.pk}/"
     html = client.get(f"/tarifas/{draft.pk}/").content.decode()
     assert "6,60" in html or "6.60" in html
-    published = client.post(f"/tarifas/{draft.pk}/publicar/", {
-        "act_number": "Decreto 4/2026", "act_date": "2026-01-05", "valid_from": "2026-01-06",
-    }, follow=True)
+    published = client.post(
+        f"/tarifas/{draft.pk}/publicar/",
+        {
+            "act_number": "Decreto 4/2026",
+            "act_date": "2026-01-05",
+            "valid_from": "2026-01-06",
+        },
+        follow=True,
+    )
     assert "Tabela publicada." in published.content.decode()
     draft.refresh_from_db()
     assert draft.status == "published" and draft.act_number == "Decreto 4/2026"
@@ -57,10 +68,15 @@ def test_art_31_clerk_proposes_the_adjustment_from_the_page(client, clerk):
 
 def test_art_29_enact_form_with_a_bad_line_rerenders_400(client, clerk):
     client.force_login(clerk)
-    response = client.post("/tarifas/nova/", {
-        "act_number": "Decreto 1/2026", "act_date": "2026-01-02", "valid_from": "2026-01-02",
-        "items": "bandeirada; Bandeirada; por corrida",
-    })
+    response = client.post(
+        "/tarifas/nova/",
+        {
+            "act_number": "Decreto 1/2026",
+            "act_date": "2026-01-02",
+            "valid_from": "2026-01-02",
+            "items": "bandeirada; Bandeirada; por corrida",
+        },
+    )
     assert response.status_code == 400
     assert not TariffTable.objects.exists()
 

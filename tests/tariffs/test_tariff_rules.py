@@ -49,8 +49,9 @@ def test_art_29_a_table_needs_its_act_and_cannot_precede_it():
         law.check_act(act_number="", act_date=dt.date(2026, 1, 5), valid_from=dt.date(2026, 1, 5))
     assert no_number.value.article == "Art. 29"
     with pytest.raises(LawError):
-        law.check_act(act_number="D 1", act_date=dt.date(2026, 1, 5),
-                      valid_from=dt.date(2026, 1, 4))
+        law.check_act(
+            act_number="D 1", act_date=dt.date(2026, 1, 5), valid_from=dt.date(2026, 1, 4)
+        )
 
 
 def test_art_30_a_price_table_has_items_and_no_negative_price():
