@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -61,6 +61,7 @@ class AssociationOutput(serializers.ModelSerializer):
             "vehicles",
         ]
 
+    @extend_schema_field(MembershipOutput(many=True))
     def get_members(self, association: Association) -> list[dict[str, object]]:
         rows = association.memberships.filter(ended_on__isnull=True).select_related("driver")
         return MembershipOutput(rows, many=True).data  # type: ignore[return-value]
