@@ -12,6 +12,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from accounts.models import User
+from law.municipal_calendar import optional_days
 from municipal.models import (
     Association,
     LostItem,
@@ -21,8 +22,8 @@ from municipal.models import (
     StandArrival,
     TariffTable,
 )
-from municipal.services import cooperatives, lost_property, roster, stands, tariffs
-from registers.models import Authorization
+from municipal.services import calendar, cooperatives, lost_property, roster, stands, tariffs
+from registers.models import Authorization, CalendarDay
 
 # The demo holders' Termos (web.demo.DEMO_HOLDERS), first the driver who logs in.
 TAXIS = [
@@ -235,10 +236,35 @@ def _associations(clerk: User, taxis: list[Authorization], counts: dict[str, int
     counts["associations"] += 1
 
 
+def _calendar(clerk: User, today: dt.date, counts: dict[str, int]) -> None:
+    """The next optional day declared closed, as the secretariat does each year."""
+    if CalendarDay.objects.exists():
+        return
+    upcoming = [
+        d for d, _label in optional_days(today.year) + optional_days(today.year + 1) if d >= today
+    ]
+    calendar.calendar_day_declare(
+        actor=clerk,
+        day=upcoming[0],
+        kind=CalendarDay.Kind.CLOSED,
+        act=f"Decreto nº 1.290/{today.year} (demonstração)",
+        today=today,
+    )
+    counts["calendar_days"] += 1
+
+
 def municipal_demo_load(*, clerk: User, today: dt.date) -> dict[str, int]:
     """Stands, tariffs, lost property, this month's roster and a cooperative; once."""
     counts = dict.fromkeys(
-        ["stands", "tariff_tables", "lost_items", "roster_entries", "associations"], 0
+        [
+            "stands",
+            "tariff_tables",
+            "lost_items",
+            "roster_entries",
+            "associations",
+            "calendar_days",
+        ],
+        0,
     )
     taxis = _taxis()
     _stands(clerk, taxis, today, counts)
@@ -246,4 +272,5 @@ def municipal_demo_load(*, clerk: User, today: dt.date) -> dict[str, int]:
     _lost_property(clerk, taxis, today, counts)
     _roster(clerk, taxis, today, counts)
     _associations(clerk, taxis, counts)
+    _calendar(clerk, today, counts)
     return counts

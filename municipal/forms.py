@@ -139,3 +139,15 @@ class UseForm(forms.Form):
     contract = forms.CharField(
         label=_("Contrato (contratante e número)"), max_length=200, required=False
     )
+
+
+class CalendarDayForm(forms.Form):
+    day = forms.DateField(label=_("Dia"), widget=DateInput)
+    kind = forms.ChoiceField(
+        label=_("Declaração"),
+        choices=[
+            ("closed", _("sem expediente")),
+            ("open", _("com expediente")),
+        ],
+    )
+    act = forms.CharField(label=_("Ato (decreto ou portaria)"), max_length=200, required=False)

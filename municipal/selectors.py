@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import calendar as stdlib_calendar
+import contextlib
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
 
+import holidays
+from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from accounts.models import User
 from accounts.roles import is_staff_member
+from law import calendar as law_calendar
+from law import municipal_calendar as law_municipal
 from law import roster as law_roster
 from law import tariffs as law_tariffs
 from municipal.models import (
@@ -27,7 +32,7 @@ from municipal.models import (
     TariffTable,
 )
 from registers.calendar import municipal_calendar
-from registers.models import Authorization, Driver
+from registers.models import Authorization, CalendarDay, Driver
 
 # --- Stands ------------------------------------------------------------------------------
 
@@ -260,3 +265,52 @@ def executive_by_plate(plate: str) -> ExecutiveVehicle | None:
         .select_related("association", "vehicle")
         .first()
     )
+
+
+# --- Municipal calendar ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CalendarEntry:
+    day: dt.date
+    label: str
+    source: str  # "public" (national/state), "municipal", "closed", "open", "optional"
+    act: str = ""
+    declared: str = ""  # for an optional day: "closed", "open" or "" (not declared yet)
+
+
+def calendar_year(year: int) -> list[CalendarEntry]:
+    """Every day of ``year`` that is not an ordinary business day, or is an optional day
+    still to be declared: what the business-day counting of law.calendar reads."""
+    entries: list[CalendarEntry] = []
+    public = holidays.country_holidays(
+        law_calendar.COUNTRY,
+        subdiv=law_calendar.SUBDIVISION,
+        years=year,
+        categories=law_calendar.HOLIDAY_CATEGORIES,
+    )
+    entries += [
+        CalendarEntry(day=d, label=str(name), source="public") for d, name in public.items()
+    ]
+    for item in settings.MUNICIPAL_HOLIDAYS:
+        month, day = (int(p) for p in item.split("-"))
+        with contextlib.suppress(ValueError):
+            entries.append(
+                CalendarEntry(day=dt.date(year, month, day), label="", source="municipal")
+            )
+    declared = {row.day: row for row in CalendarDay.objects.filter(day__year=year)}
+    optional = dict(law_municipal.optional_days(year))
+    for day, row in declared.items():
+        entries.append(
+            CalendarEntry(
+                day=day,
+                label=optional.get(day, ""),
+                source=row.kind,
+                act=row.reason,
+                declared=row.kind,
+            )
+        )
+    for day, label in optional.items():
+        if day not in declared:
+            entries.append(CalendarEntry(day=day, label=label, source="optional"))
+    return sorted(entries, key=lambda e: (e.day, e.source))

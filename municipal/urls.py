@@ -2,12 +2,13 @@
 
 from django.urls import include, path
 
+from municipal.api import calendar as calendar_api
 from municipal.api import cooperatives as coop_api
 from municipal.api import lost_property as lost_api
 from municipal.api import roster as roster_api
 from municipal.api import stands as stands_api
 from municipal.api import tariffs as tariffs_api
-from municipal.views import cooperatives, lost_property, roster, stands, tariffs
+from municipal.views import calendar, cooperatives, lost_property, roster, stands, tariffs
 
 app_name = "municipal"
 
@@ -95,6 +96,13 @@ api_urlpatterns = [
         name="api-executive-use",
     ),
     path("executive-uses/<int:pk>/end/", coop_api.UseEndApi.as_view(), name="api-use-end"),
+    path("calendar/", calendar_api.CalendarYearApi.as_view(), name="api-calendar"),
+    path("calendar/days/", calendar_api.CalendarDayDeclareApi.as_view(), name="api-calendar-days"),
+    path(
+        "calendar/days/<str:day>/",
+        calendar_api.CalendarDayWithdrawApi.as_view(),
+        name="api-calendar-day",
+    ),
 ]
 
 urlpatterns = [
@@ -134,5 +142,7 @@ urlpatterns = [
     path("associacoes/<int:pk>/veiculos/", cooperatives.vehicle_add, name="vehicle-add"),
     path("associacoes/executivos/<int:pk>/uso/", cooperatives.use_start, name="use-start"),
     path("associacoes/usos/<int:pk>/encerrar/", cooperatives.use_end, name="use-end"),
+    path("calendario/", calendar.calendar_page, name="calendar"),
+    path("calendario/<str:day>/retirar/", calendar.calendar_withdraw, name="calendar-withdraw"),
     path("api/", include(api_urlpatterns)),
 ]

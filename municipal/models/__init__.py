@@ -1,5 +1,6 @@
 """One module per register; all of them are one Django app's models."""
 
+from municipal.models.calendar import CalendarReminder
 from municipal.models.cooperatives import Association, ExecutiveUse, ExecutiveVehicle, Membership
 from municipal.models.lost_property import LostItem, LostItemSequence
 from municipal.models.roster import RosterEntry
@@ -8,6 +9,7 @@ from municipal.models.tariffs import TariffItem, TariffReminder, TariffTable
 
 __all__ = [
     "Association",
+    "CalendarReminder",
     "ExecutiveUse",
     "ExecutiveVehicle",
     "LostItem",

@@ -19,8 +19,17 @@ from web.demo import demo_load
 
 pytestmark = pytest.mark.django_db
 
-MODELS = [Stand, StandAssignment, StandWaiting, TariffTable, LostItem, RosterEntry,
-          Association, Membership, TariffReminder]
+MODELS = [
+    Stand,
+    StandAssignment,
+    StandWaiting,
+    TariffTable,
+    LostItem,
+    RosterEntry,
+    Association,
+    Membership,
+    TariffReminder,
+]
 
 
 def _counts() -> dict[str, int]:
@@ -42,12 +51,35 @@ def test_demo_fills_each_register_once():
 @pytest.mark.parametrize(
     ("username", "urls"),
     [
-        ("servidor", ["/pontos/", "/tarifas/", "/achados/", "/escala/", "/associacoes/",
-                      "/api/stands/", "/api/tariffs/", "/api/lost-items/", "/api/roster/",
-                      "/api/associations/"]),
+        (
+            "servidor",
+            [
+                "/pontos/",
+                "/tarifas/",
+                "/achados/",
+                "/escala/",
+                "/associacoes/",
+                "/calendario/",
+                "/api/calendar/",
+                "/api/stands/",
+                "/api/tariffs/",
+                "/api/lost-items/",
+                "/api/roster/",
+                "/api/associations/",
+            ],
+        ),
         ("fiscal", ["/pontos/", "/tarifas/", "/escala/"]),
-        ("motorista", ["/pontos/", "/tarifas/", "/portal/escala/", "/portal/achados/",
-                       "/api/lost-items/", "/api/roster/"]),
+        (
+            "motorista",
+            [
+                "/pontos/",
+                "/tarifas/",
+                "/portal/escala/",
+                "/portal/achados/",
+                "/api/lost-items/",
+                "/api/roster/",
+            ],
+        ),
     ],
 )
 def test_demo_register_pages_render_for_each_role(client, username, urls):
