@@ -227,11 +227,26 @@ def roster_of_driver(driver: Driver, *, start: dt.date) -> QuerySet[RosterEntry]
 
 
 def associations() -> QuerySet[Association]:
+    """The associations with their current members and vehicles, and ``counted``: the
+    members holding an authorization in force (Art. 3 §1 II-III)."""
     active = Membership.objects.filter(ended_on__isnull=True).select_related("driver")
-    return Association.objects.prefetch_related(
-        Prefetch("memberships", queryset=active, to_attr="active_members"),
-        "vehicles__vehicle",
-    ).order_by("name")
+    return (
+        Association.objects.prefetch_related(
+            Prefetch("memberships", queryset=active, to_attr="active_members"),
+            "vehicles__vehicle",
+        )
+        .annotate(
+            counted=Count(
+                "memberships__driver",
+                filter=Q(
+                    memberships__ended_on__isnull=True,
+                    memberships__driver__authorizations__status=Authorization.Status.ACTIVE,
+                ),
+                distinct=True,
+            )
+        )
+        .order_by("name")
+    )
 
 
 def members_holding_authorization(association: Association) -> int:

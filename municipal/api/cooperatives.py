@@ -63,14 +63,13 @@ class AssociationOutput(serializers.ModelSerializer):
 
     @extend_schema_field(MembershipOutput(many=True))
     def get_members(self, association: Association) -> list[dict[str, object]]:
-        rows = association.memberships.filter(ended_on__isnull=True).select_related("driver")
-        return MembershipOutput(rows, many=True).data  # type: ignore[return-value]
+        return MembershipOutput(association.active_members, many=True).data  # type: ignore[attr-defined, return-value]
 
     def get_members_with_authorization(self, association: Association) -> int:
-        return selectors.members_holding_authorization(association)
+        return int(association.counted)  # type: ignore[attr-defined]
 
     def get_max_vehicles(self, association: Association) -> int:
-        return max_vehicles(selectors.members_holding_authorization(association))
+        return max_vehicles(int(association.counted))  # type: ignore[attr-defined]
 
 
 class AssociationInput(serializers.Serializer):
@@ -96,14 +95,17 @@ class AssociationListApi(APIView):
         payload = AssociationInput(data=request.data)
         payload.is_valid(raise_exception=True)
         row = services.association_register(actor=request.user, **payload.validated_data)
-        return Response(AssociationOutput(row).data, status=status.HTTP_201_CREATED)
+        return Response(
+            AssociationOutput(selectors.associations().get(pk=row.pk)).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class AssociationDetailApi(APIView):
     @extend_schema(responses=AssociationOutput)
     def get(self, request: Request, pk: int) -> Response:
         require_staff(request.user)
-        return Response(AssociationOutput(get_object_or_404(Association, pk=pk)).data)
+        return Response(AssociationOutput(get_object_or_404(selectors.associations(), pk=pk)).data)
 
 
 class ParkingInput(serializers.Serializer):
@@ -124,7 +126,7 @@ class ParkingApi(APIView):
         row = services.association_approve_parking(
             actor=request.user, association=association, **payload.validated_data
         )
-        return Response(AssociationOutput(row).data)
+        return Response(AssociationOutput(selectors.associations().get(pk=row.pk)).data)
 
 
 class MemberInput(serializers.Serializer):

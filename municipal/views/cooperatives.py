@@ -61,7 +61,7 @@ def association_page(request: HttpRequest, pk: int) -> HttpResponse:
     if not is_staff_member(request.user):
         raise PermissionDenied
     association = get_object_or_404(selectors.associations(), pk=pk)
-    counted = selectors.members_holding_authorization(association)
+    counted = association.counted
     return render(
         request,
         "municipal/cooperatives/detail.html",
