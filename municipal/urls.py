@@ -25,6 +25,7 @@ api_urlpatterns = [
         stands_api.StandReleaseApi.as_view(),
         name="api-stand-release",
     ),
+    path("stands/<int:pk>/revoke/", stands_api.StandRevokeApi.as_view(), name="api-stand-revoke"),
     path("stands/<int:pk>/line/", stands_api.StandLineApi.as_view(), name="api-stand-line"),
     path(
         "stand-arrivals/<int:pk>/departure/",
@@ -113,6 +114,7 @@ urlpatterns = [
     path("pontos/<int:pk>/placa/", stands.stand_sign, name="stand-sign"),
     path("pontos/<int:pk>/designar/", stands.stand_assign, name="stand-assign"),
     path("pontos/designacoes/<int:pk>/encerrar/", stands.stand_release, name="stand-release"),
+    path("pontos/<int:pk>/revogar/", stands.stand_revoke, name="stand-revoke"),
     path("pontos/<int:pk>/chegada/", stands.stand_arrive, name="stand-arrive"),
     path("pontos/chegadas/<int:pk>/saida/", stands.stand_depart, name="stand-depart"),
     path("tarifas/", tariffs.tariff_in_force_page, name="tariff-in-force"),

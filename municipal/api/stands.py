@@ -207,3 +207,21 @@ class StandDepartureApi(APIView):
             actor=request.user, arrival=arrival, now=timezone.now(), **payload.validated_data
         )
         return Response(ArrivalOutput(row).data)
+
+
+class RevokeInput(serializers.Serializer):
+    act_number = serializers.CharField(max_length=60, allow_blank=True)
+
+
+class StandRevokeApi(APIView):
+    """Art. 32: revoke a stand by the Executive's act; its assignments end."""
+
+    @extend_schema(request=RevokeInput, responses=StandOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        stand = get_object_or_404(Stand, pk=pk)
+        payload = RevokeInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        services.stand_revoke(
+            actor=request.user, stand=stand, on=timezone.localdate(), **payload.validated_data
+        )
+        return Response(StandOutput(selectors.stands_all().get(pk=pk)).data)

@@ -251,3 +251,27 @@ def stand_depart(
         row.passenger_call = passenger_call
         row.save(update_fields=["departed_at", "passenger_call"])
     return row
+
+
+def stand_revoke(*, actor: User, stand: Stand, act_number: str, on: dt.date) -> Stand:
+    """Art. 32: the Executive revokes a stand ("podendo a qualquer tempo ser ... revogado").
+
+    Its assignments end and the taxis waiting for it are released on the same day.
+    """
+    require_register_keeper(actor)
+    if not act_number.strip():
+        raise RuleViolation(
+            _("Informe o ato do Poder Executivo que revoga o ponto."), article=law.ART_32
+        )
+    with transaction.atomic(durable=True):
+        row = Stand.objects.select_for_update().get(pk=stand.pk)
+        if row.revoked_on is not None:
+            raise StateConflict(_("Este ponto já foi revogado."))
+        row.revoked_on = on
+        row.save(update_fields=["revoked_on"])
+        row.assignments.filter(ended_on__isnull=True).update(ended_on=on)
+        row.waiting.filter(state=StandWaiting.State.WAITING).update(
+            state=StandWaiting.State.WITHDRAWN, resolved_at=timezone.now()
+        )
+        row.arrivals.filter(departed_at__isnull=True).update(departed_at=timezone.now())
+    return row

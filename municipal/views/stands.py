@@ -170,3 +170,22 @@ def stand_depart(request: HttpRequest, pk: int) -> HttpResponse:
         back="municipal:stand",
         pk=arrival.stand_id,
     )
+
+
+@login_required
+@require_POST
+def stand_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    stand = get_object_or_404(Stand, pk=pk)
+    return act(
+        request,
+        lambda: services.stand_revoke(
+            actor=request.user,
+            stand=stand,
+            act_number=request.POST.get("act_number", ""),
+            on=timezone.localdate(),
+        ),
+        success=_("Ponto revogado."),
+        keepers_only=True,
+        back="municipal:stand",
+        pk=pk,
+    )

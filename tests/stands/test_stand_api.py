@@ -160,3 +160,27 @@ def test_the_line_is_staff_only_403():
     stand = StandFactory()
     user = UserFactory()
     assert _client(user).get(f"/api/stands/{stand.pk}/line/").status_code == 403
+
+
+def test_art_32_revoking_a_stand_ends_its_assignments_and_waiting(clerk):
+    stand = StandFactory(places=1)
+    assignment = StandAssignmentFactory(stand=stand)
+    client = _client(clerk)
+    waiting = client.post(
+        f"/api/stands/{stand.pk}/assignments/", {"authorization": AuthorizationFactory().number}
+    )
+    assert waiting.status_code == 202
+    no_act = client.post(f"/api/stands/{stand.pk}/revoke/", {"act_number": ""})
+    assert no_act.status_code == 400 and no_act.json()["article"] == "Art. 32"
+    revoked = client.post(f"/api/stands/{stand.pk}/revoke/", {"act_number": "Decreto 80/2026"})
+    assert revoked.status_code == 200 and revoked.json()["revoked_on"] is not None
+    assignment.refresh_from_db()
+    assert assignment.ended_on is not None
+    assert StandWaiting.objects.get().state == "withdrawn"
+    assert (
+        client.post(
+            f"/api/stands/{stand.pk}/revoke/", {"act_number": "Decreto 81/2026"}
+        ).status_code
+        == 409
+    )
+    assert _client().get("/api/stands/").json() == []
