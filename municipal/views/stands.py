@@ -49,6 +49,7 @@ def stand_page(request: HttpRequest, pk: int) -> HttpResponse:
             "line": selectors.stand_line(stand) if staff or driver else [],
             "staff": staff,
             "keeper": staff and may_keep_lines(request.user),
+            "registers_keeper": may_keep_registers(request.user),
             "driver_taxis": selectors.authorizations_of_driver(driver) if driver else [],
             "assign_form": AssignForm(),
             "arrival_form": ArrivalForm(),
