@@ -85,3 +85,23 @@ def test_a_driver_gets_403_on_the_adjustment_form(client):
     client.force_login(AuthorizationFactory().holder.user)
     response = client.post("/tarifas/reajuste/", {"year": "2026", "igpm_percent": "1"})
     assert response.status_code == 403
+
+
+def test_art_58_xvi_the_block_other_pages_include_shows_the_table_of_the_fact():
+    import datetime as dt
+
+    from django.template import Context, Template
+
+    TariffTableFactory(valid_from="2025-01-02", act_number="Decreto 1/2025")
+    TariffTableFactory(
+        valid_from="2026-01-10",
+        act_date="2026-01-10",
+        act_number="Decreto 2/2026",
+        items={"km": Decimal("3.80")},
+    )
+    template = Template("{% load municipal_tariffs %}{% tariff_table_on when %}")
+    fact = dt.datetime(2026, 1, 9, 23, 30, tzinfo=dt.timezone(dt.timedelta(hours=-3)))
+    html = template.render(Context({"when": fact}))
+    assert "Decreto 1/2025" in html and "09/01/2026" in html
+    html = template.render(Context({"when": dt.date(2026, 1, 10)}))
+    assert "Decreto 2/2026" in html
