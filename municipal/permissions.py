@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.request import Request
+from rest_framework.views import APIView
 
 from accounts.roles import Role, has_role, is_staff_member
 from cases.errors import NotPermitted
@@ -32,3 +35,15 @@ def may_keep_lines(user: object) -> bool:
 
 def may_keep_registers(user: object) -> bool:
     return has_role(user, *REGISTER_KEEPERS)
+
+
+class RegisterKeeperWrites(BasePermission):
+    """DRF: reads for any authenticated user (the view scopes them), writes for the
+    Secretaria only — checked before the input is read, so a refusal is always a 403."""
+
+    message = _("Somente servidores da Secretaria de Finanças podem alterar este cadastro.")
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        if not (request.user and request.user.is_authenticated):
+            return False
+        return request.method in SAFE_METHODS or may_keep_registers(request.user)

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from cases.errors import RuleViolation
 from municipal import selectors
-from municipal.permissions import require_staff
+from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import calendar as services
 from registers.models import CalendarDay
 
@@ -60,6 +60,8 @@ class CalendarYearApi(APIView):
 class CalendarDayDeclareApi(APIView):
     """POST: declare a day closed or open, with its act (clerk)."""
 
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=CalendarDayInput, responses={201: CalendarDayOutput})
     def post(self, request: Request) -> Response:
         payload = CalendarDayInput(data=request.data)
@@ -71,6 +73,8 @@ class CalendarDayDeclareApi(APIView):
 
 
 class CalendarDayWithdrawApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=None, responses={204: None})
     def delete(self, request: Request, day: str) -> Response:
         try:

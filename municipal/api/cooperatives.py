@@ -15,7 +15,7 @@ from law.cooperatives import max_vehicles
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import Association, ExecutiveUse, ExecutiveVehicle, Membership
-from municipal.permissions import require_staff
+from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import cooperatives as services
 
 
@@ -85,6 +85,8 @@ class AssociationInput(serializers.Serializer):
 
 
 class AssociationListApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(responses=AssociationOutput(many=True))
     def get(self, request: Request) -> Response:
         require_staff(request.user)
@@ -118,6 +120,8 @@ class ParkingInput(serializers.Serializer):
 class ParkingApi(APIView):
     """Art. 3 §1 IV: the approved parking place."""
 
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=ParkingInput, responses=AssociationOutput)
     def post(self, request: Request, pk: int) -> Response:
         association = get_object_or_404(Association, pk=pk)
@@ -137,6 +141,8 @@ class MemberInput(serializers.Serializer):
 class MemberAddApi(APIView):
     """Art. 3 §1 I and §2: add a named member (one association only)."""
 
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=MemberInput, responses={201: MembershipOutput})
     def post(self, request: Request, pk: int) -> Response:
         association = get_object_or_404(Association, pk=pk)
@@ -153,6 +159,8 @@ class MemberAddApi(APIView):
 
 
 class MemberEndApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=None, responses=MembershipOutput)
     def post(self, request: Request, pk: int) -> Response:
         membership = get_object_or_404(Membership, pk=pk)
@@ -179,6 +187,8 @@ class ExecutiveVehicleInput(serializers.Serializer):
 
 class ExecutiveVehicleAddApi(APIView):
     """Art. 3 §1 II-IV and §3: register an executive taxi."""
+
+    permission_classes = [RegisterKeeperWrites]
 
     @extend_schema(request=ExecutiveVehicleInput, responses={201: ExecutiveVehicleOutput})
     def post(self, request: Request, pk: int) -> Response:
@@ -220,6 +230,8 @@ class UseStartApi(APIView):
     """Art. 3 §§4-5: a member takes the executive taxi under a contract; his taxi is
     retained."""
 
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=UseInput, responses={201: UseOutput})
     def post(self, request: Request, pk: int) -> Response:
         executive = get_object_or_404(ExecutiveVehicle, pk=pk)
@@ -237,6 +249,8 @@ class UseStartApi(APIView):
 
 
 class UseEndApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=None, responses=UseOutput)
     def post(self, request: Request, pk: int) -> Response:
         use = get_object_or_404(ExecutiveUse, pk=pk)

@@ -15,6 +15,7 @@ from cases.errors import RuleViolation
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import LostItem
+from municipal.permissions import RegisterKeeperWrites
 from municipal.services import lost_property as services
 
 
@@ -129,6 +130,8 @@ class HandInInput(serializers.Serializer):
 class LostItemHandInApi(APIView):
     """A clerk receives the object: the numbered receipt is issued."""
 
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=HandInInput, responses=LostItemOutput)
     def post(self, request: Request, pk: int) -> Response:
         item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
@@ -153,6 +156,8 @@ class CloseInput(serializers.Serializer):
 
 class LostItemCloseApi(APIView):
     """The object returned to its owner, or its destination."""
+
+    permission_classes = [RegisterKeeperWrites]
 
     @extend_schema(request=CloseInput, responses=LostItemOutput)
     def post(self, request: Request, pk: int) -> Response:

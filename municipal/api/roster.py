@@ -18,7 +18,7 @@ from cases.errors import NotPermitted, RuleViolation
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import RosterEntry
-from municipal.permissions import require_staff
+from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import roster as services
 
 
@@ -57,6 +57,8 @@ class RosterListApi(APIView):
     """GET: the roster between two days (staff: all taxis; a driver: his own).
     POST: put a taxi on a shift for a range of days (clerk)."""
 
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(
         parameters=[OpenApiParameter("start", str), OpenApiParameter("end", str)],
         responses=RosterEntryOutput(many=True),
@@ -89,6 +91,8 @@ class RosterListApi(APIView):
 
 
 class RosterEntryApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=None, responses={204: None})
     def delete(self, request: Request, pk: int) -> Response:
         entry = get_object_or_404(RosterEntry, pk=pk)

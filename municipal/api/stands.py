@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate, authorization_by_plate
 from municipal.models import Stand, StandArrival, StandAssignment, StandWaiting
-from municipal.permissions import require_staff
+from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import stands as services
 
 
@@ -81,7 +81,7 @@ class StandListApi(APIView):
     """GET: the stands in use (public). POST: register a stand by its act (clerk)."""
 
     def get_permissions(self):  # type: ignore[no-untyped-def]
-        return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
+        return [AllowAny()] if self.request.method == "GET" else [RegisterKeeperWrites()]
 
     @extend_schema(responses=StandOutput(many=True))
     def get(self, request: Request) -> Response:
@@ -131,6 +131,8 @@ class StandAssignApi(APIView):
     """Assign a taxi to a fixed stand: 201 with the assignment, or 202 with its place in
     the waiting order when the stand is full (Art. 32 §2 I)."""
 
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=AssignInput, responses={201: AssignmentOutput, 202: WaitingOutput})
     def post(self, request: Request, pk: int) -> Response:
         stand = get_object_or_404(Stand, pk=pk)
@@ -149,6 +151,8 @@ class StandAssignApi(APIView):
 
 
 class StandReleaseApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=None, responses=AssignmentOutput)
     def post(self, request: Request, pk: int) -> Response:
         assignment = get_object_or_404(StandAssignment, pk=pk)
@@ -215,6 +219,8 @@ class RevokeInput(serializers.Serializer):
 
 class StandRevokeApi(APIView):
     """Art. 32: revoke a stand by the Executive's act; its assignments end."""
+
+    permission_classes = [RegisterKeeperWrites]
 
     @extend_schema(request=RevokeInput, responses=StandOutput)
     def post(self, request: Request, pk: int) -> Response:

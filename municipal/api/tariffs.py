@@ -19,7 +19,7 @@ from accounts.roles import is_staff_member
 from cases.errors import RuleViolation
 from municipal import selectors
 from municipal.models import TariffItem, TariffReminder, TariffTable
-from municipal.permissions import require_staff
+from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import tariffs as services
 
 
@@ -71,7 +71,7 @@ class TariffListApi(APIView):
     POST: record a table set by the Executive's act (clerk)."""
 
     def get_permissions(self):  # type: ignore[no-untyped-def]
-        return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
+        return [AllowAny()] if self.request.method == "GET" else [RegisterKeeperWrites()]
 
     @extend_schema(responses=TariffTableOutput(many=True))
     def get(self, request: Request) -> Response:
@@ -120,6 +120,8 @@ class AdjustmentInput(serializers.Serializer):
 class TariffAdjustmentApi(APIView):
     """Art. 31: the clerk enters the 12-month IGP-M; the system proposes the new table."""
 
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=AdjustmentInput, responses={201: TariffTableOutput})
     def post(self, request: Request) -> Response:
         payload = AdjustmentInput(data=request.data)
@@ -139,6 +141,8 @@ class PublishInput(serializers.Serializer):
 class TariffPublishApi(APIView):
     """Record the act's number and date: the proposal is in force from ``valid_from``."""
 
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=PublishInput, responses=TariffTableOutput)
     def post(self, request: Request, pk: int) -> Response:
         table = get_object_or_404(TariffTable, pk=pk)
@@ -151,6 +155,8 @@ class TariffPublishApi(APIView):
 
 
 class TariffDiscardApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
     @extend_schema(request=None, responses=TariffTableOutput)
     def post(self, request: Request, pk: int) -> Response:
         table = get_object_or_404(TariffTable, pk=pk)

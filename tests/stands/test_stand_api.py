@@ -184,3 +184,14 @@ def test_art_32_revoking_a_stand_ends_its_assignments_and_waiting(clerk):
         == 409
     )
     assert _client().get("/api/stands/").json() == []
+
+
+def test_a_driver_is_refused_403_before_his_input_is_read():
+    # whatever he sends (here an authorization that does not exist), the role comes first
+    user = AuthorizationFactory().holder.user
+    stand = StandFactory()
+    response = _client(user).post(f"/api/stands/{stand.pk}/assignments/", {"authorization": "nada"})
+    assert response.status_code == 403
+    assert response.json()["detail"] == (
+        "Somente servidores da Secretaria de Finanças podem alterar este cadastro."
+    )
