@@ -216,6 +216,7 @@ SPECTACULAR_SETTINGS = {
         "KindEnum": "cases.models.CaseKind",
         "StandKindEnum": "municipal.models.stands.Stand.Kind",
         "AssociationKindEnum": "municipal.models.cooperatives.Association.Kind",
+        "CalendarDayKindEnum": "registers.models.CalendarDay.Kind",
     },
 }
 
