@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -51,19 +51,23 @@ def roster_add(
         )
     days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
     days = [d for d in days if weekdays is None or d.weekday() in weekdays]
-    with transaction.atomic(durable=True):
-        existing = set(
-            RosterEntry.objects.filter(
-                authorization=authorization, shift=shift, day__in=days
-            ).values_list("day", flat=True)
-        )
-        rows = [
-            RosterEntry(day=d, shift=shift, authorization=authorization, created_by=actor)
-            for d in days
-            if d not in existing
-        ]
-        RosterEntry.objects.bulk_create(rows)
-    return rows
+    try:
+        with transaction.atomic(durable=True):
+            existing = set(
+                RosterEntry.objects.filter(
+                    authorization=authorization, shift=shift, day__in=days
+                ).values_list("day", flat=True)
+            )
+            rows = [
+                RosterEntry(day=d, shift=shift, authorization=authorization, created_by=actor)
+                for d in days
+                if d not in existing
+            ]
+            RosterEntry.objects.bulk_create(rows)
+        return rows
+    except IntegrityError as exc:
+        # Another clerk put the same taxi on the same shifts at the same moment.
+        raise StateConflict(_("A escala deste táxi mudou ao mesmo tempo; tente de novo.")) from exc
 
 
 def roster_remove(*, actor: User, entry: RosterEntry) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -55,34 +55,38 @@ def stand_save(
         raise RuleViolation(
             _("Informe a cobertura do abrigo: acrílico ou telha colonial."), article="Art. 34"
         )
-    with transaction.atomic(durable=True):
-        if stand is not None:
-            stand = Stand.objects.select_for_update().get(pk=stand.pk)
-            assigned = stand.assignments.filter(ended_on__isnull=True).count()
-            _law(law.check_places_cover_assigned, places=places, assigned=assigned)
-            if assigned and kind != law.FIXED:
-                raise RuleViolation(
-                    _("O ponto tem táxis designados; remaneje-os antes de mudar o tipo."),
-                    article=law.ART_32_PAR_2_I,
-                )
-        else:
-            if Stand.objects.filter(name=name).exists():
-                raise StateConflict(_("Já existe um ponto com este nome."))
-            stand = Stand()
-        stand.name = name
-        stand.address = address
-        stand.district = district
-        stand.kind = kind
-        stand.places = places
-        stand.act_number = act_number
-        stand.act_date = act_date
-        stand.starts_on = starts_on
-        stand.ends_on = ends_on
-        stand.shelter = shelter
-        stand.shelter_roof = shelter_roof if shelter else ""
-        stand.shelter_installed_on = shelter_installed_on if shelter else None
-        stand.save()
-    return stand
+    try:
+        with transaction.atomic(durable=True):
+            if stand is not None:
+                stand = Stand.objects.select_for_update().get(pk=stand.pk)
+                assigned = stand.assignments.filter(ended_on__isnull=True).count()
+                _law(law.check_places_cover_assigned, places=places, assigned=assigned)
+                if assigned and kind != law.FIXED:
+                    raise RuleViolation(
+                        _("O ponto tem táxis designados; remaneje-os antes de mudar o tipo."),
+                        article=law.ART_32_PAR_2_I,
+                    )
+            else:
+                if Stand.objects.filter(name=name).exists():
+                    raise StateConflict(_("Já existe um ponto com este nome."))
+                stand = Stand()
+            stand.name = name
+            stand.address = address
+            stand.district = district
+            stand.kind = kind
+            stand.places = places
+            stand.act_number = act_number
+            stand.act_date = act_date
+            stand.starts_on = starts_on
+            stand.ends_on = ends_on
+            stand.shelter = shelter
+            stand.shelter_roof = shelter_roof if shelter else ""
+            stand.shelter_installed_on = shelter_installed_on if shelter else None
+            stand.save()
+        return stand
+    except IntegrityError as exc:
+        # Two clerks registering the same name at once: the unique name is the last word.
+        raise StateConflict(_("Já existe um ponto com este nome.")) from exc
 
 
 def _in_force(authorization: Authorization) -> None:
@@ -104,33 +108,40 @@ def stand_assign(
     require_register_keeper(actor)
     _law(law.check_assignable, kind=stand.kind)
     _in_force(authorization)
-    with transaction.atomic(durable=True):
-        stand = Stand.objects.select_for_update().get(pk=stand.pk)
-        current = (
-            StandAssignment.objects.filter(authorization=authorization, ended_on__isnull=True)
-            .select_related("stand")
-            .first()
-        )
-        if current is not None:
-            raise StateConflict(
-                _("O táxi já está designado ao ponto %(stand)s.") % {"stand": current.stand},
-                article=law.ART_32_PAR_2_I,
+    try:
+        with transaction.atomic(durable=True):
+            stand = Stand.objects.select_for_update().get(pk=stand.pk)
+            current = (
+                StandAssignment.objects.filter(authorization=authorization, ended_on__isnull=True)
+                .select_related("stand")
+                .first()
             )
-        assigned = stand.assignments.filter(ended_on__isnull=True).count()
-        if (
-            law.has_vacancy(places=stand.places, assigned=assigned)
-            and not stand.waiting.filter(state=StandWaiting.State.WAITING).exists()
-        ):
-            return StandAssignment.objects.create(
-                stand=stand, authorization=authorization, since=today, created_by=actor
+            if current is not None:
+                raise StateConflict(
+                    _("O táxi já está designado ao ponto %(stand)s.") % {"stand": current.stand},
+                    article=law.ART_32_PAR_2_I,
+                )
+            assigned = stand.assignments.filter(ended_on__isnull=True).count()
+            if (
+                law.has_vacancy(places=stand.places, assigned=assigned)
+                and not stand.waiting.filter(state=StandWaiting.State.WAITING).exists()
+            ):
+                return StandAssignment.objects.create(
+                    stand=stand, authorization=authorization, since=today, created_by=actor
+                )
+            if stand.waiting.filter(
+                authorization=authorization, state=StandWaiting.State.WAITING
+            ).exists():
+                raise StateConflict(_("O táxi já aguarda vaga neste ponto."))
+            return StandWaiting.objects.create(
+                stand=stand, authorization=authorization, requested_at=timezone.now()
             )
-        if stand.waiting.filter(
-            authorization=authorization, state=StandWaiting.State.WAITING
-        ).exists():
-            raise StateConflict(_("O táxi já aguarda vaga neste ponto."))
-        return StandWaiting.objects.create(
-            stand=stand, authorization=authorization, requested_at=timezone.now()
-        )
+    except IntegrityError as exc:
+        # The same taxi assigned elsewhere at the same moment (one fixed stand per taxi).
+        raise StateConflict(
+            _("O táxi já está designado a um ponto ou aguarda vaga neste ponto."),
+            article=law.ART_32_PAR_2_I,
+        ) from exc
 
 
 def stand_release(*, actor: User, assignment: StandAssignment, today: dt.date) -> StandAssignment:
@@ -212,15 +223,19 @@ def stand_arrive(
             _("Somente táxis cadastrados no Município entram na fila registrada do ponto."),
             article=law.ART_32_PAR_2_III,
         )
-    with transaction.atomic(durable=True):
-        Stand.objects.select_for_update().get(pk=stand.pk)
-        if StandArrival.objects.filter(
-            authorization=authorization, departed_at__isnull=True
-        ).exists():
-            raise StateConflict(_("Este táxi já está na fila de um ponto."))
-        return StandArrival.objects.create(
-            stand=stand, authorization=authorization, arrived_at=now, recorded_by=actor
-        )
+    try:
+        with transaction.atomic(durable=True):
+            Stand.objects.select_for_update().get(pk=stand.pk)
+            if StandArrival.objects.filter(
+                authorization=authorization, departed_at__isnull=True
+            ).exists():
+                raise StateConflict(_("Este táxi já está na fila de um ponto."))
+            return StandArrival.objects.create(
+                stand=stand, authorization=authorization, arrived_at=now, recorded_by=actor
+            )
+    except IntegrityError as exc:
+        # The same taxi arriving at two stands at once: one line per taxi.
+        raise StateConflict(_("Este táxi já está na fila de um ponto.")) from exc
 
 
 def stand_depart(
