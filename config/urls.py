@@ -88,6 +88,7 @@ urlpatterns = [
     path("", include("notifications.urls")),
     path("", include("municipal.urls")),
     path("", include("register_import.urls")),
+    path("", include("accounts.urls")),
     path("api/", include(api)),
     path("admin/", admin.site.urls),
 ]
