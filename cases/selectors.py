@@ -26,6 +26,11 @@ def cases_visible_to(user: User | None) -> QuerySet[Case]:
     scope = Q(pk__in=[])
     if Role.COMMISSION_MEMBER in roles:
         scope |= Q(kind__in=_COMMISSION_KINDS)
+        # ...and the violation notice an appeal it judges is about (issue 10: it got a 404).
+        scope |= Q(
+            kind=CaseKind.VIOLATION,
+            pk__in=Case.objects.filter(violationnotice__appeals__isnull=False).values("pk"),
+        )
     if Role.DRIVER in roles:
         scope |= Q(applicant__user=user) | Q(authorization__holder__user=user)
         # An auxiliary named as the offender follows the notice (and may appeal, Art. 63 §2).

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "documents",
     "inspections",
     "register_import",
+    "workspace",
     "web",
 ]
 
