@@ -41,7 +41,7 @@ _CASE_NUMBER = re.compile(r"^\s*(\d{4})\s*/\s*(\d{1,6})\s*$")
 
 def search_key(value: str) -> str:
     """The comparison key of a text (same as the database's `ws_searchkey`)."""
-    decomposed = unicodedata.normalize("NFKD", value or "")
+    decomposed = unicodedata.normalize("NFD", value or "")
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return _NOT_KEY.sub("", plain.lower())
 
