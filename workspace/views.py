@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -85,7 +85,10 @@ def filter_save(request: HttpRequest) -> HttpResponse:
         return redirect("workspace-search")
     query = form.cleaned_data["query"]
     try:
-        SavedFilter.objects.create(owner=request.user, name=form.cleaned_data["name"], query=query)
+        with transaction.atomic():
+            SavedFilter.objects.create(
+                owner=request.user, name=form.cleaned_data["name"], query=query
+            )
     except IntegrityError:
         messages.error(request, _("Você já tem um filtro com este nome."))
     else:
