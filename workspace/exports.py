@@ -37,7 +37,7 @@ CONTENT_TYPES = {
 
 
 def sync_limit() -> int:
-    return int(getattr(settings, "EXPORT_SYNC_ROWS", 5000))
+    return settings.EXPORT_SYNC_ROWS
 
 
 def cases_table(user: User, params: dict[str, Any]) -> Table:
