@@ -82,10 +82,10 @@ class PeriodForm(forms.Form):
     """A month range for the dashboard (bounded: a million cases is a design input)."""
 
     start = forms.DateField(
-        label=_("De"), required=False, widget=forms.DateInput(attrs={"type": "month"})
+        label=_("De"), required=False, widget=forms.DateInput(format="%Y-%m", attrs={"type": "month"})
     )
     end = forms.DateField(
-        label=_("Até"), required=False, widget=forms.DateInput(attrs={"type": "month"})
+        label=_("Até"), required=False, widget=forms.DateInput(format="%Y-%m", attrs={"type": "month"})
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
