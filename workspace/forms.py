@@ -78,15 +78,18 @@ class SavedFilterForm(forms.Form):
     query = forms.CharField(max_length=500, required=False, widget=forms.HiddenInput)
 
 
+class MonthInput(forms.DateInput):
+    input_type = "month"
+
+    def __init__(self) -> None:
+        super().__init__(format="%Y-%m")
+
+
 class PeriodForm(forms.Form):
     """A month range for the dashboard (bounded: a million cases is a design input)."""
 
-    start = forms.DateField(
-        label=_("De"), required=False, widget=forms.DateInput(format="%Y-%m", attrs={"type": "month"})
-    )
-    end = forms.DateField(
-        label=_("Até"), required=False, widget=forms.DateInput(format="%Y-%m", attrs={"type": "month"})
-    )
+    start = forms.DateField(label=_("De"), required=False, widget=MonthInput())
+    end = forms.DateField(label=_("Até"), required=False, widget=MonthInput())
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

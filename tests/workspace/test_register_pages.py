@@ -7,6 +7,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from accounts.roles import Role
 from cases.models import AuditEvent, Deadline
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db
 def history(authorization):
     case = SuspensionCaseFactory(authorization=authorization)
     notice = ViolationNoticeFactory(authorization=authorization)
-    today = dt.date.today()
+    today = timezone.localdate()
     Deadline.objects.create(
         case=case, kind="x", label="Prazo para corrigir", due_on=today + dt.timedelta(days=5),
         counting="business_days", article="Art. 24",

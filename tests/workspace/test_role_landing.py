@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.utils import timezone
 
 from accounts.roles import Role
 from cases.models import Deadline
@@ -88,7 +89,7 @@ def test_commission_page_is_the_commissions(client, clerk):
 
 
 def test_clerk_queue_shows_overdue_week_and_failed_counts(client, clerk):
-    today = dt.date.today()
+    today = timezone.localdate()
     late = SuspensionCaseFactory()
     Deadline.objects.create(
         case=late, kind="x", label="x", due_on=today - dt.timedelta(days=2),

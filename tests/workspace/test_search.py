@@ -34,7 +34,9 @@ def jose():
         holder=holder, number="TA-2026/000007", vehicle__plate="QAB1C23"
     )
     MunicipalRegistrationFactory(authorization=authorization, number="IM-2026/000042")
-    return SuspensionCaseFactory(authorization=authorization, sequence=31, year=2026, number="2026/000031")
+    return SuspensionCaseFactory(
+        authorization=authorization, sequence=31, year=2026, number="2026/000031"
+    )
 
 
 def _numbers(response) -> list[str]:
