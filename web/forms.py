@@ -39,7 +39,8 @@ class MultipleFileField(forms.FileField):
 
 class QueueFilterForm(forms.Form):
     kind = forms.ChoiceField(label=_("Tipo"), required=False)
-    state = forms.CharField(label=_("Situação"), required=False)
+    # A choice of the kinds' states (issue 10: a free-text box took only internal codes).
+    state = forms.ChoiceField(label=_("Situação"), required=False)
     assignee = forms.ChoiceField(
         label=_("Responsável"),
         required=False,
@@ -56,3 +57,6 @@ class QueueFilterForm(forms.Form):
 
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["kind"].choices = [("", _("Todos")), *CaseKind.choices]
+        from workspace.forms import state_choices
+
+        self.fields["state"].choices = state_choices()

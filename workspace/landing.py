@@ -81,6 +81,16 @@ def commission_appeals(user: User) -> QuerySet[Case]:
     )
 
 
+def notices_issued_by(user: User) -> QuerySet[Case]:
+    """The violation notices this agent issued, newest first."""
+    return (
+        cases_visible_to(user)
+        .filter(kind=CaseKind.VIOLATION, violationnotice__agent=user)
+        .select_related("applicant", "violationnotice__vehicle")
+        .order_by("-opened_at", "-id")
+    )
+
+
 @dataclass(frozen=True)
 class QueueCounts:
     overdue: int

@@ -11,6 +11,7 @@ urlpatterns = [
     path("termos/<int:pk>/", views.authorization_page, name="workspace-authorization"),
     path("decisoes/", views.decisions_page, name="workspace-decisions"),
     path("comissao/", views.commission_page, name="workspace-commission"),
+    path("fiscalizacao/meus-autos/", views.agent_notices_page, name="workspace-agent-notices"),
     path("painel/", views.dashboard_page, name="workspace-dashboard"),
     path(
         "painel/exportar/<slug:dataset>.<str:fmt>", views.export, name="workspace-export"

@@ -185,6 +185,24 @@ def commission_page(request: HttpRequest) -> HttpResponse:
     )
 
 
+@login_required
+def agent_notices_page(request: HttpRequest) -> HttpResponse:
+    """The fiscal agent's own notices, newest first (the phone page links here)."""
+    if not has_role(request.user, Role.FISCAL_AGENT):
+        raise PermissionDenied(_("Página do agente fiscal."))
+    return render(
+        request,
+        "workspace/agent_notices.html",
+        {
+            "page": page_of(
+                landing.notices_issued_by(request.user),
+                number=_page_number(request),
+                per_page=PER_PAGE,
+            )
+        },
+    )
+
+
 def _page_number(request: HttpRequest) -> int:
     value = request.GET.get("page", "1")
     return int(value) if value.isdigit() else 1

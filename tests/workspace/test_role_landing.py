@@ -110,3 +110,23 @@ def test_clerk_queue_shows_overdue_week_and_failed_counts(client, clerk):
     # Due within 7 days includes what is already overdue (the queue's own filter).
     assert "<strong>2</strong> vencem em 7 dias" in body
     assert "<strong>1</strong> com prazo em falha" in body
+
+
+def test_fiscal_agent_sees_their_own_notices(client):
+    agent = UserFactory(role=Role.FISCAL_AGENT)
+    mine = ViolationNoticeFactory(agent=agent)
+    someone_elses = ViolationNoticeFactory()
+    client.force_login(agent)
+    body = client.get("/fiscalizacao/meus-autos/").content.decode()
+    assert mine.number in body and someone_elses.number not in body
+    phone_page = client.get("/fiscalizacao/autos/novo/").content.decode()
+    assert 'href="/fiscalizacao/meus-autos/"' in phone_page
+    client.force_login(UserFactory(role=Role.CLERK))
+    assert client.get("/fiscalizacao/meus-autos/").status_code == 403
+
+
+def test_queue_links_to_closed_cases_and_its_state_is_a_choice(client, clerk):
+    client.force_login(clerk)
+    body = client.get("/processos/").content.decode()
+    assert 'href="/busca/?status=closed"' in body
+    assert '<select name="state"' in body and '<option value="awaiting_decision">' in body
