@@ -154,3 +154,19 @@ def test_the_search_key_is_the_same_in_python_and_in_the_database():
         cursor.execute("SELECT ws_searchkey(%s)", ["Ação D'Ávila-Nº 12/Ç"])
         (in_db,) = cursor.fetchone()
     assert in_db == search_key("Ação D'Ávila-Nº 12/Ç") == "acao davilan 12c"
+
+
+def test_the_search_page_costs_the_same_queries_for_5_or_40_cases(
+    clerk_client, django_assert_max_num_queries
+):
+    authorization = AuthorizationFactory(holder__name="Maria Aparecida")
+    for _ in range(5):
+        SuspensionCaseFactory(authorization=authorization)
+    with django_assert_max_num_queries(30) as few:
+        clerk_client.get("/busca/", {"q": "aparecida"})
+    for _ in range(35):
+        SuspensionCaseFactory(authorization=authorization)
+    with django_assert_max_num_queries(len(few.captured_queries)) as many:
+        response = clerk_client.get("/busca/", {"q": "aparecida"})
+    assert "1–40 de 40" in response.content.decode()
+    assert len(many.captured_queries) == len(few.captured_queries)
