@@ -111,3 +111,11 @@ def test_search_results_export_all_pages(client, clerk):
     text = client.get("/painel/exportar/cases.csv", {"status": "all"}).content.decode("utf-8-sig")
     assert len(text.splitlines()) == 61
     assert client.get("/painel/exportar/cases.csv", {"state": "nada"}).status_code == 400
+
+
+def test_dashboard_in_english(client, clerk):
+    client.force_login(clerk)
+    body = client.get("/painel/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<h1>Secretariat's dashboard</h1>" in body
+    assert "Fleet and cap (Art. 22 §2)" in body
+    assert "Painel da Secretaria" not in body
