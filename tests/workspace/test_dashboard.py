@@ -119,3 +119,24 @@ def test_dashboard_in_english(client, clerk):
     assert "<h1>Secretariat's dashboard</h1>" in body
     assert "Fleet and cap (Art. 22 §2)" in body
     assert "Painel da Secretaria" not in body
+
+
+@pytest.mark.parametrize(
+    ("table", "column", "index"),
+    [
+        ("cases_case", "opened_at", "ws_case_opened_at"),
+        ("workflows_violationnotice", "issued_on", "ws_violation_issued_on"),
+    ],
+)
+def test_month_aggregates_read_a_bounded_range_through_an_index(table, column, index):
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")
+        cursor.execute(
+            f"EXPLAIN SELECT count(*) FROM {table} WHERE {column} >= %s AND {column} < %s",
+            ["2026-01-01", "2026-12-31"],
+        )
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+        cursor.execute("SET enable_seqscan = on")
+    assert index in plan

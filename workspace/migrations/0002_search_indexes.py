@@ -33,6 +33,10 @@ INDEXES = {
     "ws_case_closed_at": "cases_case (closed_at) WHERE closed_at IS NOT NULL",
     "ws_registration_valid_until": "registers_municipalregistration (valid_until)",
     "ws_pointrecord_on": "registers_pointrecord (\"on\")",
+    # Fines assessed and paid per month; appeal outcomes over a period.
+    "ws_violation_issued_on": "workflows_violationnotice (issued_on)",
+    "ws_violation_paid_on": "workflows_violationnotice (paid_on) WHERE paid_on IS NOT NULL",
+    "ws_appeal_decided_on": "appeal_appealcase (decided_on) WHERE decided_on IS NOT NULL",
 }
 
 
@@ -57,6 +61,8 @@ class Migration(migrations.Migration):
         ("workspace", "0001_initial"),
         ("cases", "0002_deadline_subject"),
         ("registers", "0004_vrtevalue_pointrecord"),
+        ("violation", "0001_initial"),
+        ("appeal", "0002_notice_moved_to_violation"),
     ]
 
     operations = [
