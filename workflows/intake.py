@@ -14,14 +14,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
-from accounts.roles import Role
+from accounts.roles import CLERK
 from cases.errors import RuleViolation
 from cases.models import Case
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_step
 from cases.workflow import ActionField, Edge
 
-CLERK = frozenset({Role.CLERK})
 NOTE = ActionField("note", _l("Motivo"))
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -134,3 +136,46 @@ def document_review(*, document: Document, actor: User, accepted: bool, note: st
             data={"document": row.pk, "accepted": accepted},
         )
     return row
+
+
+def proofs_check(
+    proofs: Mapping[str, Sequence[UploadedFile]],
+    *,
+    checklist: Mapping[str, str | Promise],
+    required: Iterable[str],
+    article: str,
+) -> list[tuple[str, CheckedFile]]:
+    """Check every file against its checklist item before anything is written.
+
+    Unknown items and missing required ones are refused with every item named at once.
+    """
+    unknown = sorted(set(proofs) - set(checklist))
+    if unknown:
+        raise RuleViolation(
+            _("Itens de documentação desconhecidos: %(items)s.") % {"items": ", ".join(unknown)},
+            article=article,
+        )
+    missing = [item for item in required if not proofs.get(item)]
+    if missing:
+        raise RuleViolation(
+            _("Faltam documentos: %(items)s.")
+            % {"items": "; ".join(str(checklist[item]) for item in missing)},
+            article=article,
+            code="documents_missing",
+        )
+    return [(item, upload_check(upload)) for item, uploads in proofs.items() for upload in uploads]
+
+
+def proofs_store(*, case: Case, checked: Sequence[tuple[str, CheckedFile]], actor: User) -> None:
+    """Store the checked files with the case, in the caller's transaction."""
+    for item, file in checked:
+        document_store(case=case, item=item, checked=file, actor=actor)
+
+
+def has_usable_document(case: Case, item: str) -> bool:
+    """A document of `item` not rejected by the clerk is on the case."""
+    return (
+        Document.objects.filter(case=case, item=item)
+        .exclude(review=Document.Review.REJECTED)
+        .exists()
+    )

@@ -61,7 +61,7 @@ def test_new_auxiliary_is_registered_and_bound_for_one_year_art27(
     assert list(
         Deadline.objects.filter(case=case).values_list("kind", "due_on", "article", "state")
     ) == [
-        ("auxiliary.renewal_reminder", dt.date(2027, 1, 30), "Art. 27 §1", "pending"),
+        ("auxiliary.renewal_reminder", dt.date(2027, 1, 29), "Art. 27 §1", "pending"),
         ("auxiliary.expiry", dt.date(2027, 3, 1), "Art. 27 §1", "pending"),
     ]
     assert list(AuditEvent.objects.filter(case=case).values_list("transition", flat=True)) == [

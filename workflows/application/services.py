@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
 from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError
@@ -26,7 +26,6 @@ from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
-from cases.services.sequences import sequence_next
 from cases.services.transitions import (
     case_lock,
     case_open,
@@ -34,6 +33,8 @@ from cases.services.transitions import (
     case_step,
     local_today,
 )
+from core.errors import CONCURRENT_WRITE
+from core.sequences import sequence_next
 from documents.services import authorization_term_issue
 from inspections.models import Inspection
 from inspections.services import inspection_schedule
@@ -45,15 +46,15 @@ from registers.requirements import (
     requirements_enforce,
     vehicle_requirements_unmet,
 )
-from registers.services import registration_issue
+from registers.services.drivers import driver_register
+from registers.services.vehicles import VehicleData, vehicle_data_clean, vehicle_register
 from registers.validators import (
     normalize_cnh,
     normalize_cpf,
-    normalize_plate,
-    normalize_renavam,
 )
 from workflows.application.checklist import BY_CODE, BY_FIELD, PHOTO_ITEM
 from workflows.application.fleet import fleet_lock, places_allocate
+from workflows.application.fleet import fleet_place_freed as fleet_place_freed
 from workflows.application.models import (
     OPEN_STATES,
     ApplicationCase,
@@ -67,6 +68,7 @@ from workflows.application.selectors import (
     checklist_outstanding,
     population_figure,
 )
+from workflows.renewal.services import registration_issue
 
 ART_OPEN = "Art. 10; Art. 22"
 ART_4_V = "Art. 4 V"
@@ -101,22 +103,6 @@ class ApplicantData:
     postal_code: str = ""
     email: str = ""
     phone: str = ""
-
-
-@dataclass(frozen=True)
-class VehicleData:
-    """The proposed vehicle (Arts. 10 II, 11)."""
-
-    plate: str
-    renavam: str
-    make: str
-    model: str
-    manufacture_year: int
-    doors: int
-    capacity: int
-    air_conditioning: bool
-    airbag: bool
-    colour: str
 
 
 D = TypeVar("D", ApplicantData, VehicleData)
@@ -165,34 +151,6 @@ def _applicant_clean(data: ApplicantData) -> ApplicantData:
         postal_code=data.postal_code.strip(),
         email=data.email.strip(),
         phone=data.phone.strip(),
-    )
-
-
-def _vehicle_clean(data: VehicleData, today: dt.date) -> VehicleData:
-    _required(
-        {"make": data.make, "model": data.model, "colour": data.colour},
-        {"make": _("marca"), "model": _("modelo"), "colour": _("cor")},
-        ART_10_II_A,
-    )
-    if data.manufacture_year > today.year:
-        raise RuleViolation(
-            _("O ano de fabricação %(year)d é posterior ao ano corrente.")
-            % {"year": data.manufacture_year},
-            article=ART_10_II_A,
-        )
-    if data.capacity < 1:
-        raise RuleViolation(_("Informe a lotação do veículo."), article="Art. 10 II c")
-    return VehicleData(
-        plate=_valid(normalize_plate, data.plate, ART_10_II_A),
-        renavam=_valid(normalize_renavam, data.renavam, ART_10_II_A),
-        make=data.make.strip(),
-        model=data.model.strip(),
-        manufacture_year=data.manufacture_year,
-        doors=data.doors,
-        capacity=data.capacity,
-        air_conditioning=data.air_conditioning,
-        airbag=data.airbag,
-        colour=data.colour.strip(),
     )
 
 
@@ -247,15 +205,22 @@ def application_file(
             article=ART_10_P1,
         )
     person = _applicant_clean(applicant)
-    car = _vehicle_clean(vehicle, day)
+    car = vehicle_data_clean(vehicle, today=day)
     checked = _uploads_check(documents or {})
     try:
         with transaction.atomic(durable=True):
             driver = _driver_find(actor=actor, cpf=person.cpf, counter=counter)
             if driver is not None:
                 _no_open_application(driver)
-            driver = _driver_save(driver, person, user=None if counter else actor)
-            proposed = _vehicle_save(car, owner=driver)
+            try:
+                driver = _driver_save(driver, person, user=None if counter else actor)
+                proposed = vehicle_register(
+                    data=car, owner=driver, refuse=_not_in_an_open_application
+                )
+            except StateConflict as exc:
+                if exc.code != CONCURRENT_WRITE:
+                    raise
+                raise _filed_at_the_same_time() from exc
             requirements_enforce(
                 driver_requirements_unmet(driver, on=day)
                 + vehicle_requirements_unmet(proposed, on=day)
@@ -274,14 +239,18 @@ def application_file(
                 case, "filed", missing=[line.label for line in checklist_outstanding(case)]
             )
     except IntegrityError as exc:
-        # Two filings for the same person or vehicle at the same instant: the unique
-        # constraints let one through.
-        raise StateConflict(
-            _("Outro pedido com estes dados foi protocolado ao mesmo tempo. Confira seus "
-              "processos antes de tentar de novo."),
-            article=ART_22_P4,
-        ) from exc
+        raise _filed_at_the_same_time() from exc
     return case
+
+
+def _filed_at_the_same_time() -> StateConflict:
+    """Two filings for the same person or vehicle at the same instant: the unique
+    constraints of the registers let one through."""
+    return StateConflict(
+        _("Outro pedido com estes dados foi protocolado ao mesmo tempo. Confira seus "
+          "processos antes de tentar de novo."),
+        article=ART_22_P4,
+    )
 
 
 def _driver_find(*, actor: User, cpf: str, counter: bool) -> Driver | None:
@@ -313,60 +282,12 @@ def _no_open_application(driver: Driver) -> None:
 
 
 def _driver_save(driver: Driver | None, data: ApplicantData, *, user: User | None) -> Driver:
-    clash = Driver.objects.filter(cnh_number=data.cnh_number)
-    if driver is not None:
-        clash = clash.exclude(pk=driver.pk)
-    if clash.exists():
-        raise RuleViolation(
-            _("Esta CNH já está cadastrada para outro taxista."), article=ART_10_I_B
-        )
-    if driver is None:
-        driver = Driver(kind=Driver.Kind.HOLDER, cpf=data.cpf, user=user)
-    for field in fields(ApplicantData):
-        if field.name != "cpf":
-            setattr(driver, field.name, getattr(data, field.name))
-    driver.save()
-    return driver
+    """A new holder's cadastro, or his existing one brought up to date (Art. 9)."""
+    return driver_register(data=asdict(data), kind=Driver.Kind.HOLDER, user=user, driver=driver)
 
 
-def _vehicle_save(data: VehicleData, *, owner: Driver) -> Vehicle:
-    vehicle = Vehicle.objects.select_for_update().filter(plate=data.plate).first()
-    same_renavam = Vehicle.objects.filter(renavam=data.renavam)
-    if vehicle is not None:
-        same_renavam = same_renavam.exclude(pk=vehicle.pk)
-    other = same_renavam.first()
-    if other is not None:
-        raise RuleViolation(
-            _("O RENAVAM %(renavam)s já está cadastrado para o veículo de placa %(plate)s.")
-            % {"renavam": data.renavam, "plate": other.display_plate},
-            article=ART_10_II_A,
-        )
-    if vehicle is None:
-        vehicle = Vehicle(plate=data.plate, renavam=data.renavam)
-    else:
-        _vehicle_free(vehicle, renavam=data.renavam)
-    for field in fields(VehicleData):
-        setattr(vehicle, field.name, getattr(data, field.name))
-    vehicle.owner = owner
-    vehicle.save()
-    return vehicle
-
-
-def _vehicle_free(vehicle: Vehicle, *, renavam: str) -> None:
-    """A vehicle already registered may come back into service only if nothing holds it."""
-    if vehicle.renavam != renavam:
-        raise RuleViolation(
-            _("A placa %(plate)s já está cadastrada com outro RENAVAM.")
-            % {"plate": vehicle.display_plate},
-            article=ART_10_II_A,
-        )
-    held = Authorization.objects.filter(vehicle=vehicle, status__in=IN_FORCE).first()
-    if held is not None:
-        raise RuleViolation(
-            _("O veículo %(plate)s já está em serviço pelo Termo de Autorização %(number)s.")
-            % {"plate": vehicle.display_plate, "number": held.number},
-            article=ART_4_V,
-        )
+def _not_in_an_open_application(vehicle: Vehicle) -> None:
+    """Art. 4 V: a registered vehicle may be proposed by one application at a time."""
     if ApplicationCase.objects.filter(vehicle=vehicle, state__in=OPEN_STATES).exists():
         raise StateConflict(
             _("O veículo %(plate)s já é objeto de outro pedido de autorização em andamento.")

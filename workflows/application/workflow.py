@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from law import inspection as law_inspection
 from workflows.application.checklist import ITEMS
@@ -45,7 +45,6 @@ ART_22 = "Art. 22"
 ART_22_P1 = "Art. 22 §1"
 ART_22_P2 = "Art. 22 §2"
 
-CLERK = frozenset({Role.CLERK})
 MAYOR = frozenset({Role.MAYOR})
 INSPECTORS = frozenset({Role.CLERK, Role.FISCAL_AGENT})
 NOTE = ActionField("note", _l("Motivo"), "textarea")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
 from workflows.auxiliary.services import (
@@ -33,13 +33,18 @@ from workflows.auxiliary.services import (
 )
 from workflows.intake import correction_edges, reject_edge, withdraw_edge
 
-CLERK = frozenset({Role.CLERK})
 # Art. 27 §2: "após análise e decisão do Poder Executivo Municipal" (see the services).
 DECIDERS = frozenset({Role.CLERK, Role.MAYOR})
 NOTE = ActionField("note", _l("Motivo"))
 
 WORKFLOW = register(
     Workflow(
+        event_labels={
+            "auxiliary_bound": _l("Auxiliar vinculado"),
+            "auxiliary_unbound": _l("Vínculo de auxiliar encerrado"),
+            "auxiliary_renewed": _l("Vínculo de auxiliar renovado"),
+            "retired_holder_without_auxiliary": _l("Titular aposentado sem auxiliar (Art. 28)"),
+        },
         kind=AuxiliaryCase.KIND,
         model=AuxiliaryCase,
         states=AuxiliaryState,

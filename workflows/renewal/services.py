@@ -3,8 +3,8 @@
 The holder (portal) or a clerk (counter) files the request with the previous IM, the CRLV
 and the CNH (Art. 19); a clerk checks the documents and schedules the inspection (Art.
 20); the recorded inspection moves the case; the clerk's approval issues the new IM
-through `registers.services.registration_issue`, which supersedes the old IM and starts
-the next cycle (`cycle.py`).
+through `registration_issue` below, which supersedes the old IM and starts the next
+cycle (`cycle.py`). Every kind that issues an IM (application, substitution) calls it.
 
 Lock order, everywhere in this kind: the IM row, then the renewal case, then the driver.
 The deadline handlers of `cycle.py` and the filing lock the IM first, so a reminder, the
@@ -26,18 +26,20 @@ from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
-from cases.services.transitions import case_open, case_step, local_today
+from cases.services.transitions import case_open, case_record, case_step, local_today
 from inspections.models import Inspection
 from inspections.services import inspection_schedule
 from law import inspection as law_inspection
+from law.i18n import format_date
 from notifications.services import notification_queue
-from registers.models import Authorization, Driver, MunicipalRegistration
+from registers.models import IN_FORCE, Authorization, Driver, MunicipalRegistration, Vehicle
 from registers.requirements import (
     driver_requirements_unmet,
     requirements_enforce,
     vehicle_requirements_unmet,
 )
-from registers.services import registration_issue
+from registers.selectors import vehicle_in_service_at_publication
+from registers.services.registrations import registration_create
 from workflows.renewal.models import WAITING_STATES, RenewalCase
 
 ART_18 = "Art. 18"
@@ -50,12 +52,40 @@ ART_20 = "Art. 20"
 CRLV_ITEM = "crlv"
 CNH_ITEM = "cnh"
 
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 RENEWABLE = (MunicipalRegistration.Status.VALID, MunicipalRegistration.Status.EXPIRED)
 
 
-def _day(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
+
+# --- Issuing an IM ----------------------------------------------------------------------
+
+
+def registration_issue(
+    *,
+    authorization: Authorization,
+    vehicle: Vehicle,
+    valid_from: dt.date,
+    actor: User | None,
+    case: Case | None = None,
+) -> MunicipalRegistration:
+    """Issue the IM for one year (Arts. 17, 18) in the caller's transaction.
+
+    The register writes it and supersedes the IMs it replaces; `case` (when a case
+    issues it) records it; the IM card (with its QR code) is issued; the renewal cycle
+    (reminders 30 and 7 days before, expiry) starts.
+    """
+    from documents.services import im_card_issue
+    from workflows.renewal.cycle import renewal_cycle_start  # the cycle imports this module
+
+    registration = registration_create(
+        authorization=authorization, vehicle=vehicle, valid_from=valid_from
+    )
+    if case is not None:
+        case_record(case=case, actor=actor, event="registration_issued", article=ART_18,
+                    data={"registration": registration.number,
+                          "valid_until": registration.valid_until.isoformat()})
+    im_card_issue(registration=registration, actor=actor, case=case)
+    renewal_cycle_start(registration=registration, actor=actor)
+    return registration
 
 
 # --- Reads shared with the cycle ------------------------------------------------------
@@ -125,23 +155,6 @@ def renewal_case_open(
     )
 
 
-def in_service_at_publication(authorization: Authorization) -> bool:
-    """Whether Art. 70's transition (until 28 July 2026) covers the vehicle's age.
-
-    Art. 70 protects the vehicles in service when the law was published. The registers
-    do not say which vehicle that was; a pre-law authorization (Arts. 22 §2, 69) whose
-    IMs all name its current vehicle is read as still running it. Once an IM named
-    another vehicle, the current one entered after a substitution and has no transition.
-    """
-    if not authorization.predates_law:
-        return False
-    return not (
-        MunicipalRegistration.objects.filter(authorization=authorization)
-        .exclude(vehicle_id=authorization.vehicle_id)
-        .exists()
-    )
-
-
 def renewal_requirements_enforce(
     *, authorization: Authorization, cnh_expires_on: dt.date | None, on: dt.date
 ) -> None:
@@ -159,7 +172,7 @@ def renewal_requirements_enforce(
     unmet += vehicle_requirements_unmet(
         authorization.vehicle,
         on=on,
-        in_service_at_publication=in_service_at_publication(authorization),
+        in_service_at_publication=vehicle_in_service_at_publication(authorization),
     )
     requirements_enforce(unmet)
 
@@ -323,7 +336,7 @@ def _file(
         if registration.valid_from > day:
             raise RuleViolation(
                 _("A IM %(number)s já é a renovação: começa a valer em %(day)s.")
-                % {"number": registration.number, "day": _day(registration.valid_from)},
+                % {"number": registration.number, "day": format_date(registration.valid_from)},
                 article=ART_18,
             )
         renewal_requirements_enforce(
@@ -600,7 +613,7 @@ def renewal_close_not_renewed(
                 )
                 % {
                     "number": locked.registration.number,
-                    "day": _day(locked.registration.valid_until),
+                    "day": format_date(locked.registration.valid_until),
                 },
                 article=ART_18,
             )

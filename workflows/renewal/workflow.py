@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.renewal import cycle  # noqa: F401 — registers the cycle's deadline handlers
 from workflows.renewal.models import FINAL_STATES, RenewalCase, RenewalState
@@ -39,7 +39,6 @@ from workflows.renewal.services import (
     renewal_submit,
 )
 
-CLERK = frozenset({Role.CLERK})
 INSPECTORS = frozenset({Role.CLERK, Role.FISCAL_AGENT})
 NOTE = ActionField("note", _l("Motivo"))
 CRLV = ActionField("crlv", _l("CRLV do veículo (Art. 19 II)"), "file", required=False)

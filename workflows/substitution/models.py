@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from law.i18n import format_date
 from registers.models import Vehicle
 
 
@@ -180,4 +181,4 @@ class VehicleDeadline(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_purpose_display()} {self.target_on:%d/%m/%Y}"
+        return f"{self.get_purpose_display()} {format_date(self.target_on)}"

@@ -7,12 +7,10 @@ handlers of `tracking` do the same), so that a decision and a sweep never deadlo
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
 
-from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,8 +26,13 @@ from law import inspection as law_inspection
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver, Vehicle
 from registers.requirements import requirements_enforce, vehicle_requirements_unmet
-from registers.services import registration_issue
-from registers.validators import normalize_plate, normalize_renavam
+from registers.services.vehicles import (
+    VehicleData,
+    vehicle_data_clean,
+    vehicle_register,
+    vehicle_save,
+)
+from workflows.renewal.services import registration_issue
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
 from workflows.substitution.tracking import (
     AGE_DEADLINE,
@@ -51,57 +54,6 @@ CRLV_ITEM = "crlv"
 VEHICLE_SUBSTITUTED = "vehicle_substituted"
 INSPECTION_CANCELLED = "inspection_cancelled"
 WHITE_COLOUR_ITEM = "white_colour"
-OLDEST_YEAR = 1950
-"""A sanity bound on the manufacture year typed in; the law's own limit is Art. 11 II."""
-
-
-@dataclass(frozen=True)
-class NewVehicle:
-    """The new vehicle's data as its CRLV shows them (Art. 10 II a)."""
-
-    plate: str
-    renavam: str
-    make: str
-    model: str
-    manufacture_year: int
-    doors: int
-    capacity: int
-    air_conditioning: bool
-    airbag: bool
-    colour: str
-
-
-_TEXT_LIMITS = {"make": 60, "model": 80, "colour": 40}
-
-
-def _clean(data: NewVehicle, today: dt.date) -> NewVehicle:
-    """Normalise and sanity-check the data (registers.validators); the law checks the rest."""
-    try:
-        plate = normalize_plate(data.plate)
-        renavam = normalize_renavam(data.renavam)
-    except ValidationError as exc:
-        raise RuleViolation(exc.messages[0], article=ART_10_II_A, code=exc.code) from None
-    texts = {name: " ".join(str(getattr(data, name) or "").split()) for name in _TEXT_LIMITS}
-    if any(not texts[name] or len(texts[name]) > limit for name, limit in _TEXT_LIMITS.items()):
-        raise RuleViolation(
-            _("Informe a marca, o modelo e a cor do veículo como estão no CRLV."),
-            article=ART_10_II_A,
-        )
-    if not OLDEST_YEAR <= data.manufacture_year <= today.year:
-        raise RuleViolation(
-            _("Ano de fabricação inválido: %(year)s.") % {"year": data.manufacture_year},
-            article=ART_11_II,
-        )
-    if data.doors < 1 or data.capacity < 1:
-        raise RuleViolation(
-            _("Informe o número de portas e a lotação do veículo."), article=ART_10_II
-        )
-    return NewVehicle(
-        plate=plate, renavam=renavam, make=texts["make"], model=texts["model"],
-        manufacture_year=data.manufacture_year, doors=data.doors, capacity=data.capacity,
-        air_conditioning=bool(data.air_conditioning), airbag=bool(data.airbag),
-        colour=texts["colour"],
-    )
 
 
 def _requirements(vehicle: Vehicle, *, on: dt.date, grace: bool) -> None:
@@ -118,63 +70,39 @@ def _requirements(vehicle: Vehicle, *, on: dt.date, grace: bool) -> None:
     requirements_enforce(unmet)
 
 
-def _candidate(data: NewVehicle, driver: Driver, authorization: Authorization) -> Vehicle:
-    """The register's row for the new vehicle (updated from the CRLV, unsaved) or a new one."""
-    matches = list(
-        Vehicle.objects.select_for_update().filter(Q(plate=data.plate) | Q(renavam=data.renavam))
-    )
-    if not matches:
-        return Vehicle(owner=driver, **asdict(data))
-    row = matches[0]
-    if len(matches) > 1 or (row.plate, row.renavam) != (data.plate, data.renavam):
-        raise RuleViolation(
-            _("A placa %(plate)s e o RENAVAM %(renavam)s não são do mesmo veículo no cadastro.")
-            % {"plate": data.plate, "renavam": data.renavam},
-            article=ART_10_II_A,
-        )
-    if row.pk == authorization.vehicle_id:
-        raise RuleViolation(
-            _("O veículo %(plate)s já é o veículo desta autorização.")
-            % {"plate": row.display_plate},
-            article=ART_20,
-        )
-    if row.owner_id != driver.pk:
-        raise RuleViolation(
-            _("O veículo %(plate)s está cadastrado em nome de outro proprietário; o taxista "
-              "deve ser o proprietário do veículo.") % {"plate": row.display_plate},
-            article=ART_4_V,
-        )
-    if Authorization.objects.filter(vehicle=row, status__in=IN_FORCE).exists():
-        raise RuleViolation(
-            _("O veículo %(plate)s já serve outra autorização.") % {"plate": row.display_plate},
-            article=ART_20,
-        )
-    if SubstitutionCase.objects.filter(new_vehicle=row, closed_at__isnull=True).exists():
-        raise StateConflict(
-            _("O veículo %(plate)s já está em outro pedido de substituição em andamento.")
-            % {"plate": row.display_plate},
-            article=ART_20,
-        )
-    for name, value in asdict(data).items():
-        setattr(row, name, value)  # the CRLV filed now is the register's source
-    return row
+def _refuse_for_substitution(
+    driver: Driver, authorization: Authorization
+) -> Callable[[Vehicle], None]:
+    """What keeps a registered vehicle from replacing this authorization's (Arts. 4 V, 20)."""
 
+    def refuse(row: Vehicle) -> None:
+        if row.pk == authorization.vehicle_id:
+            raise RuleViolation(
+                _("O veículo %(plate)s já é o veículo desta autorização.")
+                % {"plate": row.display_plate},
+                article=ART_20,
+            )
+        if row.owner_id != driver.pk:
+            raise RuleViolation(
+                _("O veículo %(plate)s está cadastrado em nome de outro proprietário; o "
+                  "taxista deve ser o proprietário do veículo.") % {"plate": row.display_plate},
+                article=ART_4_V,
+            )
+        if SubstitutionCase.objects.filter(new_vehicle=row, closed_at__isnull=True).exists():
+            raise StateConflict(
+                _("O veículo %(plate)s já está em outro pedido de substituição em andamento.")
+                % {"plate": row.display_plate},
+                article=ART_20,
+            )
 
-def _vehicle_save(vehicle: Vehicle) -> None:
-    try:
-        with transaction.atomic():
-            vehicle.save()
-    except IntegrityError:
-        raise StateConflict(
-            _("Outro pedido acaba de cadastrar esta placa ou este RENAVAM; confira os dados.")
-        ) from None
+    return refuse
 
 
 def substitution_file(
     *,
     actor: User,
     driver: Driver,
-    vehicle: NewVehicle,
+    vehicle: VehicleData,
     crlv: UploadedFile | None,
     note: str = "",
     today: dt.date | None = None,
@@ -193,7 +121,7 @@ def substitution_file(
         raise NotPermitted(
             _("Somente o próprio taxista ou um servidor pode protocolar."), article=ART_20
         )
-    data = _clean(vehicle, day)
+    data = vehicle_data_clean(vehicle, today=day)
     if crlv is None:
         raise RuleViolation(_("Anexe o CRLV do novo veículo."), article=ART_10_II_A)
     checked = upload_check(crlv)
@@ -216,11 +144,14 @@ def substitution_file(
                   "processo %(number)s.") % {"number": existing.number},
                 article=ART_20,
             )
-        new_vehicle = _candidate(data, driver, authorization)
+        new_vehicle = vehicle_register(
+            data=data, owner=driver, refuse=_refuse_for_substitution(driver, authorization),
+            save=False,
+        )
         _requirements(new_vehicle, on=day, grace=colour_grace_applies(authorization, on=day))
         white = vehicle_is_white(new_vehicle, on=day)
         # Nothing was written before this line.
-        _vehicle_save(new_vehicle)
+        vehicle_save(new_vehicle)
         case = existing or case_open(
             model=SubstitutionCase,
             actor=actor,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.substitution import tracking  # noqa: F401 — registers the deadline handlers
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
@@ -38,13 +38,16 @@ from workflows.substitution.services import (
 )
 from workflows.substitution.tracking import ART_12
 
-CLERK = frozenset({Role.CLERK})
 INSPECTORS = frozenset({Role.CLERK, Role.FISCAL_AGENT})
 NOTE = ActionField("note", _l("Motivo"))
 S = SubstitutionState
 
 WORKFLOW = register(
     Workflow(
+        event_labels={
+            "vehicle_substituted": _l("Veículo substituído"),
+            "vehicle_deadline_reminder": _l("Aviso de prazo do veículo enviado"),
+        },
         kind=SubstitutionCase.KIND,
         model=SubstitutionCase,
         states=SubstitutionState,

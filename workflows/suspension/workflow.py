@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.suspension.models import SuspensionCase, SuspensionState
 from workflows.suspension.services import (
@@ -27,7 +27,6 @@ from workflows.suspension.services import (
     suspension_request_extension,
 )
 
-CLERK = frozenset({Role.CLERK})
 MAYOR = frozenset({Role.MAYOR})
 NOTE = ActionField("note", _l("Motivo"))
 

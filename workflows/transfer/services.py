@@ -32,6 +32,7 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, CaseKind
+from cases.services.documents import has_usable_document, proofs_check, proofs_store
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from documents.services import authorization_term_issue, im_card_issue
 from inspections.models import Inspection
@@ -40,19 +41,20 @@ from law import transfer as rules
 from law.errors import LawError
 from law.inspection import BY_CODE as INSPECTION_ITEMS
 from notifications.services import notification_queue
-from registers.models import Authorization, AuxiliaryBinding, Driver, MunicipalRegistration
+from registers.models import (
+    IN_FORCE,
+    Authorization,
+    AuxiliaryBinding,
+    Driver,
+    MunicipalRegistration,
+)
 from registers.requirements import (
     driver_requirements_unmet,
     requirements_enforce,
     vehicle_requirements_unmet,
 )
-from workflows.auxiliary.registration import (
-    ART_10_I_ITEMS,
-    driver_match_or_register,
-    has_usable_document,
-    proofs_check,
-    proofs_store,
-)
+from registers.selectors import vehicle_in_service_at_publication
+from registers.services.drivers import ART_10_I_ITEMS, driver_match_or_register
 from workflows.auxiliary.services import auxiliary_bindings_end
 from workflows.transfer.models import TransferCase, TransferCause, TransferState
 
@@ -90,7 +92,6 @@ OPEN_STATES = (
     TransferState.INSPECTION_SCHEDULED,
     TransferState.AWAITING_CONSENT,
 )
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 # The former holder's own requests that would act on the authorization after it changed
 # hands; a clerk or the mayor closes them before the consent. Renewal and vehicle
 # substitution cases go on with the authorization (the system opens them for it).
@@ -140,7 +141,7 @@ def _beneficiary_check(beneficiary: Driver, authorization: Authorization, today:
         driver_requirements_unmet(beneficiary, on=today)
         + vehicle_requirements_unmet(
             authorization.vehicle, on=today,
-            in_service_at_publication=authorization.predates_law,
+            in_service_at_publication=vehicle_in_service_at_publication(authorization),
         )
     )
 

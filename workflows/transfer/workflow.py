@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.intake import correction_edges, reject_edge, withdraw_edge
 from workflows.transfer.models import TransferCase, TransferState
@@ -31,13 +31,15 @@ from workflows.transfer.services import (
     transfer_schedule_inspection,
 )
 
-CLERK = frozenset({Role.CLERK})
 INSPECTORS = frozenset({Role.CLERK, Role.FISCAL_AGENT})
 MAYOR = frozenset({Role.MAYOR})
 NOTE = ActionField("note", _l("Motivo"))
 
 WORKFLOW = register(
     Workflow(
+        event_labels={
+            "authorization_transferred": _l("Autorização transferida"),
+        },
         kind=TransferCase.KIND,
         model=TransferCase,
         states=TransferState,
