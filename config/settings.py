@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "notifications",
     "documents",
     "inspections",
+    "municipal",
     "register_import",
     "workspace",
     "web",
@@ -210,7 +211,14 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     # One name for a choice set used by several fields (an appeal's outcome and a vote).
-    "ENUM_NAME_OVERRIDES": {"AppealOutcomeEnum": "workflows.appeal.models.Outcome"},
+    "ENUM_NAME_OVERRIDES": {
+        "AppealOutcomeEnum": "workflows.appeal.models.Outcome",
+        # The case kinds keep the name they had before other "kind" fields existed.
+        "KindEnum": "cases.models.CaseKind",
+        "StandKindEnum": "municipal.models.stands.Stand.Kind",
+        "AssociationKindEnum": "municipal.models.cooperatives.Association.Kind",
+        "CalendarDayKindEnum": "registers.models.CalendarDay.Kind",
+    },
 }
 
 CACHES = {

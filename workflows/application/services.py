@@ -10,7 +10,7 @@ lock first (see `fleet.py`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, TypeVar
 
@@ -18,7 +18,6 @@ from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -37,7 +36,6 @@ from core.errors import CONCURRENT_WRITE
 from core.sequences import sequence_next
 from documents.services import authorization_term_issue
 from inspections.models import Inspection
-from inspections.services import inspection_schedule
 from law import inspection as law_inspection
 from registers.models import Authorization, AuxiliaryBinding, Driver, Vehicle
 from registers.requirements import (
@@ -52,7 +50,7 @@ from registers.validators import (
     normalize_cnh,
     normalize_cpf,
 )
-from workflows.application.checklist import BY_CODE, BY_FIELD, PHOTO_ITEM
+from workflows.application.checklist import BY_CODE, BY_FIELD, ITEMS, PHOTO_ITEM
 from workflows.application.fleet import fleet_lock, places_allocate
 from workflows.application.fleet import fleet_place_freed as fleet_place_freed
 from workflows.application.models import (
@@ -69,6 +67,8 @@ from workflows.application.selectors import (
     population_figure,
 )
 from workflows.renewal.services import registration_issue
+from workflows.steps.inspection import InspectionStep
+from workflows.steps.intake import intake_resubmit
 
 ART_OPEN = "Art. 10; Art. 22"
 ART_4_V = "Art. 4 V"
@@ -81,8 +81,8 @@ ART_20 = "Art. 20"
 ART_22_P3 = "Art. 22 §3"
 ART_22_P4 = "Art. 22 §4"
 
-ACCEPT = "accept"
-REJECT = "reject"
+CHECKLIST = {item.code: item.label for item in ITEMS}
+ITEM_ARTICLES = {item.code: item.article for item in ITEMS}
 
 
 # --- What the applicant declares --------------------------------------------------------
@@ -154,22 +154,6 @@ def _applicant_clean(data: ApplicantData) -> ApplicantData:
     )
 
 
-def _uploads_check(uploads: Mapping[str, UploadedFile]) -> dict[str, CheckedFile]:
-    """Every file judged by its content before anything is written; keys are item codes."""
-    checked: dict[str, CheckedFile] = {}
-    for code, upload in uploads.items():
-        item = BY_CODE.get(code)
-        if item is None:
-            raise RuleViolation(_("Item de documento desconhecido: %(item)s.") % {"item": code})
-        file = upload_check(upload)
-        if item.image_only and not file.content_type.startswith("image/"):
-            raise RuleViolation(
-                _("%(label)s: envie uma imagem JPEG ou PNG.") % {"label": item.label},
-                article=item.article,
-                code="file_type",
-            )
-        checked[code] = file
-    return checked
 
 
 def uploads_by_item(values: Mapping[str, object]) -> dict[str, UploadedFile]:
@@ -296,116 +280,80 @@ def _not_in_an_open_application(vehicle: Vehicle) -> None:
         )
 
 
-# --- Documents (Art. 10) ----------------------------------------------------------------
+# --- Intake (Art. 10) and inspection (Art. 20): the shared steps' parts of this kind ---
 
 
-def application_review_document(
-    *, case: Case, actor: User, note: str = "", item: str = "", decision: str = ""
-) -> ApplicationCase:
-    """A clerk accepts or refuses, with a reason, the latest file of one checklist item."""
-    entry = BY_CODE.get(item)
-    if entry is None:
-        raise RuleViolation(_("Escolha o item do checklist a conferir."), article=ART_10)
-    if decision not in (ACCEPT, REJECT):
-        raise RuleViolation(_("Escolha aceitar ou recusar o documento."), article=entry.article)
-    accepted = decision == ACCEPT
-    if not accepted and not note.strip():
-        raise RuleViolation(_("Informe o motivo da recusa do documento."), article=entry.article)
+def _upload_check_item(code: str, upload: UploadedFile) -> CheckedFile:
+    """A file judged by its content; the 3x4 photos must be images (Art. 17)."""
+    item = BY_CODE[code]
+    file = upload_check(upload)
+    if item.image_only and not file.content_type.startswith("image/"):
+        raise RuleViolation(
+            _("%(label)s: envie uma imagem JPEG ou PNG.") % {"label": item.label},
+            article=item.article,
+            code="file_type",
+        )
+    return file
 
-    def latest(locked: ApplicationCase) -> Document | None:
-        return (
-            Document.objects.select_for_update()
-            .filter(case=locked, item=item)
-            .order_by("-uploaded_at", "-id")
-            .first()
+
+def _uploads_check(uploads: Mapping[str, UploadedFile]) -> dict[str, CheckedFile]:
+    """Every file judged by its content before anything is written; keys are item codes."""
+    unknown = sorted(set(uploads) - set(BY_CODE))
+    if unknown:
+        raise RuleViolation(
+            _("Item de documento desconhecido: %(item)s.") % {"item": ", ".join(unknown)}
+        )
+    return {code: _upload_check_item(code, upload) for code, upload in uploads.items()}
+
+
+def documents_complete(locked: ApplicationCase) -> None:
+    """Guard of `accept`: every item of Art. 10 I and II a is there and none refused."""
+    outstanding = checklist_outstanding(locked)
+    if outstanding:
+        raise RuleViolation(
+            _("A documentação está incompleta: %(items)s.")
+            % {"items": "; ".join(str(line.label) for line in outstanding)},
+            article=ART_10,
         )
 
-    def guard(locked: ApplicationCase) -> None:
-        if latest(locked) is None:
-            raise RuleViolation(
-                _("Nenhum arquivo foi enviado para “%(label)s”.") % {"label": entry.label},
-                article=entry.article,
-            )
 
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="review_document",
-            actor=actor,
-            note=note,
-            article=entry.article,
-            guard=guard,
-            data={"item": item, "accepted": accepted},
+def pending_documents_accept(locked: ApplicationCase, *, actor: User, note: str) -> None:
+    """Effect of `accept`: files still waiting for review are accepted with the rest."""
+    pending = [
+        line.document.pk
+        for line in application_checklist(locked)
+        if line.document is not None and line.status == Document.Review.PENDING
+    ]
+    Document.objects.filter(pk__in=pending).update(review=Document.Review.ACCEPTED)
+
+
+def something_to_correct(locked: ApplicationCase) -> None:
+    """Guard of `ask_correction`: the clerk refused or misses something first."""
+    if not checklist_outstanding(locked):
+        raise RuleViolation(
+            _("Nenhum documento falta nem foi recusado: recuse antes o que deve ser "
+              "corrigido."),
+            article=ART_10,
         )
-        document = latest(locked)
-        assert document is not None
-        document.review = Document.Review.ACCEPTED if accepted else Document.Review.REJECTED
-        document.review_note = note[:300]
-        document.save(update_fields=["review", "review_note"])
-    return locked
 
 
-def application_accept_documents(*, case: Case, actor: User, note: str = "") -> ApplicationCase:
-    """Every item of Art. 10 I and II a is there and none refused: on to the inspection.
-
-    Files still waiting for review are accepted by this step.
-    """
-
-    def guard(locked: ApplicationCase) -> None:
-        outstanding = checklist_outstanding(locked)
-        if outstanding:
-            raise RuleViolation(
-                _("A documentação está incompleta: %(items)s.")
-                % {"items": "; ".join(str(line.label) for line in outstanding)},
-                article=ART_10,
-            )
-
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case, action="accept_documents", actor=actor, note=note, guard=guard
-        )
-        pending = [
-            line.document.pk
-            for line in application_checklist(locked)
-            if line.document is not None and line.status == Document.Review.PENDING
-        ]
-        Document.objects.filter(pk__in=pending).update(review=Document.Review.ACCEPTED)
-    return locked
-
-
-def application_ask_correction(*, case: Case, actor: User, note: str = "") -> ApplicationCase:
-    """The clerk sends the application back: the missing and refused items are listed."""
-
-    def guard(locked: ApplicationCase) -> None:
-        if not checklist_outstanding(locked):
-            raise RuleViolation(
-                _("Nenhum documento falta nem foi recusado: recuse antes o que deve ser "
-                  "corrigido."),
-                article=ART_10,
-            )
-
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case, action="ask_correction", actor=actor, note=note, guard=guard
-        )
-        outstanding = checklist_outstanding(locked)
-        application_notify(locked, "correction", items=outstanding, note=note)
-    return locked
+def correction_notify(locked: ApplicationCase, *, actor: User, note: str) -> None:
+    """Effect of `ask_correction`: the applicant is told the missing and refused items."""
+    application_notify(locked, "correction", items=checklist_outstanding(locked), note=note)
 
 
 def application_resubmit(
     *, case: Case, actor: User, note: str = "", **uploads: UploadedFile
-) -> ApplicationCase:
-    """The applicant sends a new file for each missing or refused item (`doc_<item>`)."""
+) -> Case:
+    """`resubmit` with a new file for each missing or refused item (`doc_<item>`)."""
     unknown = sorted(set(uploads) - set(BY_FIELD))
     if unknown:
         raise RuleViolation(
             _("Item de documento desconhecido: %(item)s.") % {"item": ", ".join(unknown)}
         )
-    checked = _uploads_check(uploads_by_item(uploads))
 
-    def guard(locked: ApplicationCase) -> None:
-        still = [line for line in checklist_outstanding(locked) if line.code not in checked]
+    def guard(locked: ApplicationCase, resent: Collection[str]) -> None:
+        still = [line for line in checklist_outstanding(locked) if line.code not in resent]
         if still:
             raise RuleViolation(
                 _("Envie o documento corrigido de: %(items)s.")
@@ -413,71 +361,38 @@ def application_resubmit(
                 article=ART_10,
             )
 
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="resubmit",
-            actor=actor,
-            note=note,
-            guard=guard,
-            data={"items": sorted(checked)},
-        )
-        for code, file in checked.items():
-            document_store(case=locked, item=code, checked=file, actor=actor)
-    return locked
-
-
-# --- Inspection (Art. 20) ---------------------------------------------------------------
-
-
-def application_schedule_inspection(
-    *, case: Case, actor: User, note: str = "", when: dt.datetime, place: str = ""
-) -> ApplicationCase:
-    """A clerk books the inspection (or reinspection) of the proposed vehicle."""
-    if not place.strip():
-        raise RuleViolation(_("Informe o local da vistoria."), article=ART_20)
-    if timezone.is_naive(when):
-        when = timezone.make_aware(when)
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="schedule_inspection",
-            actor=actor,
-            note=note,
-            data={"when": when.isoformat(), "place": place},
-        )
-        inspection = inspection_schedule(
-            case=locked, vehicle=locked.vehicle, when=when, place=place, actor=actor
-        )
-        application_notify(locked, "inspection_scheduled", inspection=inspection)
-    return locked
-
-
-def application_inspection_recorded(
-    *, case: Case, inspection: Inspection, actor: User
-) -> None:
-    """Workflow hook, in the recording transaction: move the case on the result."""
-    locked = case_lock(case)
-    if locked.state != ApplicationState.INSPECTION_SCHEDULED:
-        return  # withdrawn while the inspection was pending: the result changes nothing
-    if inspection.status == Inspection.Status.PASSED:
-        case_step(
-            case=locked, action="pass_inspection", actor=actor,
-            data={"inspection": inspection.pk},
-        )
-        return
-    failed = law_inspection.failed_items(inspection.items)
-    stepped = case_step(
-        case=locked,
-        action="fail_inspection",
+    return intake_resubmit(
+        case=case,
         actor=actor,
-        note=inspection.notes,
-        data={"inspection": inspection.pk, "failed": [item.code for item in failed]},
+        note=note,
+        checklist=CHECKLIST,
+        uploads=uploads_by_item(uploads),
+        check=_upload_check_item,
+        guard=guard,
     )
+
+
+def refusal_notify(locked: ApplicationCase, *, actor: User, note: str) -> None:
+    """Effect of `reject`: the Secretaria's refusal (Arts. 10, 22 §1) is sent."""
+    application_notify(locked, "refused", by_mayor=False, note=note)
+
+
+def _inspection_failed_notify(
+    case: Case, inspection: Inspection, failed: list[law_inspection.InspectionItem]
+) -> None:
     application_notify(
-        stepped, "inspection_failed", inspection=inspection,
+        case, "inspection_failed", inspection=inspection,
         failed=[{"label": _(item.label), "article": item.article} for item in failed],
     )
+
+
+INSPECTION = InspectionStep(
+    vehicle=lambda case: case.vehicle,
+    on_scheduled=lambda case, inspection: application_notify(
+        case, "inspection_scheduled", inspection=inspection
+    ),
+    on_failed=_inspection_failed_notify,
+)
 
 
 # --- Review, homologation and the end of the road (Art. 22) -----------------------------
@@ -613,14 +528,6 @@ def application_deny(
         locked = case_step(case=case, action="deny", actor=actor, note=note)
         application_notify(locked, "refused", by_mayor=True, note=note)
         places_allocate(today=day)
-    return locked
-
-
-def application_reject(*, case: Case, actor: User, note: str = "") -> ApplicationCase:
-    """The Secretaria refuses the application (Arts. 10, 22 §1)."""
-    with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="reject", actor=actor, note=note)
-        application_notify(locked, "refused", by_mayor=False, note=note)
     return locked
 
 

@@ -383,17 +383,10 @@ def _recheck(case: AuxiliaryCase, today: dt.date) -> bool:
     )
 
 
-def auxiliary_accept(
-    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
-) -> AuxiliaryCase:
-    """A clerk found the documents complete; the rules are checked again on the registers."""
-    day = today or local_today()
-
-    def guard(locked: AuxiliaryCase) -> None:
-        _recheck(locked, day)
-
-    with transaction.atomic(durable=True):
-        return case_step(case=case, action="accept", actor=actor, note=note, guard=guard)
+def accept_guard(locked: AuxiliaryCase) -> None:
+    """Guard of `accept`: the documents are complete; the rules are checked again on the
+    registers."""
+    _recheck(locked, local_today())
 
 
 def auxiliary_approve(

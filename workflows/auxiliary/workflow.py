@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import CLERK, Role
+from accounts.roles import Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
 from workflows.auxiliary.services import (
@@ -27,11 +27,12 @@ from workflows.auxiliary.services import (
     ART_27_P2,
     ART_27_P3,
     CHECKLIST,
-    auxiliary_accept,
+    accept_guard,
     auxiliary_approve,
     auxiliary_deny,
 )
-from workflows.intake import correction_edges, reject_edge, withdraw_edge
+from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
+from workflows.steps.review import review_edge
 
 # Art. 27 §2: "após análise e decisão do Poder Executivo Municipal" (see the services).
 DECIDERS = frozenset({Role.CLERK, Role.MAYOR})
@@ -60,12 +61,9 @@ WORKFLOW = register(
         checklist=CHECKLIST,
         filing=("auxiliary-new", _l("Taxista auxiliar (Art. 27)")),
         edges=(
-            Edge(
-                "accept",
-                _l("Conferir e encaminhar à decisão"),
-                ART_27_P3,
-                roles=CLERK,
-                service=auxiliary_accept,
+            review_edge(article=ART_27_P3, checklist=CHECKLIST),
+            accept_edge(
+                article=ART_27_P3, label=_l("Conferir e encaminhar à decisão"), guard=accept_guard
             ),
             *correction_edges(article=ART_27, checklist=CHECKLIST, ask_article=ART_27_P3),
             reject_edge(ART_27),

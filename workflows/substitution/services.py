@@ -11,18 +11,15 @@ from collections.abc import Callable
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
-from cases.models import Case, Document
+from cases.models import Case
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, case_step, local_today
-from inspections.models import Inspection
-from inspections.services import inspection_cancel, inspection_schedule
-from law import inspection as law_inspection
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver, Vehicle
 from registers.requirements import requirements_enforce, vehicle_requirements_unmet
@@ -33,6 +30,8 @@ from registers.services.vehicles import (
     vehicle_save,
 )
 from workflows.renewal.services import registration_issue
+from workflows.steps.inspection import InspectionStep
+from workflows.steps.review import documents_accepted
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
 from workflows.substitution.tracking import (
     AGE_DEADLINE,
@@ -51,6 +50,7 @@ ART_10_II_A = "Art. 10 II a"
 ART_11_II = "Art. 11 II"
 ART_20 = "Art. 20"
 CRLV_ITEM = "crlv"
+CRLV_LABEL = _l("CRLV do novo veículo (Art. 10 II a)")
 VEHICLE_SUBSTITUTED = "vehicle_substituted"
 INSPECTION_CANCELLED = "inspection_cancelled"
 WHITE_COLOUR_ITEM = "white_colour"
@@ -182,64 +182,31 @@ def substitution_file(
     return case
 
 
-def substitution_schedule_inspection(
-    *, case: Case, actor: User, note: str = "", when: dt.datetime, place: str = ""
-) -> SubstitutionCase:
-    """The clerk, having accepted the CRLV, books the new vehicle's inspection (Art. 20:
-    "inclusão e exclusão"); also after a failed inspection, to inspect again."""
-    place = " ".join((place or "").split())
-    if not place:
-        raise RuleViolation(_("Informe o local da vistoria."), article=ART_20)
-    if timezone.is_naive(when):
-        when = timezone.make_aware(when)
-
-    def guard(locked: SubstitutionCase) -> None:
-        if not Document.objects.filter(
-            case=locked, item=CRLV_ITEM, review=Document.Review.ACCEPTED
-        ).exists():
-            raise RuleViolation(
-                _("Confira e aceite o CRLV do novo veículo antes de agendar a vistoria."),
-                article=ART_10_II_A,
-            )
-
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case, action="schedule_inspection", actor=actor, note=note, guard=guard,
-            data={"when": when.isoformat(), "place": place},
-        )
-        assert locked.new_vehicle is not None and locked.applicant is not None
-        inspection = inspection_schedule(
-            case=locked, vehicle=locked.new_vehicle, when=when, place=place, actor=actor
-        )
-        notification_queue(
-            case=locked, recipient=locked.applicant, template="substitution_inspection",
-            context={"inspection": inspection, "vehicle": locked.new_vehicle},
-        )
-    return locked
+def _colour_grace(case: SubstitutionCase) -> frozenset[str]:
+    """Within the colour window (Arts. 10 §2 and 70) the white-colour item does not fail
+    the vehicle: it was accepted on the condition of being repainted by the window's end."""
+    return frozenset({WHITE_COLOUR_ITEM}) if case.colour_grace_until is not None else frozenset()
 
 
-def substitution_inspection_recorded(*, case: Case, inspection: Inspection, actor: User) -> None:
-    """The workflow's hook, in the recording transaction: move the case on the result.
+def _new_vehicle(case: SubstitutionCase) -> Vehicle:
+    assert case.new_vehicle is not None
+    return case.new_vehicle
 
-    Within the colour window (Arts. 10 §2 and 70) the white-colour item does not fail the
-    vehicle: it was accepted on the condition of being repainted by the window's end.
-    """
-    locked = SubstitutionCase.objects.select_for_update().get(pk=case.pk)
-    if (
-        locked.state != SubstitutionState.INSPECTION_SCHEDULED
-        or inspection.vehicle_id != locked.new_vehicle_id
-    ):
-        return
-    failed = [item.code for item in law_inspection.failed_items(inspection.items)]
-    if locked.colour_grace_until is not None:
-        failed = [code for code in failed if code != WHITE_COLOUR_ITEM]
-    case_step(
-        case=locked,
-        action="fail_inspection" if failed else "pass_inspection",
-        actor=actor,
-        note=inspection.notes,
-        data={"inspection": inspection.pk, "failed": failed},
-    )
+
+INSPECTION = InspectionStep(
+    vehicle=_new_vehicle,
+    # Art. 20 "inclusão e exclusão": the clerk checks the new vehicle's CRLV first.
+    guard=documents_accepted(
+        {CRLV_ITEM: CRLV_LABEL},
+        article=ART_10_II_A,
+        message=_l("Confira e aceite o CRLV do novo veículo antes de agendar a vistoria."),
+    ),
+    on_scheduled=lambda case, inspection: notification_queue(
+        case=case, recipient=case.applicant, template="substitution_inspection",
+        context={"inspection": inspection, "vehicle": inspection.vehicle},
+    ),
+    waives=_colour_grace,
+)
 
 
 def substitution_approve(
@@ -297,17 +264,9 @@ def substitution_approve(
     return locked
 
 
-def substitution_reject(
-    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
-) -> SubstitutionCase:
+def refusal_notify(locked: SubstitutionCase, *, actor: User, note: str) -> None:
     """The filing does not meet Art. 10 II: closed; the holder may file again."""
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case, action="reject", actor=actor, note=note,
-            kwargs={"on": today or local_today()},
-        )
-        _notify_decision(locked, outcome="rejected", note=note)
-    return locked
+    _notify_decision(locked, outcome="rejected", note=note)
 
 
 def substitution_deny(
@@ -320,17 +279,6 @@ def substitution_deny(
             kwargs={"on": today or local_today()},
         )
         _notify_decision(locked, outcome="denied", note=note)
-    return locked
-
-
-def substitution_withdraw(*, case: Case, actor: User, note: str = "") -> SubstitutionCase:
-    """The holder gives up; a booked inspection is called off."""
-    with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="withdraw", actor=actor, note=note)
-        for inspection in Inspection.objects.filter(
-            case=locked, status=Inspection.Status.SCHEDULED
-        ):
-            inspection_cancel(inspection=inspection, actor=actor)
     return locked
 
 
