@@ -4,7 +4,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 
-
 class QueueFilterForm(forms.Form):
     kind = forms.ChoiceField(label=_("Tipo"), required=False)
     # A choice of the kinds' states (issue 10: a free-text box took only internal codes).
