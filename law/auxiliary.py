@@ -34,7 +34,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Final
 
-from law._dates import add_months, add_years, require_date
+from law._dates import add_months, add_years, months_before, require_date
 from law.errors import LawError
 from law.i18n import N_
 
@@ -75,7 +75,7 @@ def binding_valid_until(start: dt.date) -> dt.date:
 
 def swap_window_opens(on: dt.date) -> dt.date:
     """Art. 27 §2: the window is the days `d` with `swap_window_opens(on) < d ≤ on`."""
-    return add_months(require_date(on, "on"), -SWAP_WINDOW_MONTHS)
+    return months_before(require_date(on, "on"), SWAP_WINDOW_MONTHS)
 
 
 def swaps_in_window(decided_on: Iterable[dt.date], on: dt.date) -> int:

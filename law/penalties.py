@@ -22,7 +22,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Final
 
-from law._dates import add_months
+from law._dates import months_before
 from law.infractions import IMPEDIMENT_MAX_DAYS, INFRACTIONS, Infraction, infraction
 
 DEFAULT_RECIDIVISM_MONTHS: Final = 12
@@ -86,7 +86,7 @@ def _range_of(entry: Infraction) -> tuple[int, int]:
 
 
 def _counting(history: Iterable[PastInfraction], on: dt.date, months: int) -> list[Infraction]:
-    start = add_months(on, -months)
+    start = months_before(on, months)
     return [INFRACTIONS[p.item] for p in history if start < p.on <= on and p.item in INFRACTIONS]
 
 

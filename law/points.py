@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from law._dates import add_months, require_date
+from law._dates import months_before, require_date
 
 SHORT_WINDOW_MAX_POINTS: Final = 20
 """Art. 59, V, d: more than 20 points in the short window revokes."""
@@ -60,7 +60,7 @@ def window_start(on: dt.date, months: int) -> dt.date:
     """
     if months < 0:
         raise ValueError(f"months must not be negative, got {months}")
-    return add_months(require_date(on, "on"), -months)
+    return months_before(require_date(on, "on"), months)
 
 
 def points_in_window(points: Iterable[PointEntry], on: dt.date, months: int) -> Decimal:

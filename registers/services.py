@@ -124,7 +124,7 @@ def registration_issue(
 
 
 def registration_valid_until(valid_from: dt.date) -> dt.date:
-    """Art. 18: one year; the last valid day is the eve of the same date a year later."""
-    from law._dates import add_years
+    """Art. 18: one year, counted by Código Civil art. 132 §3 (`law.vehicles`)."""
+    from law.vehicles import registration_valid_until as law_valid_until
 
-    return add_years(valid_from, 1) - dt.timedelta(days=1)
+    return law_valid_until(valid_from)

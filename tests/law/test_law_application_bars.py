@@ -26,17 +26,17 @@ def test_periods_are_the_laws_art23_art27_par2_art59_par5() -> None:
 
 def test_cancellation_bars_for_5_years_art23_sole_paragraph() -> None:
     assert cancellation_bar_ends(D(2026, 3, 10)) == D(2031, 3, 10)
-    assert cancellation_bar_ends(D(2024, 2, 29)) == D(2029, 2, 28)
+    assert cancellation_bar_ends(D(2024, 2, 29)) == D(2029, 3, 1)  # CC art. 132 §3
 
 
 def test_revocation_bars_for_5_years_art59_par5() -> None:
     assert revocation_bar_ends(D(2026, 11, 30)) == D(2031, 11, 30)
-    assert revocation_bar_ends(D(2028, 2, 29)) == D(2033, 2, 28)
+    assert revocation_bar_ends(D(2028, 2, 29)) == D(2033, 3, 1)  # CC art. 132 §3
 
 
 def test_auxiliary_revocation_bars_for_12_months_art27_par2() -> None:
     assert auxiliary_bar_ends(D(2026, 1, 31)) == D(2027, 1, 31)
-    assert auxiliary_bar_ends(D(2024, 2, 29)) == D(2025, 2, 28)
+    assert auxiliary_bar_ends(D(2024, 2, 29)) == D(2025, 3, 1)  # CC art. 132 §3
 
 
 def test_no_events_no_bar_art23_art59_par5() -> None:
