@@ -40,6 +40,7 @@ from workflows.substitution.tracking import (
     open_substitution_case,
     vehicle_deadlines_replace,
     vehicle_is_white,
+    vehicle_revocation_hold_release,
 )
 
 ART_4_V = "Art. 4 V"
@@ -371,10 +372,11 @@ def substitution_reject(
 ) -> SubstitutionCase:
     """The filing does not meet Art. 10 II: closed; the holder may file again."""
     with transaction.atomic(durable=True):
+        day = today or local_today()
         locked = case_step(
-            case=case, action="reject", actor=actor, note=note,
-            kwargs={"on": today or local_today()},
+            case=case, action="reject", actor=actor, note=note, kwargs={"on": day}
         )
+        vehicle_revocation_hold_release(case=locked, today=day)
         _notify_decision(locked, outcome="rejected", note=note)
     return locked
 
@@ -384,10 +386,11 @@ def substitution_deny(
 ) -> SubstitutionCase:
     """The Secretaria refuses the substitution (after the inspection)."""
     with transaction.atomic(durable=True):
+        day = today or local_today()
         locked = case_step(
-            case=case, action="deny", actor=actor, note=note,
-            kwargs={"on": today or local_today()},
+            case=case, action="deny", actor=actor, note=note, kwargs={"on": day}
         )
+        vehicle_revocation_hold_release(case=locked, today=day)
         _notify_decision(locked, outcome="denied", note=note)
     return locked
 
@@ -396,6 +399,7 @@ def substitution_withdraw(*, case: Case, actor: User, note: str = "") -> Substit
     """The holder gives up; a booked inspection is called off."""
     with transaction.atomic(durable=True):
         locked = case_step(case=case, action="withdraw", actor=actor, note=note)
+        vehicle_revocation_hold_release(case=locked, today=local_today())
         for inspection in Inspection.objects.filter(
             case=locked, status=Inspection.Status.SCHEDULED
         ):
