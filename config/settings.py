@@ -243,3 +243,5 @@ RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)
 RECIDIVISM_WINDOW_MONTHS = env_int("RECIDIVISM_WINDOW_MONTHS", 12)
 RECIDIVISM_SCOPE = env_str("RECIDIVISM_SCOPE", "same_item")  # or "same_range"
 FIRST_OFFENCE_WARNING = env_str("FIRST_OFFENCE_WARNING", "as_well")  # or "instead"
+# Art. 62 §1: "last_penalty" (each repeat doubles the last record's values) or "base_once".
+CLANDESTINE_DOUBLING = env_str("CLANDESTINE_DOUBLING", "last_penalty")

@@ -4,6 +4,7 @@ art. 132 §§1 and 3) — issue 9, item 12."""
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 from law._dates import add_months, add_years, months_before
 from law.auxiliary import binding_valid_until
@@ -51,7 +52,7 @@ def test_art_59_p5_cc_132_p3_revoked_on_29_02_2028_barred_through_1_march_2033()
 
 
 def test_art_62_p1_cc_132_p3_six_months_from_31_august_reach_1_march() -> None:
-    history = [PastSeizure(noticed_on=D(2026, 8, 31), fine_vrte=1500, seizure_days=15)]
+    history = [PastSeizure(occurred_on=D(2026, 8, 31), fine_vrte=Decimal(1500), seizure_days=15)]
     assert clandestine_penalty(on=D(2027, 3, 1), history=history).recidivist
     assert not clandestine_penalty(on=D(2027, 3, 2), history=history).recidivist
 
