@@ -49,7 +49,8 @@ class WarningPolicy(StrEnum):
 class Policy:
     recidivism_months: int = DEFAULT_RECIDIVISM_MONTHS
     recidivism_scope: RecidivismScope = RecidivismScope.SAME_ITEM
-    warning: WarningPolicy = WarningPolicy.WITH_FINE
+    # Art. 59 I: the reading more favourable to the driver (docs/interpretations.md).
+    warning: WarningPolicy = WarningPolicy.INSTEAD_OF_FINE
 
 
 @dataclass(frozen=True)

@@ -113,13 +113,30 @@ def check_request(
         )
 
 
-def check_extension(original_days: int, extension_days: int, extensions_so_far: int) -> None:
+class ExtensionLimit(StrEnum):
+    """Art. 24, "prorrogáveis por igual período": how long the one extension may be."""
+
+    ORIGINAL_LENGTH = "original_length"
+    """Up to the length of the suspension granted ("igual" to that period)."""
+
+    MAX_PERIOD = "max_period"
+    """Up to another 120 days ("igual" to the period the article allows)."""
+
+
+def check_extension(
+    original_days: int,
+    extension_days: int,
+    extensions_so_far: int,
+    *,
+    limit: ExtensionLimit = ExtensionLimit.ORIGINAL_LENGTH,
+) -> None:
     """Check an extension of a suspension against Art. 24; return ``None`` when lawful.
 
     "Prorrogáveis por igual período": one extension only
     (:class:`~law.errors.ExtensionNotAllowed` if ``extensions_so_far`` is 1 or
-    more), of 1 day up to ``original_days``
-    (:class:`~law.errors.InvalidSuspensionPeriod` otherwise).
+    more), of 1 day up to ``original_days`` — or up to 120 days with
+    ``limit=ExtensionLimit.MAX_PERIOD`` — (:class:`~law.errors.InvalidSuspensionPeriod`
+    otherwise). Which reading applies is a municipal setting.
     """
     _check_days(
         original_days,
@@ -135,7 +152,19 @@ def check_extension(original_days: int, extension_days: int, extensions_so_far: 
             N_("A suspensão só pode ser prorrogada uma vez, por igual período."),
             article=ARTICLE,
         )
-    if not MIN_DAYS <= extension_days <= original_days:
+    longest = MAX_DAYS if limit is ExtensionLimit.MAX_PERIOD else original_days
+    if not MIN_DAYS <= extension_days <= longest:
+        if limit is ExtensionLimit.MAX_PERIOD:
+            raise InvalidSuspensionPeriod(
+                N_(
+                    "A prorrogação deve ser de %(min_days)d a %(max_days)d dias; foram "
+                    "pedidos %(days)d."
+                ),
+                article=ARTICLE,
+                min_days=MIN_DAYS,
+                max_days=MAX_DAYS,
+                days=extension_days,
+            )
         raise InvalidSuspensionPeriod(
             N_(
                 "A prorrogação deve ser de %(min_days)d a %(max_days)d dias (igual período "

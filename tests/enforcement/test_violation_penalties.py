@@ -66,7 +66,8 @@ def _notified(notice, on=dt.date(2026, 5, 3)):
     return ViolationNotice.objects.get(pk=notice.pk)
 
 
-def test_several_items_at_once_make_several_notices_art51(agent, vrte):
+def test_several_items_at_once_make_several_notices_art51(agent, vrte, settings):
+    settings.FIRST_OFFENCE_WARNING = "as_well"  # the fine of a first item I (Art. 59 I-II)
     authorization = AuthorizationFactory()
     notices = _issue(agent, authorization, ["I", "XIII"])
     assert [(n.item, n.fine_vrte, n.fine_reais) for n in notices] == [

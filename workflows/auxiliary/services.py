@@ -24,6 +24,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -224,7 +225,10 @@ def _assess(
         )
     if counts:
         try:
-            rules.check_swap_allowed(_swap_days(authorization, holder), today)
+            rules.check_swap_allowed(
+                _swap_days(authorization, holder), today,
+                count=rules.SwapCount(settings.AUXILIARY_SWAP_COUNT),
+            )
         except LawError as exc:
             raise _law(exc) from exc
     return counts
