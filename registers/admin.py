@@ -46,7 +46,22 @@ class MunicipalRegistrationAdmin(admin.ModelAdmin):
 
 
 admin.site.register(PopulationFigure)
-admin.site.register(CalendarDay)
+
+
+@admin.register(CalendarDay)
+class CalendarDayAdmin(admin.ModelAdmin):
+    """A declared day goes through its service: the pending deadlines it covers move."""
+
+    list_display = ["day", "kind", "reason"]
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        from registers.calendar import calendar_day_declare
+
+        calendar_day_declare(day=obj.day, kind=obj.kind, reason=obj.reason, actor=request.user)
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        # Revoking a declared day is a new act (declare it open), never a silent delete.
+        return False
 admin.site.register(VrteValue)
 
 

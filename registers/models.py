@@ -323,10 +323,13 @@ class PopulationFigure(models.Model):
 
 
 class CalendarDay(models.Model):
-    """A day the municipality declares closed (e.g. carnival) or open despite a holiday."""
+    """A day the municipality declares closed (e.g. carnival), a municipal holiday, or open
+    despite a holiday. Written only by `registers.calendar.calendar_day_declare`, which
+    moves the pending deadlines the day affects (Art. 63; CPC art. 224 §1)."""
 
     class Kind(models.TextChoices):
         CLOSED = "closed", _("sem expediente")
+        HOLIDAY = "holiday", _("feriado municipal")
         OPEN = "open", _("com expediente")
 
     day = models.DateField(_("dia"), unique=True)

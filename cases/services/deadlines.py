@@ -50,13 +50,21 @@ def deadline_set(
     article: str,
     case: Case | None = None,
     authorization: Authorization | None = None,
+    rule: str = "",
+    starts_on: dt.date | None = None,
 ) -> Deadline:
-    """Write a deadline row in the caller's transaction, for a case or a register."""
+    """Write a deadline row in the caller's transaction, for a case or a register.
+
+    `rule` (a `law.deadlines.RULES` code) and `starts_on` record what `due_on` was
+    computed from, so that a day declared closed afterwards moves it
+    (`registers.calendar.calendar_day_declare`); a fixed date leaves them empty."""
     if kind not in _HANDLERS:
         raise LookupError(f"no deadline handler registered for {kind!r}")
+    if rule and starts_on is None:
+        raise ValueError("a deadline computed from a rule needs its start day")
     return Deadline.objects.create(
         case=case, authorization=authorization, kind=kind, label=label, due_on=due_on,
-        counting=counting, article=article,
+        counting=counting, article=article, rule=rule, starts_on=starts_on,
     )
 
 
