@@ -7,7 +7,6 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('cases', '0002_deadline_subject'),
-        ('registers', '0005_deadline_rule_start_legal'),
     ]
 
     operations = [
