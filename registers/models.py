@@ -267,7 +267,10 @@ class AuxiliaryBinding(models.Model):
         RESIGNATION = "resignation", _("pedido de demissão")
         DEATH = "death", _("falecimento")
         FORCE_MAJEURE = "force_majeure", _("força maior")
-        REVOKED = "revoked", _("autorização do auxiliar revogada")
+        # Art. 59 V and §5: cassação; barred from any authorization for 5 years.
+        REVOKED = "revoked", _("autorização do auxiliar cassada (Art. 59)")
+        # Art. 27 §2: the executive's revogação when the auxiliary leaves; 12 months.
+        WITHDRAWN = "withdrawn", _("autorização do auxiliar revogada (Art. 27 §2)")
         NOT_RENEWED = "not_renewed", _("não renovada")
         AUTHORIZATION_ENDED = "authorization_ended", _("fim da autorização do titular")
 

@@ -37,7 +37,7 @@ from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from law import auxiliary as rules
-from law.bars import auxiliary_bar_ends
+from law.bars import auxiliary_bar_ends, revocation_bar_ends
 from law.errors import LawError
 from notifications.services import notification_queue
 from registers.models import Authorization, AuxiliaryBinding, Driver
@@ -419,6 +419,11 @@ def auxiliary_approve(
                 _("Só se revoga a autorização de um auxiliar que deixa o titular."),
                 article=ART_27_P2,
             )
+        if revoke_departing and not note.strip():
+            raise RuleViolation(
+                _("Informe o motivo da revogação da autorização do auxiliar."),
+                article=ART_27_P2,
+            )
         assessed["counts"] = _recheck(locked, day)
 
     with transaction.atomic(durable=True):
@@ -460,7 +465,9 @@ def _apply(case: AuxiliaryCase, *, actor: User, day: dt.date) -> None:
     if case.departing_binding_id is not None:
         departing = AuxiliaryBinding.objects.select_for_update().get(pk=case.departing_binding_id)
         reason = (
-            AuxiliaryBinding.EndReason.REVOKED if case.revoke_departing else case.departure_reason
+            AuxiliaryBinding.EndReason.WITHDRAWN
+            if case.revoke_departing
+            else case.departure_reason
         )
         binding_end(binding=departing, reason=reason, on=day, case=case, actor=actor,
                     article=ART_27_P2)
@@ -533,9 +540,10 @@ def binding_end(
               "ended_on": on.isoformat()},
     )
     _binding_deadlines_cancel(binding)
-    barred_until = (
-        auxiliary_bar_ends(on) if reason == AuxiliaryBinding.EndReason.REVOKED else None
-    )
+    barred_until = {
+        AuxiliaryBinding.EndReason.REVOKED: revocation_bar_ends,
+        AuxiliaryBinding.EndReason.WITHDRAWN: auxiliary_bar_ends,
+    }.get(reason, lambda day: None)(on)
     notification_queue(
         case=case, recipient=auxiliary, template="auxiliary_unbound",
         context={
@@ -543,6 +551,7 @@ def binding_end(
             "ended_on": on,
             "reason_label": binding.get_end_reason_display(),
             "revoked": barred_until is not None,
+            "cassada": reason == AuxiliaryBinding.EndReason.REVOKED,
             "barred_until": barred_until,
             "authorization": binding.authorization,
         },
