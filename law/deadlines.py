@@ -110,10 +110,32 @@ REVOCATION_APPEAL: Final = DeadlineRule(
 """Art. 59, §2: "até 10 dias" to appeal against a revocation; counted in
 business days like Art. 63 (see docs/interpretations.md)."""
 
-RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
-    {rule.code: rule for rule in (NOTIFICATION_LIMIT, APPEAL, PAYMENT, REVOCATION_APPEAL)}
+JUDICIAL_SEIZURE_COMMUNICATION_DAYS: Final = 30
+"""Art. 24, §2: days to communicate a judicial seizure of the vehicle."""
+
+JUDICIAL_SEIZURE_COMMUNICATION: Final = DeadlineRule(
+    code="judicial_seizure_communication",
+    days=JUDICIAL_SEIZURE_COMMUNICATION_DAYS,
+    counting=Counting.CALENDAR_DAYS,
+    article="Art. 24, §2",
+    label=N_("Prazo para comunicar a apreensão judicial do veículo"),
 )
-"""The four rules keyed by ``code``."""
+"""Art. 24, §2: 30 calendar days from the seizure to communicate it, with the court
+order, so that the vehicle may be substituted on that ground."""
+
+RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
+    {
+        rule.code: rule
+        for rule in (
+            NOTIFICATION_LIMIT,
+            APPEAL,
+            PAYMENT,
+            REVOCATION_APPEAL,
+            JUDICIAL_SEIZURE_COMMUNICATION,
+        )
+    }
+)
+"""The rules keyed by ``code`` (the code a deadline row stores)."""
 
 
 def due_date(rule: DeadlineRule, start: dt.date, calendar: Calendar | None = None) -> dt.date:

@@ -20,8 +20,10 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from law import deadlines as law_deadlines
 from law._dates import require_date
-from law.errors import ExtensionNotAllowed, InvalidSuspensionPeriod, MissingProof
+from law.calendar import Calendar
+from law.errors import ExtensionNotAllowed, InvalidSuspensionPeriod, LawError, MissingProof
 from law.i18n import N_
 
 ARTICLE: Final = "Art. 24"
@@ -187,3 +189,32 @@ def end_date(start: dt.date, days: int) -> dt.date:
     if days < MIN_DAYS:
         raise ValueError(f"days must be at least {MIN_DAYS}, got {days}")
     return start + dt.timedelta(days=days - 1)
+
+
+def seizure_communication_deadline(seized_on: dt.date, calendar: Calendar | None = None) -> dt.date:
+    """Art. 24, §2: last day to communicate a judicial seizure of the vehicle (30 days)."""
+    return law_deadlines.due_date(
+        law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION, require_date(seized_on, "seized_on"),
+        calendar,
+    )
+
+
+def check_seizure_communicated_in_time(
+    *, seized_on: dt.date, communicated_on: dt.date, calendar: Calendar | None = None
+) -> None:
+    """Art. 24, §2: the holder "poderá fazer a substituição do veículo desde que comunique
+    no prazo de 30 (trinta) dias ao Poder Executivo a apreensão do veículo através do
+    Mandato Judicial". A communication after the 30 days does not open that substitution.
+    """
+    last_day = seizure_communication_deadline(seized_on, calendar)
+    if require_date(communicated_on, "communicated_on") > last_day:
+        raise LawError(
+            N_(
+                "A apreensão judicial de %(seized)s deveria ter sido comunicada, com o mandado, "
+                "até %(last_day)s: a substituição do veículo por esse motivo não é possível "
+                "(Art. 24, §2)."
+            ),
+            article=f"{ARTICLE}, §2",
+            seized=f"{seized_on:%d/%m/%Y}",
+            last_day=f"{last_day:%d/%m/%Y}",
+        )

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from law.calendar import Calendar
 from law.deadlines import (
     APPEAL,
+    JUDICIAL_SEIZURE_COMMUNICATION,
     NOTIFICATION_LIMIT,
     PAYMENT,
     REVOCATION_APPEAL,
@@ -194,6 +195,7 @@ def test_deadline_rules_describe_days_counting_and_article_arts_46_55_59_63() ->
         "appeal": APPEAL,
         "payment": PAYMENT,
         "revocation_appeal": REVOCATION_APPEAL,
+        "judicial_seizure_communication": JUDICIAL_SEIZURE_COMMUNICATION,
     }
 
 
