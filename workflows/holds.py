@@ -25,7 +25,8 @@ def authorization_holds(authorization: Authorization, *, today: dt.date) -> list
     holds += [
         str(period)
         for period in PenaltyPeriod.objects.filter(
-            authorization=authorization, ended_on__isnull=True
+            # An auxiliary's own suspension does not hold the holder's Termo (Art. 27 §1).
+            authorization=authorization, ended_on__isnull=True, auxiliary__isnull=True
         )
     ]
     return holds

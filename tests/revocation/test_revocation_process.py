@@ -413,7 +413,7 @@ def test_the_clerks_page_opens_a_revocation_art59_v_b(authorization, clerk, clie
 # --- The auxiliary as the one revoked (Art. 27 §2) --------------------------------------------
 
 
-def test_revoking_the_auxiliary_ends_his_binding_and_keeps_the_holders_authorization_art27_p2(
+def test_revoking_the_auxiliary_ends_his_binding_and_bars_him_5_years_art59_p5_art27_p4(
     holder_with_auxiliary, clerk, mayor
 ):
     authorization, auxiliary = holder_with_auxiliary
@@ -435,16 +435,25 @@ def test_revoking_the_auxiliary_ends_his_binding_and_keeps_the_holders_authoriza
     assert (binding.ended_on, binding.end_reason) == (
         dt.date(2026, 5, 5), AuxiliaryBinding.EndReason.REVOKED
     )
-    # Barred 12 months as an auxiliary: until 5 May 2027 inclusive
-    barred = driver_requirements_unmet(auxiliary, on=dt.date(2027, 5, 5), as_auxiliary=True)
-    assert [(u.article, u.message) for u in barred] == [
-        ("Art. 27, §2", "Impedido de nova autorização até 05/05/2027 (evento em 05/05/2026).")
+    # Barred 5 years from any authorization (Art. 59 §5, Art. 27 §4): until 5 May 2031
+    expected = [
+        ("Art. 59, §5", "Impedido de nova autorização até 05/05/2031 (evento em 05/05/2026).")
     ]
-    assert driver_requirements_unmet(auxiliary, on=dt.date(2027, 5, 6), as_auxiliary=True) == []
+    for as_auxiliary in (True, False):
+        barred = driver_requirements_unmet(
+            auxiliary, on=dt.date(2031, 5, 5), as_auxiliary=as_auxiliary
+        )
+        assert [(u.article, u.message) for u in barred if u.article.startswith("Art. 59")] == (
+            expected
+        )
+    assert not [
+        u for u in driver_requirements_unmet(auxiliary, on=dt.date(2031, 5, 6), as_auxiliary=True)
+        if u.article.startswith(("Art. 59", "Art. 27"))
+    ]
     decision = Notification.objects.get(case=case, template="revocation_decided",
                                         channel=Notification.Channel.REGISTERED_POST)
     assert decision.recipient == auxiliary
-    assert "05/05/2027" in decision.body and "Art. 27 §2" in decision.body
+    assert "05/05/2031" in decision.body and "Art. 59 §5" in decision.body
 
 
 def test_an_auxiliary_must_be_bound_to_the_authorization_art27(authorization, clerk):

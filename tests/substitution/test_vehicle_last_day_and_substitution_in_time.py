@@ -15,7 +15,7 @@ from cases.services.deadlines import deadlines_sweep
 from notifications.models import Notification
 from tests.factories import AuthorizationFactory
 from tests.substitution.factories import crlv, new_vehicle
-from workflows.models import RevocationCase
+from workflows.revocation.models import RevocationCase
 from workflows.substitution.models import SubstitutionCase
 from workflows.substitution.services import substitution_file, substitution_reject
 from workflows.substitution.tracking import vehicle_age_deadlines_set

@@ -8,7 +8,7 @@ table is in `workflows.revocation.workflow`).
                                                       defence_filed                  │
                                                             │ revoke / dismiss (mayor, §3)
                                                             ▼                        ▼
-          revoked: authorization ended (bar §5) or auxiliary unbound (bar Art. 27 §2)
+          revoked: authorization ended, or auxiliary unbound (bar §5 either way)
           dismissed: by the mayor, from any open state
           lapsed (system): the authorization or the binding ended by another act
 
@@ -209,6 +209,8 @@ def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User 
         due_on=due,
         counting=Deadline.Counting.BUSINESS_DAYS,
         article=ART_59_P2,
+        rule=law_deadlines.REVOCATION_APPEAL.code,
+        starts_on=received_on,
     )
     assert notified.applicant is not None
     notification_queue(
@@ -234,10 +236,11 @@ def revocation_file_defence(
     today = local_today()
 
     def in_time(locked: RevocationCase) -> None:
-        if locked.defence_due_on is not None and today > locked.defence_due_on:
+        last_day = _defence_last_day(locked)
+        if last_day is not None and today > last_day:
             raise RuleViolation(
                 _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": _fmt(locked.defence_due_on)},
+                % {"day": _fmt(last_day)},
                 article=ART_59_P2,
                 code="appeal_late",
             )
@@ -258,6 +261,19 @@ def revocation_file_defence(
     return locked
 
 
+def _defence_last_day(case: RevocationCase) -> dt.date | None:
+    """Art. 59 §2: the window's last day — the case's, or its row's when a day declared
+    closed moved it later (CPC art. 224 §1; `registers.calendar`)."""
+    moved = (
+        Deadline.objects.filter(case=case, kind=DEFENCE_WINDOW)
+        .order_by("-due_on")
+        .values_list("due_on", flat=True)
+        .first()
+    )
+    days = [day for day in (case.defence_due_on, moved) if day is not None]
+    return max(days) if days else None
+
+
 @deadline_handler(DEFENCE_WINDOW)
 def _defence_window_closed(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
     """System: the 10 days passed without an appeal; the case goes to the mayor (§3)."""
@@ -265,7 +281,7 @@ def _defence_window_closed(case: Case | None, deadline: Deadline, today: dt.date
     locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
     if locked.state != RevocationState.NOTIFIED or locked.defence_due_on is None:
         return False
-    if locked.defence_due_on >= today:
+    if max(locked.defence_due_on, deadline.due_on) >= today:
         return False
     case_step(
         case=locked,
@@ -309,7 +325,7 @@ def revocation_revoke(
     `registers.requirements`), its register deadlines are cancelled, its auxiliary is
     unbound, any other revocation of it lapses and its place in the fleet goes to the
     waiting list. When the auxiliary is the one revoked, only his binding ends, as
-    `revoked` (12-month bar, Art. 27 §2).
+    `revoked`; he is barred from any authorization for 5 years (§5 with Art. 27 §4).
     """
     day = today or local_today()
     with transaction.atomic(durable=True):
@@ -370,7 +386,9 @@ def _auxiliary_revoke(case: RevocationCase, *, actor: User, day: dt.date) -> dt.
         note=_("A autorização do auxiliar foi cassada no processo %(number)s.")
         % {"number": case.number},
     )
-    return law_bars.auxiliary_bar_ends(day)
+    # Art. 59 §5 with Art. 27 §4: a cassação bars the auxiliary from any authorization for
+    # 5 years, as it bars a holder (the 12 months of Art. 27 §2 are the revogação's).
+    return law_bars.revocation_bar_ends(day)
 
 
 def _fleet_place_freed(day: dt.date) -> None:

@@ -164,6 +164,13 @@ class PenaltyPeriod(models.Model):
         verbose_name=_("termo de autorização"),
     )
     kind = models.CharField(_("tipo"), max_length=12, choices=Kind.choices)
+    # Arts. 27 §1 and 59: an auxiliary's infraction is served on his own authorization; the
+    # holder's Termo is not suspended for it.
+    auxiliary = models.ForeignKey(
+        "registers.Driver", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="penalty_periods", verbose_name=_("auxiliar que cumpre"),
+        help_text=_("Vazio: cumprido na autorização do titular."),
+    )
     starts_on = models.DateField(_("início"))
     ends_on = models.DateField(_("último dia"))
     ended_on = models.DateField(_("encerrado em"), null=True, blank=True)

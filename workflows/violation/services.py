@@ -29,8 +29,10 @@ from cases.services.transitions import case_open, case_record, case_step, local_
 from documents.models import OfficialDocument
 from documents.services import document_issue, infraction_context
 from law import deadlines as law_deadlines
+from law import vehicles as law_vehicles
 from law.errors import LawError
-from law.infractions import infraction
+from law.infractions import infraction, infraction_citable_against
+from law.notice import check_notice_can_be_issued
 from law.penalties import (
     Assessment,
     PastInfraction,
@@ -39,7 +41,8 @@ from law.penalties import (
     WarningPolicy,
     assess,
 )
-from law.points import revocation_grounds, titular_points_for_auxiliary
+from law.points import points_excesses, titular_points_for_auxiliary
+from law.statute import PUBLICATION_DATE
 from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import Authorization, AuxiliaryBinding, Driver, PointRecord, VrteValue
@@ -84,10 +87,28 @@ def final_history(driver: Driver, *, before: dt.date) -> list[PastInfraction]:
         penalties_applied_on__isnull=False, occurred_at__date__lt=before
     ).exclude(state__in=[ViolationState.OVERTURNED, ViolationState.ANNULLED])
     rows = rows.filter(offender=driver) | rows.filter(offender__isnull=True, applicant=driver)
+    found = list(rows.values_list("pk", "item", "occurred_at"))
+    # Art. 59 §4: after a XXI/XXII penalty the suspension served is the time to regularize.
+    served = dict(
+        PenaltyPeriod.objects.filter(
+            violation_id__in=[pk for pk, _item, _at in found],
+            kind=PenaltyPeriod.Kind.SUSPENSION,
+        ).values_list("violation_id", "ends_on")
+    )
     return [
-        PastInfraction(item=item, on=timezone.localtime(at).date())
-        for item, at in rows.values_list("item", "occurred_at")
+        PastInfraction(
+            item=item, on=timezone.localtime(at).date(), regularize_until=served.get(pk)
+        )
+        for pk, item, at in found
     ]
+
+
+def _colour_grace_until(authorization: Authorization) -> dt.date | None:
+    """Arts. 10 §2 and 70: the last day of the repaint period of the taxi, if it has one
+    (the authorizations existing at the publication: 28/07/2026, on a business day)."""
+    if not authorization.predates_law:
+        return None
+    return law_vehicles.colour_change_last_day(PUBLICATION_DATE)
 
 
 def vrte_on(day: dt.date) -> Decimal | None:
@@ -115,14 +136,23 @@ def violations_issue(
         raise RuleViolation(_("Informe ao menos um dispositivo infringido."), article="Art. 47 III")
     if len(set(items)) != len(items):
         raise RuleViolation(_("Cada dispositivo deve ser citado uma vez."), article="Art. 51")
-    try:
-        entries = [infraction(item) for item in items]
-    except LawError as exc:
-        raise from_law(exc) from exc
     if not place.strip():
         raise RuleViolation(_("Informe o local da infração."), article="Art. 47 V")
     if occurred_at > timezone.now():
         raise RuleViolation(_("A data e hora da infração estão no futuro."), article="Art. 47 V")
+    found_on = timezone.localtime(occurred_at).date()
+    try:
+        # Arts. 10 §2 and 70: no failure to repaint before the repaint period ends.
+        entries = [
+            infraction_citable_against(
+                item, on=found_on, colour_grace_until=_colour_grace_until(authorization)
+            )
+            for item in items
+        ]
+        # Art. 46 §1: the 60 days to notify run from the finding.
+        check_notice_can_be_issued(found_on=found_on, on=local_today())
+    except LawError as exc:
+        raise from_law(exc) from exc
     if (
         offender is not None
         and offender != authorization.holder
@@ -174,9 +204,11 @@ def violations_issue(
                 case=case,
                 kind=NOTIFICATION_LIMIT,
                 label=_("Prazo para notificar o infrator (senão o auto é arquivado)"),
-                due_on=law_deadlines.notification_limit(issued_on),
+                due_on=law_deadlines.notification_limit(occurred_on),
                 counting=Deadline.Counting.CALENDAR_DAYS,
                 article=ART_46_P1,
+                rule=law_deadlines.NOTIFICATION_LIMIT.code,
+                starts_on=occurred_on,
             )
             document_issue(
                 kind=OfficialDocument.Kind.VIOLATION_NOTICE,
@@ -268,6 +300,8 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
         due_on=payment_due,
         counting=Deadline.Counting.CALENDAR_DAYS,
         article=ART_55,
+        rule=law_deadlines.PAYMENT.code,
+        starts_on=received_on,
     )
     deadline_set(
         case=locked,
@@ -276,6 +310,8 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
         due_on=appeal_due,
         counting=Deadline.Counting.BUSINESS_DAYS,
         article=ART_63,
+        rule=law_deadlines.APPEAL.code,
+        starts_on=received_on,
     )
     assert locked.applicant is not None
     notification_queue(
@@ -390,6 +426,8 @@ def violation_penalties_apply(
         data=assessment,
     )
 
+    # Arts. 27 §1 and 59: the auxiliary who committed it serves it on his own authorization.
+    serving = locked.offender if locked.offender not in (None, holder) else None
     start = today
     for kind, days, article in (
         (PenaltyPeriod.Kind.SUSPENSION, assessment.get("suspension_days", 0), "Art. 59 III"),
@@ -400,11 +438,33 @@ def violation_penalties_apply(
         period = PenaltyPeriod.objects.create(
             violation=locked,
             authorization=authorization,
+            auxiliary=serving,
             kind=kind,
             starts_on=start,
             ends_on=start + dt.timedelta(days=days - 1),
         )
-        if authorization.status in (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED):
+        if serving is not None:
+            case_record(
+                case=locked,
+                actor=actor,
+                event="auxiliary_suspended",
+                article=f"{article}; Art. 27 §1",
+                note=_(
+                    "%(what)s cumprida pelo auxiliar %(name)s na sua própria autorização, de "
+                    "%(start)s a %(end)s; o Termo %(authorization)s do titular segue em vigor."
+                )
+                % {
+                    "what": period.get_kind_display(),
+                    "name": serving.name,
+                    "start": period.starts_on.strftime("%d/%m/%Y"),
+                    "end": period.ends_on.strftime("%d/%m/%Y"),
+                    "authorization": authorization.number,
+                },
+                data={"period": period.pk, "auxiliary": serving.pk, "kind": kind},
+            )
+        elif authorization.status in (
+            Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED
+        ):
             authorization_suspend(
                 authorization=authorization, case=locked, actor=actor, article=article
             )
@@ -420,20 +480,36 @@ def violation_penalties_apply(
     if assessment.get("revocation"):
         revocation_open(
             authorization=authorization,
+            auxiliary=serving,
             article="Art. 59 V a",
             reason=_("Reincidência no inciso %(item)s do Art. 58 (auto %(n)s).")
             % {"item": locked.item, "n": locked.number},
         )
     for driver in affected:
         record = list(PointRecord.objects.filter(driver=driver).values_list("on", "points"))
-        grounds = revocation_grounds(record, today)
-        if grounds:
+        # Art. 59 V d-e: the windows ending at each infraction date that hold this one.
+        excesses = points_excesses(record, today, involving=occurred_on)
+        if excesses:
             revocation_open(
                 auxiliary=driver if driver != holder else None,
                 authorization=authorization,
-                article="; ".join(grounds),
-                reason=_("%(name)s ultrapassou o limite de pontos (auto %(n)s).")
-                % {"name": driver.name, "n": locked.number},
+                article="; ".join(excess.article for excess in excesses),
+                reason="; ".join(
+                    _(
+                        "%(name)s somou %(points)s pontos entre %(first)s e %(last)s, mais "
+                        "que os %(limit)d de %(article)s (auto %(n)s)."
+                    )
+                    % {
+                        "name": driver.name,
+                        "points": f"{excess.points.normalize():f}".replace(".", ","),
+                        "first": excess.first_day.strftime("%d/%m/%Y"),
+                        "last": excess.last_day.strftime("%d/%m/%Y"),
+                        "limit": excess.limit,
+                        "article": excess.article,
+                        "n": locked.number,
+                    }
+                    for excess in excesses
+                ),
             )
     locked.penalties_applied_on = today
     locked.save(update_fields=["penalties_applied_on"])
@@ -493,13 +569,27 @@ def penalty_impediment_lift(*, period: PenaltyPeriod, actor: User, note: str) ->
 # --- Appeals (Arts. 55 II, 63) --------------------------------------------------------
 
 
+def appeal_window_closes(notice: ViolationNotice) -> dt.date:
+    """Art. 63: the last day to appeal — as computed with today's calendar, or the day the
+    window's row was moved to, if later (a calendar act never shortens a running window)."""
+    assert notice.received_on is not None
+    computed = law_deadlines.appeal_deadline(notice.received_on)
+    row = (
+        Deadline.objects.filter(case=notice, kind=APPEAL_WINDOW)
+        .order_by("-due_on")
+        .values_list("due_on", flat=True)
+        .first()
+    )
+    return max(computed, row) if row is not None else computed
+
+
 def violation_appeal_filed(*, case: Case, actor: User | None, filed_on: dt.date) -> None:
     """In the appeal's filing transaction: refused after the window; suspends the penalty
     until judged (Art. 63 §1) — the payment and window clocks stop."""
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if locked.received_on is None:
         raise StateConflict(_("O auto ainda não foi notificado; não há prazo de recurso."))
-    closes = law_deadlines.appeal_deadline(locked.received_on)
+    closes = appeal_window_closes(locked)
     if filed_on > closes:
         raise RuleViolation(
             _("Recurso fora do prazo: o prazo terminou em %(day)s.")
@@ -558,6 +648,8 @@ def violation_decision_received(*, case: Case, received_on: dt.date) -> None:
         due_on=law_deadlines.payment_deadline(received_on),
         counting=Deadline.Counting.CALENDAR_DAYS,
         article="Art. 55 II",
+        rule=law_deadlines.PAYMENT.code,
+        starts_on=received_on,
     )
 
 
