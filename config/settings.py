@@ -257,5 +257,8 @@ RECIDIVISM_REASSESS_ON_FINAL = env_bool("RECIDIVISM_REASSESS_ON_FINAL", False)
 SUSPENSION_EXTENSION_LIMIT = env_str("SUSPENSION_EXTENSION_LIMIT", "original_length")
 # Art. 27 §2: swaps of auxiliary counted per "rolling_12_months" or per "calendar_year".
 AUXILIARY_SWAP_COUNT = env_str("AUXILIARY_SWAP_COUNT", "rolling_12_months")
+# Arts. 55 and 63: whether paying the fine within the appeal window ends the right to appeal
+# (default false: the payment is recorded, the window stays open, a granted appeal refunds).
+PAYMENT_ENDS_APPEAL = env_bool("PAYMENT_ENDS_APPEAL", False)
 # Art. 62 §1: "last_penalty" (each repeat doubles the last record's values) or "base_once".
 CLANDESTINE_DOUBLING = env_str("CLANDESTINE_DOUBLING", "last_penalty")

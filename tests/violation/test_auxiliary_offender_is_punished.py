@@ -25,6 +25,13 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
+def _payment_makes_the_penalty_stand(settings):
+    # These tests use the payment as the moment the penalty stands: the reading of
+    # PAYMENT_ENDS_APPEAL (the default keeps the appeal window open after paying).
+    settings.PAYMENT_ENDS_APPEAL = True
+
+
+@pytest.fixture(autouse=True)
 def _may_2026():
     with time_machine.travel(dt.datetime(2026, 5, 4, 10, tzinfo=SP), tick=False):
         yield
@@ -92,8 +99,9 @@ def test_art_59_v_a_an_auxiliarys_recidivism_opens_a_revocation_of_his_authoriza
     agent, clerk, taxi
 ):
     authorization, auxiliary = taxi
-    _final(agent, clerk, authorization, "XVI", offender=auxiliary,
-           when=dt.datetime(2026, 3, 1, 9, tzinfo=SP), received=dt.date(2026, 3, 2))
+    with time_machine.travel(dt.datetime(2026, 3, 2, 10, tzinfo=SP), tick=False):
+        _final(agent, clerk, authorization, "XVI", offender=auxiliary,
+               when=dt.datetime(2026, 3, 1, 9, tzinfo=SP), received=dt.date(2026, 3, 2))
     _final(agent, clerk, authorization, "XVI", offender=auxiliary)
     revocation = RevocationCase.objects.get(ground_article="Art. 59 V a")
     assert (revocation.auxiliary_id, revocation.applicant_id) == (auxiliary.pk, auxiliary.pk)

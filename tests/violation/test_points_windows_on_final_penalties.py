@@ -20,6 +20,13 @@ SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _payment_makes_the_penalty_stand(settings):
+    # These tests use the payment as the moment the penalty stands: the reading of
+    # PAYMENT_ENDS_APPEAL (the default keeps the appeal window open after paying).
+    settings.PAYMENT_ENDS_APPEAL = True
+
+
 def _final(agent, clerk, authorization, item, when, paid_on):
     from cases.services.transitions import case_step
 

@@ -323,6 +323,7 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
             "received_on": received_on,
             "payment_due": payment_due,
             "appeal_due": appeal_due,
+            "payment_keeps_appeal": not settings.PAYMENT_ENDS_APPEAL,
         },
     )
 
@@ -330,12 +331,39 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
 def violation_pay(
     *, case: Case, actor: User, note: str = "", paid_on: dt.date | None = None
 ) -> ViolationNotice:
-    """The fine was paid; paying accepts the penalty, which now stands (Art. 59)."""
+    """The fine was paid (Art. 55).
+
+    Within the appeal window, by default, the payment is recorded and the window stays open
+    (Art. 63): paying does not silently give up the appeal; the penalty stands when the
+    window closes without one, and an appeal granted afterwards records the refund owed.
+    With `settings.PAYMENT_ENDS_APPEAL` (the other reading), paying accepts the penalty,
+    which stands at once. After the window (overdue and final, or upheld), paying closes
+    the case.
+    """
     day = paid_on or local_today()
     if day > local_today():
         raise RuleViolation(_("A data do pagamento está no futuro."))
     with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="pay", actor=actor, note=note, kwargs={"paid_on": day})
+        current = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+        keeps_appeal = (
+            not settings.PAYMENT_ENDS_APPEAL
+            and current.state in (ViolationState.NOTIFIED, ViolationState.OVERDUE)
+            and current.received_on is not None
+            and day <= appeal_window_closes(current)
+        )
+        if keeps_appeal:
+            closes = appeal_window_closes(current)
+            locked = case_step(
+                case=current, action="pay_keeping_appeal", actor=actor,
+                note=note or _("Pagamento registrado; o prazo de recurso segue aberto até "
+                               "%(day)s (Art. 63).") % {"day": closes.strftime("%d/%m/%Y")},
+                kwargs={"paid_on": day},
+                data={"paid_on": day.isoformat(), "appeal_until": closes.isoformat()},
+            )
+            deadlines_cancel(case=locked, kinds=[PAYMENT])
+            return locked
+        locked = case_step(case=current, action="pay", actor=actor, note=note,
+                           kwargs={"paid_on": day})
         deadlines_cancel(case=locked, kinds=[PAYMENT, APPEAL_WINDOW, DECISION_PAYMENT])
         violation_penalties_apply(notice=locked, today=local_today(), actor=actor)
     return locked
@@ -368,6 +396,10 @@ def _payment_overdue(case: Case, deadline: Deadline, today: dt.date) -> bool:
 @deadline_handler(APPEAL_WINDOW)
 def _appeal_window_closed(case: Case, deadline: Deadline, today: dt.date) -> bool:
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    if locked.state == ViolationState.PAID_APPEAL_OPEN:
+        case_step(case=locked, action="close_appeal_window_paid", actor=None)
+        violation_penalties_apply(notice=locked, today=today, actor=None)
+        return True
     if locked.state not in (ViolationState.NOTIFIED, ViolationState.OVERDUE):
         return False
     case_step(case=locked, action="close_appeal_window", actor=None)
@@ -613,9 +645,11 @@ def violation_appeal_decided(
     the penalty stands from the judgment (Art. 63 §1)."""
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if granted:
-        return case_step(
+        overturned = case_step(
             case=locked, action="overturn", actor=actor, note=note, authorized_by_caller=True
         )
+        _refund_record(overturned, actor)
+        return overturned
     fine = locked.fine_vrte if fine_vrte is None else fine_vrte
     if fine < 0 or fine > locked.fine_vrte:
         raise RuleViolation(_("A multa mantida deve estar entre zero e a multa aplicada."))
@@ -633,7 +667,29 @@ def violation_appeal_decided(
         authorized_by_caller=True,
     )
     violation_penalties_apply(notice=upheld, today=local_today(), actor=actor)
+    if upheld.paid_on is not None:
+        # Paid before appealing (Art. 63): nothing is left to pay after the decision.
+        _refund_record(upheld, actor)
+        upheld = case_step(
+            case=upheld, action="settle_paid_before_appeal", actor=actor,
+            authorized_by_caller=True,
+            note=_("Multa já paga em %(day)s.") % {"day": upheld.paid_on.strftime("%d/%m/%Y")},
+        )
+        deadlines_cancel(case=upheld, kinds=[DECISION_PAYMENT])
     return upheld
+
+
+def _refund_record(notice: ViolationNotice, actor: User | None) -> None:
+    """Art. 63: a fine paid and then cancelled or reduced on appeal is owed back."""
+    if notice.refund_owed_reais is None or notice.paid_on is None:
+        return
+    case_record(
+        case=notice, actor=actor, event="refund_owed", article="Art. 63 §1",
+        note=_("Multa paga em %(day)s: restituir R$ %(amount)s.")
+        % {"day": notice.paid_on.strftime("%d/%m/%Y"),
+           "amount": f"{notice.refund_owed_reais:.2f}".replace(".", ",")},
+        data={"amount": f"{notice.refund_owed_reais:.2f}", "paid_on": notice.paid_on.isoformat()},
+    )
 
 
 def violation_decision_received(*, case: Case, received_on: dt.date) -> None:

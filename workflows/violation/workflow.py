@@ -74,6 +74,17 @@ WORKFLOW = register(
                 style="danger",
             ),
             Edge("pay", _l("Registrar pagamento"), ART_55, roles=CLERK, service=violation_pay),
+            Edge(
+                "pay_keeping_appeal", _l("Pagamento registrado; recurso ainda possível"),
+                "Art. 55 I; Art. 63", roles=CLERK, internal=True,
+            ),
+            Edge(
+                "settle_paid_before_appeal", _l("Multa já paga antes do recurso"),
+                "Art. 63", roles=COMMISSION, internal=True,
+            ),
+            Edge(
+                "close_appeal_window_paid", _l("Encerrar prazo de recurso (multa paga)"), ART_63
+            ),
             Edge("fall_overdue", _l("Multa vencida"), ART_55),
             Edge("close_appeal_window", _l("Encerrar prazo de recurso"), ART_63),
             Edge(
