@@ -14,8 +14,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from django.core.files.uploadedfile import UploadedFile
 from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils.translation import gettext as _
 
