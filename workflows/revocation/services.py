@@ -48,6 +48,7 @@ ART_59_P3 = "Art. 59 §3"
 ART_59_P5 = "Art. 59 §5"
 ART_27_P2 = "Art. 27 §2"
 DEFENCE_WINDOW = "revocation.defence_window"
+DECISION_APPEAL_WINDOW = "revocation.decision_appeal_window"
 DEFENCE_ITEM = "defence"
 
 OPEN_STATES = (
@@ -56,6 +57,8 @@ OPEN_STATES = (
     RevocationState.NOTIFIED,
     RevocationState.DEFENCE_FILED,
     RevocationState.WINDOW_CLOSED,
+    RevocationState.DECIDED,
+    RevocationState.DECISION_APPEALED,
 )
 IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 
@@ -191,6 +194,9 @@ def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User 
     letter (or a second AR) finds the case past `notice_sent` and changes nothing.
     """
     locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
+    if locked.state == RevocationState.DECIDED and locked.appeal_due_on is None:
+        _decision_received(locked, received_on=received_on, actor=actor)
+        return
     if locked.state != RevocationState.NOTICE_SENT:
         return
     due = law_deadlines.revocation_appeal_deadline(received_on)
@@ -338,19 +344,141 @@ def revocation_revoke(
             kwargs={"decided_on": day, "grounds": note.strip()},
             data={"decided_on": day.isoformat()},
         )
-        authorization = locked.authorization
-        assert authorization is not None
-        if locked.auxiliary is not None:
-            barred_until = _auxiliary_revoke(locked, actor=actor, day=day)
-        else:
-            barred_until = _holder_revoke(locked, authorization, actor=actor, day=day)
         deadlines_cancel(case=locked)
-        _notify_decision(locked, actor=actor, revoked=True, barred_until=barred_until)
+        # Art. 59 §2: the appeal "contra a medida" has suspensive effect (Art. 63 §1): the
+        # authorization is revoked when it is decided or its window closes.
+        _notify_decision(locked, actor=actor, revoked=True, barred_until=None)
+    return locked
+
+
+def _decision_received(case: RevocationCase, *, received_on: dt.date, actor: User | None) -> None:
+    """The decision's AR was recorded: 10 business days to appeal against the measure."""
+    due = law_deadlines.revocation_appeal_deadline(received_on)
+    notified = case_step(
+        case=case, action="decision_notified", actor=actor, authorized_by_caller=True,
+        kwargs={"received_on": received_on, "appeal_due_on": due},
+        data={"received_on": received_on.isoformat(), "appeal_due_on": due.isoformat()},
+    )
+    deadline_set(
+        case=notified,
+        kind=DECISION_APPEAL_WINDOW,
+        label=_("Prazo de recurso contra a decisão de cassação (efeito suspensivo)"),
+        due_on=due,
+        counting=Deadline.Counting.BUSINESS_DAYS,
+        article=ART_59_P2,
+        rule=law_deadlines.REVOCATION_APPEAL.code,
+        starts_on=received_on,
+    )
+
+
+def _appeal_last_day(case: RevocationCase) -> dt.date | None:
+    moved = (
+        Deadline.objects.filter(case=case, kind=DECISION_APPEAL_WINDOW)
+        .order_by("-due_on")
+        .values_list("due_on", flat=True)
+        .first()
+    )
+    days = [day for day in (case.appeal_due_on, moved) if day is not None]
+    return max(days) if days else None
+
+
+def revocation_appeal_decision(
+    *, case: Case, actor: User, note: str = "", reasons: str = ""
+) -> RevocationCase:
+    """Art. 59 §2: the driver (portal) or a clerk (counter) appeals against the decided
+    revocation within the 10 business days from its notification; the revocation waits
+    for the judgment (Art. 63 §1)."""
+    if not reasons.strip():
+        raise RuleViolation(_("Apresente as razões do recurso."), article=ART_59_P2)
+    today = local_today()
+
+    def in_time(locked: RevocationCase) -> None:
+        last_day = _appeal_last_day(locked)
+        if last_day is not None and today > last_day:
+            raise RuleViolation(
+                _("Recurso fora do prazo: o prazo terminou em %(day)s.")
+                % {"day": _fmt(last_day)},
+                article=ART_59_P2,
+                code="appeal_late",
+            )
+
+    with transaction.atomic(durable=True):
+        locked = case_step(
+            case=case, action="appeal_decision", actor=actor, note=note, guard=in_time,
+            kwargs={"filed_on": today, "reasons": reasons.strip()},
+            data={"filed_on": today.isoformat()},
+        )
+        deadlines_cancel(case=locked, kinds=[DECISION_APPEAL_WINDOW])
+    return locked
+
+
+def _take_effect(case: RevocationCase, *, actor: User | None, day: dt.date) -> dt.date:
+    """The revocation takes effect on `day`: the authorization (or the auxiliary's binding)
+    ends and the bar of §5 runs from it."""
+    authorization = case.authorization
+    assert authorization is not None
+    if case.auxiliary is not None:
+        barred_until = _auxiliary_revoke(case, actor=actor, day=day)
+    else:
+        barred_until = _holder_revoke(case, authorization, actor=actor, day=day)
+    deadlines_cancel(case=case)
+    assert case.applicant is not None
+    notification_queue(
+        case=case,
+        recipient=case.applicant,
+        template="revocation_effective",
+        context={"revocation": case, "revoked_on": day, "barred_until": barred_until},
+    )
+    return barred_until
+
+
+@deadline_handler(DECISION_APPEAL_WINDOW)
+def _decision_window_closed(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
+    """System: the 10 days passed without an appeal against the measure; it takes effect."""
+    assert case is not None
+    locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
+    last_day = _appeal_last_day(locked)
+    if locked.state != RevocationState.DECIDED or last_day is None or last_day >= today:
+        return False
+    revoked = case_step(
+        case=locked, action="close_decision_window", actor=None,
+        kwargs={"revoked_on": today},
+        note=_("Prazo de recurso contra a cassação encerrado em %(day)s sem recurso: a "
+               "cassação produz efeitos.") % {"day": _fmt(last_day)},
+    )
+    _take_effect(revoked, actor=None, day=today)
+    return True
+
+
+def revocation_appeal_deny(
+    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
+) -> RevocationCase:
+    """The executive denies the appeal against the measure: the revocation takes effect."""
+    if not note.strip():
+        raise RuleViolation(_("Fundamente a decisão do recurso."), article=ART_59_P2)
+    day = today or local_today()
+    with transaction.atomic(durable=True):
+        locked = case_step(case=case, action="deny_decision_appeal", actor=actor, note=note,
+                           kwargs={"revoked_on": day})
+        _take_effect(locked, actor=actor, day=day)
+    return locked
+
+
+def revocation_appeal_grant(
+    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
+) -> RevocationCase:
+    """The executive grants the appeal against the measure: no revocation."""
+    if not note.strip():
+        raise RuleViolation(_("Fundamente a decisão do recurso."), article=ART_59_P2)
+    with transaction.atomic(durable=True):
+        locked = case_step(case=case, action="grant_decision_appeal", actor=actor, note=note)
+        deadlines_cancel(case=locked)
+        _notify_decision(locked, actor=actor, revoked=False, barred_until=None)
     return locked
 
 
 def _holder_revoke(
-    case: RevocationCase, authorization: Authorization, *, actor: User, day: dt.date
+    case: RevocationCase, authorization: Authorization, *, actor: User | None, day: dt.date
 ) -> dt.date:
     from workflows.auxiliary.services import auxiliary_bindings_end
 
@@ -370,7 +498,7 @@ def _holder_revoke(
     return law_bars.revocation_bar_ends(day)
 
 
-def _auxiliary_revoke(case: RevocationCase, *, actor: User, day: dt.date) -> dt.date:
+def _auxiliary_revoke(case: RevocationCase, *, actor: User | None, day: dt.date) -> dt.date:
     from workflows.auxiliary.services import binding_end
 
     binding = AuxiliaryBinding.objects.select_for_update().get(
