@@ -261,6 +261,9 @@ RECIDIVISM_REASSESS_ON_FINAL = env_bool("RECIDIVISM_REASSESS_ON_FINAL", False)
 SUSPENSION_EXTENSION_LIMIT = env_str("SUSPENSION_EXTENSION_LIMIT", "original_length")
 # Art. 27 §2: swaps of auxiliary counted per "rolling_12_months" or per "calendar_year".
 AUXILIARY_SWAP_COUNT = env_str("AUXILIARY_SWAP_COUNT", "rolling_12_months")
+# Arts. 46 §1, 53 II: days the archive of an unnotified notice waits after the 60 days for
+# ARs still in the post (a letter delivered in time counts even if its AR comes back late).
+NOTICE_ARCHIVE_GRACE_DAYS = env_int("NOTICE_ARCHIVE_GRACE_DAYS", 15)
 # Arts. 55 and 63: whether paying the fine within the appeal window ends the right to appeal
 # (default false: the payment is recorded, the window stays open, a granted appeal refunds).
 PAYMENT_ENDS_APPEAL = env_bool("PAYMENT_ENDS_APPEAL", False)

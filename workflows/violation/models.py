@@ -115,6 +115,12 @@ class ViolationNotice(Case):
     def archive(self) -> None:
         """System: 60 days passed without notifying the offender (Arts. 46 §1, 53 II)."""
 
+    @transition(field="state", source=V.ARCHIVED, target=V.NOTIFIED)
+    def reopen_notified(self, received_on: dt.date) -> None:
+        """System: the AR came back after the archive but shows delivery within the 60 days
+        (Arts. 46 §1, 53 II): the notice was notified in time."""
+        self.received_on = received_on
+
     @transition(
         field="state", source=[V.ISSUED, V.NOTIFICATION_SENT, V.NOTIFIED], target=V.ANNULLED
     )

@@ -29,6 +29,7 @@ from cases.services.transitions import case_open, case_record, case_step, local_
 from documents.models import OfficialDocument
 from documents.services import document_issue, infraction_context
 from law import deadlines as law_deadlines
+from law import notice as law_notice
 from law import vehicles as law_vehicles
 from law.errors import LawError
 from law.infractions import infraction, infraction_citable_against
@@ -58,6 +59,7 @@ ART_53_I = "Art. 53 I"
 ART_55 = "Art. 55 I"
 ART_63 = "Art. 63"
 NOTIFICATION_LIMIT = "violation.notification_limit"
+NOTIFICATION_ARCHIVE = "violation.notification_archive"
 PAYMENT = "violation.payment"
 APPEAL_WINDOW = "violation.appeal_window"
 DECISION_PAYMENT = "violation.decision_payment"
@@ -281,16 +283,58 @@ def violation_send_notice(*, case: Case, actor: User, note: str = "") -> Violati
     return locked
 
 
-def violation_notice_received(*, case: Case, received_on: dt.date, actor: User | None) -> None:
-    """The AR's date that counts was recorded: the payment and appeal clocks start."""
-    locked = case_step(
-        case=case,
-        action="notify",
-        actor=actor,
-        kwargs={"received_on": received_on},
-        data={"received_on": received_on.isoformat()},
+def _delivered_on(notice: ViolationNotice) -> dt.date | None:
+    """The delivery (or visit, Art. 46 §2) date on the notice's latest AR."""
+    from notifications.models import Notification
+
+    row = (
+        Notification.objects.filter(case=notice, legal=True)
+        .exclude(delivered_on__isnull=True, visit_on__isnull=True)
+        .order_by("-id")
+        .values_list("delivered_on", "visit_on")
+        .first()
     )
-    deadlines_cancel(case=locked, kinds=[NOTIFICATION_LIMIT])
+    return (row[0] or row[1]) if row else None
+
+
+def violation_notice_received(*, case: Case, received_on: dt.date, actor: User | None) -> None:
+    """The AR's date that counts was recorded: the payment and appeal clocks start.
+
+    Arts. 46 §1 and 53 II: the notice counts as notified on the delivery date on the AR. An
+    AR recorded after the sweeper archived the notice, whose delivery date is within the 60
+    days from the finding, re-opens it (timeline `reopen_notified`); one delivered after
+    them leaves it archived, with a timeline entry saying why.
+    """
+    current = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    if current.state == ViolationState.ARCHIVED:
+        found_on = timezone.localtime(current.occurred_at).date()
+        delivered = _delivered_on(current) or received_on
+        limit = law_deadlines.notification_limit(found_on)
+        if not law_notice.delivered_in_time(found_on=found_on, delivered_on=delivered):
+            case_record(
+                case=current, actor=actor, event="ar_after_limit", article=ART_46_P1,
+                note=_("AR com entrega em %(day)s, depois do prazo de 60 dias que terminou em "
+                       "%(limit)s: o auto continua arquivado.")
+                % {"day": delivered.strftime("%d/%m/%Y"), "limit": limit.strftime("%d/%m/%Y")},
+            )
+            return
+        locked = case_step(
+            case=current, action="reopen_notified", actor=actor, authorized_by_caller=True,
+            kwargs={"received_on": received_on},
+            note=_("O AR mostra entrega em %(day)s, dentro do prazo de 60 dias que terminou em "
+                   "%(limit)s: o arquivamento é desfeito e os prazos correm do recebimento.")
+            % {"day": delivered.strftime("%d/%m/%Y"), "limit": limit.strftime("%d/%m/%Y")},
+            data={"received_on": received_on.isoformat(), "delivered_on": delivered.isoformat()},
+        )
+    else:
+        locked = case_step(
+            case=current,
+            action="notify",
+            actor=actor,
+            kwargs={"received_on": received_on},
+            data={"received_on": received_on.isoformat()},
+        )
+    deadlines_cancel(case=locked, kinds=[NOTIFICATION_LIMIT, NOTIFICATION_ARCHIVE])
     payment_due = law_deadlines.payment_deadline(received_on)
     appeal_due = law_deadlines.appeal_deadline(received_on)
     deadline_set(
@@ -370,16 +414,49 @@ def violation_pay(
 
 
 @deadline_handler(NOTIFICATION_LIMIT)
-def _archive_unnotified(case: Case, deadline: Deadline, today: dt.date) -> bool:
+def _notification_limit_passed(case: Case, deadline: Deadline, today: dt.date) -> bool:
+    """The 60 days passed without an AR on file. Letters still in the post may have been
+    delivered in time: the archive waits `settings.NOTICE_ARCHIVE_GRACE_DAYS` for them."""
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if locked.state not in (ViolationState.ISSUED, ViolationState.NOTIFICATION_SENT):
         return False
+    grace = settings.NOTICE_ARCHIVE_GRACE_DAYS
+    if grace <= 0 or locked.state == ViolationState.ISSUED:
+        return _archive_unnotified(locked, deadline, today)
+    deadline_set(
+        case=locked,
+        kind=NOTIFICATION_ARCHIVE,
+        label=_("Arquivamento se o AR não mostrar entrega até %(day)s")
+        % {"day": deadline.due_on.strftime("%d/%m/%Y")},
+        due_on=deadline.due_on + dt.timedelta(days=grace),
+        counting=Deadline.Counting.FIXED_DATE,
+        article=ART_46_P1,
+    )
+    case_record(
+        case=locked, actor=None, event="awaiting_ar", article=ART_46_P1,
+        note=_("Prazo para notificar encerrado em %(day)s sem AR registrado; aguardando os ARs "
+               "ainda no correio por %(grace)d dias antes de arquivar.")
+        % {"day": deadline.due_on.strftime("%d/%m/%Y"), "grace": grace},
+    )
+    return True
+
+
+@deadline_handler(NOTIFICATION_ARCHIVE)
+def _archive_after_grace(case: Case, deadline: Deadline, today: dt.date) -> bool:
+    locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    if locked.state not in (ViolationState.ISSUED, ViolationState.NOTIFICATION_SENT):
+        return False
+    return _archive_unnotified(locked, deadline, today)
+
+
+def _archive_unnotified(locked: ViolationNotice, deadline: Deadline, today: dt.date) -> bool:
+    limit = law_deadlines.notification_limit(timezone.localtime(locked.occurred_at).date())
     case_step(
         case=locked,
         action="archive",
         actor=None,
         note=_("Infrator não notificado até %(day)s.")
-        % {"day": deadline.due_on.strftime("%d/%m/%Y")},
+        % {"day": limit.strftime("%d/%m/%Y")},
     )
     return True
 

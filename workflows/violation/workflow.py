@@ -65,6 +65,10 @@ WORKFLOW = register(
             ),
             Edge("archive", _l("Arquivar por falta de notificação"), ART_46_P1),
             Edge(
+                "reopen_notified", _l("Desfazer o arquivamento: AR com entrega no prazo"),
+                ART_46_P1, roles=CLERK, internal=True,
+            ),
+            Edge(
                 "annul",
                 _l("Arquivar por inconsistência"),
                 ART_53_I,
