@@ -327,12 +327,14 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
             data={"received_on": received_on.isoformat(), "delivered_on": delivered.isoformat()},
         )
     else:
+        # The caller (the AR's or the personal delivery's service) checked who records it.
         locked = case_step(
             case=current,
             action="notify",
             actor=actor,
             kwargs={"received_on": received_on},
             data={"received_on": received_on.isoformat()},
+            authorized_by_caller=True,
         )
     deadlines_cancel(case=locked, kinds=[NOTIFICATION_LIMIT, NOTIFICATION_ARCHIVE])
     payment_due = law_deadlines.payment_deadline(received_on)
