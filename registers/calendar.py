@@ -98,6 +98,7 @@ def deadlines_move_for_closed_day(
     move the later ones. Returns the ids of the rows moved."""
     from cases.models import Deadline
     from cases.services.transitions import case_record
+    from notifications.services import notification_queue
 
     calendar = municipal_calendar()
     rows = (
@@ -108,7 +109,7 @@ def deadlines_move_for_closed_day(
             due_on__gte=day,
         )
         .exclude(rule="")
-        .select_related("case")
+        .select_related("case", "case__applicant")
         .order_by("id")
     )
     moved: list[int] = []
@@ -125,6 +126,15 @@ def deadlines_move_for_closed_day(
         moved.append(row.pk)
         if row.case is None:
             continue
+        applicant = row.case.applicant
+        if applicant is not None:
+            notification_queue(
+                case=row.case,
+                recipient=applicant,
+                template="deadline_moved",
+                context={"deadline": row, "before": before, "after": after, "day": day,
+                         "reason": reason},
+            )
         case_record(
             case=row.case,
             actor=actor,

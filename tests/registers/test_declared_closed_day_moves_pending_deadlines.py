@@ -34,7 +34,10 @@ def _window(notice, kind, rule, received_on):
 
 def test_art_63_cpc_224_p1_carnival_tuesday_declared_closed_moves_the_appeal_window(clerk):
     # Given a notice received on 06/01/2026: the appeal window ends on 17/02/2026
-    notice = ViolationNoticeFactory(notified=True, received_on=D(2026, 1, 6))
+    notice = ViolationNoticeFactory(
+        notified=True, received_on=D(2026, 1, 6), applicant__email="titular@example.com",
+        authorization__holder__email="titular@example.com",
+    )
     appeal = _window(notice, APPEAL, law_deadlines.APPEAL, D(2026, 1, 6))
     payment = _window(notice, PAYMENT, law_deadlines.PAYMENT, D(2026, 1, 6))
     assert (appeal.due_on, payment.due_on) == (D(2026, 2, 17), D(2026, 1, 16))
@@ -56,6 +59,12 @@ def test_art_63_cpc_224_p1_carnival_tuesday_declared_closed_moves_the_appeal_win
         "deadline": appeal.pk, "kind": APPEAL, "rule": "appeal", "before": "2026-02-17",
         "after": "2026-02-18", "day": "2026-02-17", "day_kind": "closed",
     }
+    # and the driver is told the new last day
+    from notifications.models import Notification
+
+    told = Notification.objects.get(case=notice, template="deadline_moved")
+    assert told.recipient == notice.applicant
+    assert "18/02/2026" in told.body and "Art. 63" in told.body
 
 
 def test_art_55_cpc_224_p1_a_calendar_day_window_ending_on_the_closed_day_moves(clerk):

@@ -624,6 +624,58 @@ def violation_penalties_apply(
             )
     locked.penalties_applied_on = today
     locked.save(update_fields=["penalties_applied_on"])
+    if settings.RECIDIVISM_REASSESS_ON_FINAL:
+        _recidivism_reassess_after(locked, actor=actor)
+
+
+REASSESSABLE = (
+    ViolationState.ISSUED,
+    ViolationState.NOTIFICATION_SENT,
+    ViolationState.NOTIFIED,
+    ViolationState.OVERDUE,
+    ViolationState.APPEALED,
+    ViolationState.PAID_APPEAL_OPEN,
+)
+
+
+def _recidivism_reassess_after(final: ViolationNotice, *, actor: User | None) -> None:
+    """`RECIDIVISM_REASSESS_ON_FINAL` (Art. 59 §1): an earlier infraction just became final;
+    the same driver's later notices whose penalty does not stand yet are assessed again
+    against the history as it is now, each change written on its timeline."""
+    driver = responsible_driver(final)
+    later = ViolationNotice.objects.select_for_update().filter(
+        occurred_at__gt=final.occurred_at, penalties_applied_on__isnull=True,
+        state__in=REASSESSABLE,
+    )
+    later = later.filter(offender=driver) | later.filter(offender__isnull=True, applicant=driver)
+    policy = penalty_policy()
+    for notice in later.order_by("occurred_at", "id"):
+        occurred_on = timezone.localtime(notice.occurred_at).date()
+        assessment = assess(
+            item=notice.item, on=occurred_on,
+            history=final_history(driver, before=occurred_on), policy=policy,
+        )
+        fresh = _assessment_json(assessment)
+        if fresh == notice.assessment:
+            continue
+        before = {"fine_vrte": str(notice.fine_vrte),
+                  "recidivist": notice.assessment.get("recidivist", False)}
+        notice.assessment = fresh
+        notice.fine_vrte = assessment.fine_vrte
+        if notice.vrte_value is not None:
+            notice.fine_reais = (assessment.fine_vrte * notice.vrte_value).quantize(
+                CENTS, rounding=ROUND_HALF_UP
+            )
+        notice.save(update_fields=["assessment", "fine_vrte", "fine_reais"])
+        case_record(
+            case=notice, actor=actor, event="recidivism_reassessed", article="Art. 59 §1",
+            note=_("O auto %(number)s tornou-se definitivo: penalidades apuradas de novo "
+                   "(multa de %(fine)s VRTE).")
+            % {"number": final.number, "fine": assessment.fine_vrte},
+            data={"final": final.number, "before": before,
+                  "after": {"fine_vrte": str(assessment.fine_vrte),
+                            "recidivist": assessment.recidivist}},
+        )
 
 
 @deadline_handler(PENALTY_PERIOD_END)
