@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "notifications",
     "documents",
     "inspections",
+    "municipal",
     "register_import",
     "web",
 ]
@@ -209,7 +210,14 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     # One name for a choice set used by several fields (an appeal's outcome and a vote).
-    "ENUM_NAME_OVERRIDES": {"AppealOutcomeEnum": "workflows.appeal.models.Outcome"},
+    "ENUM_NAME_OVERRIDES": {
+        "AppealOutcomeEnum": "workflows.appeal.models.Outcome",
+        # The case kinds keep the name they had before other "kind" fields existed.
+        "KindEnum": "cases.models.CaseKind",
+        "StandKindEnum": "municipal.models.stands.Stand.Kind",
+        "AssociationKindEnum": "municipal.models.cooperatives.Association.Kind",
+        "CalendarDayKindEnum": "registers.models.CalendarDay.Kind",
+    },
 }
 
 CACHES = {
@@ -238,6 +246,8 @@ NOTIFICATION_CLOCK_START = env_str("NOTIFICATION_CLOCK_START", "delivery")
 NOTICE_REFUSAL_COUNTS = env_bool("NOTICE_REFUSAL_COUNTS", True)
 # The address printed on paper and in QR codes (the public verification page).
 PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "http://127.0.0.1:8000")
+# Seconds a future applicant has to confirm the sign-up link (three days).
+SIGNUP_LINK_MAX_AGE = 3 * 24 * 3600
 # The municipality's Pix key and the names the payer's bank shows (Art. 55 payment guides).
 PIX_KEY = env_str("PIX_KEY", "financas@mantenopolis.es.gov.br")
 PIX_MERCHANT_NAME = env_str("PIX_MERCHANT_NAME", "Municipio de Mantenopolis")

@@ -23,6 +23,7 @@ from typing import Final
 from law import deadlines as law_deadlines
 from law._dates import require_date
 from law.calendar import Calendar
+from law.deadlines import SUSPENSION_ON_REQUEST, due_date
 from law.errors import ExtensionNotAllowed, InvalidSuspensionPeriod, LawError, MissingProof
 from law.i18n import N_
 
@@ -188,7 +189,7 @@ def end_date(start: dt.date, days: int) -> dt.date:
     require_date(start, "start")
     if days < MIN_DAYS:
         raise ValueError(f"days must be at least {MIN_DAYS}, got {days}")
-    return start + dt.timedelta(days=days - 1)
+    return due_date(SUSPENSION_ON_REQUEST, start, length=days)
 
 
 def seizure_communication_deadline(seized_on: dt.date, calendar: Calendar | None = None) -> dt.date:

@@ -115,7 +115,9 @@ def deadlines_move_for_closed_day(
     moved: list[int] = []
     for row in rows:
         rule = law_deadlines.RULES.get(row.rule)
-        if rule is None or row.starts_on is None:
+        if rule is None or row.starts_on is None or rule.counting not in (
+            law_deadlines.Counting.BUSINESS_DAYS, law_deadlines.Counting.CALENDAR_DAYS
+        ):
             continue
         after = law_deadlines.due_date(rule, row.starts_on, calendar)
         if after <= row.due_on:

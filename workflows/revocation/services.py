@@ -31,15 +31,15 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_step, local_today
 from law import bars as law_bars
 from law import deadlines as law_deadlines
+from law.i18n import format_date
 from notifications.post import notice_send
 from notifications.services import notification_queue
-from registers.models import Authorization, AuxiliaryBinding, Driver
-from registers.services import authorization_revoke
+from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from workflows.revocation.models import RevocationCase, RevocationState
 
 ART_59_V = "Art. 59 V"
@@ -60,7 +60,6 @@ OPEN_STATES = (
     RevocationState.DECIDED,
     RevocationState.DECISION_APPEALED,
 )
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 
 # The grounds a clerk opens by hand; the others are found by the system (Art. 12, V a, d, e).
 MANUAL_GROUNDS: tuple[tuple[str, str | Promise], ...] = (
@@ -72,8 +71,6 @@ MANUAL_GROUNDS: tuple[tuple[str, str | Promise], ...] = (
 )
 
 
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
 
 
 # --- Opening ------------------------------------------------------------------------------
@@ -199,7 +196,7 @@ def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User 
         return
     if locked.state != RevocationState.NOTICE_SENT:
         return
-    due = law_deadlines.revocation_appeal_deadline(received_on)
+    due = law_deadlines.due_date(law_deadlines.REVOCATION_APPEAL, received_on)
     notified = case_step(
         case=locked,
         action="notify",
@@ -208,15 +205,9 @@ def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User 
         data={"received_on": received_on.isoformat(), "defence_due_on": due.isoformat()},
         authorized_by_caller=True,
     )
-    deadline_set(
-        case=notified,
-        kind=DEFENCE_WINDOW,
-        label=_("Prazo de recurso contra a cassação"),
-        due_on=due,
-        counting=Deadline.Counting.BUSINESS_DAYS,
-        article=ART_59_P2,
-        rule=law_deadlines.REVOCATION_APPEAL.code,
-        starts_on=received_on,
+    deadline_start(
+        rule=law_deadlines.REVOCATION_APPEAL, start=received_on, case=notified,
+        kind=DEFENCE_WINDOW, label=_("Prazo de recurso contra a cassação"),
     )
     assert notified.applicant is not None
     notification_queue(
@@ -246,7 +237,7 @@ def revocation_file_defence(
         if last_day is not None and today > last_day:
             raise RuleViolation(
                 _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": _fmt(last_day)},
+                % {"day": format_date(last_day)},
                 article=ART_59_P2,
                 code="appeal_late",
             )
@@ -294,7 +285,7 @@ def _defence_window_closed(case: Case | None, deadline: Deadline, today: dt.date
         action="close_window",
         actor=None,
         note=_("Prazo de recurso encerrado em %(day)s sem recurso.")
-        % {"day": _fmt(locked.defence_due_on)},
+        % {"day": format_date(locked.defence_due_on)},
     )
     return True
 
@@ -359,15 +350,10 @@ def _decision_received(case: RevocationCase, *, received_on: dt.date, actor: Use
         kwargs={"received_on": received_on, "appeal_due_on": due},
         data={"received_on": received_on.isoformat(), "appeal_due_on": due.isoformat()},
     )
-    deadline_set(
-        case=notified,
+    deadline_start(
+        rule=law_deadlines.REVOCATION_APPEAL, start=received_on, case=notified,
         kind=DECISION_APPEAL_WINDOW,
         label=_("Prazo de recurso contra a decisão de cassação (efeito suspensivo)"),
-        due_on=due,
-        counting=Deadline.Counting.BUSINESS_DAYS,
-        article=ART_59_P2,
-        rule=law_deadlines.REVOCATION_APPEAL.code,
-        starts_on=received_on,
     )
 
 
@@ -397,7 +383,7 @@ def revocation_appeal_decision(
         if last_day is not None and today > last_day:
             raise RuleViolation(
                 _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": _fmt(last_day)},
+                % {"day": format_date(last_day)},
                 article=ART_59_P2,
                 code="appeal_late",
             )
@@ -444,7 +430,7 @@ def _decision_window_closed(case: Case | None, deadline: Deadline, today: dt.dat
         case=locked, action="close_decision_window", actor=None,
         kwargs={"revoked_on": today},
         note=_("Prazo de recurso contra a cassação encerrado em %(day)s sem recurso: a "
-               "cassação produz efeitos.") % {"day": _fmt(last_day)},
+               "cassação produz efeitos.") % {"day": format_date(last_day)},
     )
     _take_effect(revoked, actor=None, day=today)
     return True
@@ -480,21 +466,14 @@ def revocation_appeal_grant(
 def _holder_revoke(
     case: RevocationCase, authorization: Authorization, *, actor: User | None, day: dt.date
 ) -> dt.date:
-    from workflows.auxiliary.services import auxiliary_bindings_end
+    from workflows.authorizations import case_authorization_end
 
-    article = f"{case.ground_article}; {ART_59_P3}"
-    authorization_revoke(
-        authorization=authorization, case=case, actor=actor, article=article, on=day
+    case_authorization_end(
+        authorization=authorization, status=Authorization.Status.REVOKED, on=day, case=case,
+        actor=actor, article=f"{case.ground_article}; {ART_59_P3}",
+        lapse_note=_("A autorização foi cassada no processo %(number)s.")
+        % {"number": case.number},
     )
-    deadlines_cancel(authorization=authorization)
-    auxiliary_bindings_end(
-        authorization=authorization, case=case, actor=actor, on=day, article="Art. 27 §1"
-    )
-    revocations_lapse(
-        authorization=authorization, keep=case,
-        note=_("A autorização foi cassada no processo %(number)s.") % {"number": case.number},
-    )
-    _fleet_place_freed(day)
     return law_bars.revocation_bar_ends(day)
 
 
@@ -517,19 +496,6 @@ def _auxiliary_revoke(case: RevocationCase, *, actor: User | None, day: dt.date)
     # Art. 59 §5 with Art. 27 §4: a cassação bars the auxiliary from any authorization for
     # 5 years, as it bars a holder (the 12 months of Art. 27 §2 are the revogação's).
     return law_bars.revocation_bar_ends(day)
-
-
-def _fleet_place_freed(day: dt.date) -> None:
-    """Art. 22 §2: the place of a revoked authorization goes to the next one waiting.
-
-    The application kind owns the waiting list; it runs in this transaction, so the
-    revocation and the place given are one change.
-    """
-    try:
-        from workflows.application.fleet import fleet_place_freed
-    except ImportError:  # the application kind is not installed in this build
-        return
-    fleet_place_freed(today=day)
 
 
 def revocation_dismiss(
