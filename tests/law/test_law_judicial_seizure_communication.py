@@ -19,7 +19,7 @@ PLAIN = Calendar()
 
 def test_art_24_p2_the_30_days_are_calendar_days_ending_on_a_business_day() -> None:
     assert RULES["judicial_seizure_communication"] is JUDICIAL_SEIZURE_COMMUNICATION
-    assert (JUDICIAL_SEIZURE_COMMUNICATION.days, JUDICIAL_SEIZURE_COMMUNICATION.article) == (
+    assert (JUDICIAL_SEIZURE_COMMUNICATION.length, JUDICIAL_SEIZURE_COMMUNICATION.article) == (
         30, "Art. 24, §2"
     )
     # seized on 05/03/2026: 30 days end on Saturday 04/04/2026, so Monday 06/04/2026

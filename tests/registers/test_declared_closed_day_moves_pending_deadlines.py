@@ -82,8 +82,8 @@ def test_art_55_cpc_224_p1_a_calendar_day_window_ending_on_the_closed_day_moves(
     assert payment.due_on == D(2026, 2, 18)
     moves = AuditEvent.objects.filter(case=notice, transition="deadline_moved").order_by("id")
     assert [(e.data["before"], e.data["after"], e.article) for e in moves] == [
-        ("2026-02-16", "2026-02-17", "Art. 55; CPC art. 224 §1"),
-        ("2026-02-17", "2026-02-18", "Art. 55; CPC art. 224 §1"),
+        ("2026-02-16", "2026-02-17", f"{law_deadlines.PAYMENT.article}; CPC art. 224 §1"),
+        ("2026-02-17", "2026-02-18", f"{law_deadlines.PAYMENT.article}; CPC art. 224 §1"),
     ]
 
 

@@ -12,12 +12,13 @@ import time_machine
 
 from cases.models import AuditEvent, Deadline
 from cases.services.deadlines import deadlines_sweep
+from cases.services.transitions import case_act
 from notifications.models import Notification
 from tests.factories import AuthorizationFactory
 from tests.substitution.factories import crlv, new_vehicle
 from workflows.revocation.models import RevocationCase
 from workflows.substitution.models import SubstitutionCase
-from workflows.substitution.services import substitution_file, substitution_reject
+from workflows.substitution.services import substitution_file
 from workflows.substitution.tracking import vehicle_age_deadlines_set
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +73,8 @@ def test_art_12_a_substitution_filed_in_time_holds_the_revocation_until_decided(
     deadlines_sweep(today=dt.date(2027, 1, 20))
     assert not RevocationCase.objects.exists()
     # When the Secretaria rejects the filing on 25/01/2027
-    substitution_reject(case=case, actor=clerk, note="CRLV ilegível", today=dt.date(2027, 1, 25))
+    with _on(dt.date(2027, 1, 25)):
+        case_act(case=case, action="reject", actor=clerk, note="CRLV ilegível")
     recheck = Deadline.objects.get(kind=AGE, state=Deadline.State.PENDING)
     assert (recheck.due_on, recheck.vehicle_link.target_on) == (
         dt.date(2027, 1, 25), dt.date(2026, 12, 31),
