@@ -46,6 +46,11 @@ api = [
         name="api-notification-receipt",
     ),
     path(
+        "notifications/<int:pk>/personal-delivery/",
+        notifications_api.PersonalDeliveryApi.as_view(),
+        name="api-notification-personal-delivery",
+    ),
+    path(
         "notifications/<int:pk>/resend/",
         notifications_api.ResendApi.as_view(),
         name="api-notification-resend",

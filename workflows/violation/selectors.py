@@ -86,5 +86,8 @@ def penalty_periods_of(notice: ViolationNotice) -> QuerySet[PenaltyPeriod]:
 
 
 def penalty_periods_serving(authorization: Authorization) -> QuerySet[PenaltyPeriod]:
-    """The penalties being served by the authorization (Art. 59 III and IV)."""
-    return PenaltyPeriod.objects.filter(authorization=authorization, ended_on__isnull=True)
+    """The penalties being served by the authorization (Art. 59 III and IV). An auxiliary's
+    own suspension does not hold the holder's Termo (Art. 27 §1)."""
+    return PenaltyPeriod.objects.filter(
+        authorization=authorization, ended_on__isnull=True, auxiliary__isnull=True
+    )
