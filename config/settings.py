@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "web.middleware.OverflowIsNotFoundMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -188,11 +189,13 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "taxi@mantenopolis.es.gov.br"
 # --- REST API --------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        # The token class first: its header makes an anonymous call answer 401 with
+        # WWW-Authenticate (the session class would make it a 403).
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "web.api_schema.AutoSchema",
     "EXCEPTION_HANDLER": "web.api_errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -205,6 +208,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # One name for a choice set used by several fields (an appeal's outcome and a vote).
     "ENUM_NAME_OVERRIDES": {"AppealOutcomeEnum": "workflows.appeal.models.Outcome"},
+    # Every operation documents the Error body for the statuses it may answer.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "web.api_schema.add_error_responses",
+    ],
 }
 
 CACHES = {

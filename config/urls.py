@@ -98,3 +98,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 urlpatterns += _kind_urls("urlpatterns")
+
+# Error pages in Portuguese; the Error body under /api/ (web.errors).
+handler400 = "web.errors.bad_request"
+handler403 = "web.errors.permission_denied"
+handler404 = "web.errors.page_not_found"
+handler500 = "web.errors.server_error"
