@@ -26,9 +26,11 @@ class ActionField:
 
     name: str
     label: str | Promise
-    kind: str = "text"  # text | textarea | int | date | datetime | bool | file | choice
+    kind: str = "text"  # text | textarea | int | decimal | date | datetime | bool | file | choice
     required: bool = True
     choices: tuple[tuple[str, str | Promise], ...] = ()
+    # For `decimal`: the digits the model column holds (cases.action_inputs bounds the input).
+    max_digits: int = 12
 
 
 @dataclass(frozen=True)
