@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "web.middleware.OverflowIsNotFoundMiddleware",
+    "web.middleware.HostileInputMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -135,6 +135,9 @@ STORAGES = {
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
+# The most pixels an uploaded image may have (a phone photo has 12 to 50 million); also
+# Pillow's own limit for every image the application opens (web.apps).
+MAX_IMAGE_PIXELS = env_int("MAX_IMAGE_PIXELS", 50_000_000)
 
 # --- Security (production) -------------------------------------------------------------
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

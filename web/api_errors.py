@@ -15,6 +15,7 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import DataError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
@@ -141,9 +142,10 @@ def _map(exc: Exception) -> tuple[dict[str, Any] | None, int, dict[str, str]]:
         return error_body(_("A requisição é grande demais."), "too_large"), 413, {}
     if isinstance(exc, exceptions.ParseError | SuspiciousOperation):
         return error_body(_("A requisição não pôde ser lida."), "parse_error"), 400, {}
-    if isinstance(exc, InvalidOperation):
-        # A number no field bound caught (e.g. 1e999 reaching a quantize): bad input.
-        return error_body(_("Número fora dos limites aceitos."), "invalid"), 400, {}
+    if isinstance(exc, InvalidOperation | DataError):
+        # A value no input bound caught (1e999 reaching a quantize, a number past its
+        # column): bad input, and the transaction that tried to store it rolled back.
+        return error_body(_("Valor fora dos limites aceitos."), "out_of_range"), 400, {}
     if isinstance(exc, exceptions.MethodNotAllowed):
         return error_body(_("Método não permitido."), "method_not_allowed"), 405, {}
     if isinstance(exc, exceptions.UnsupportedMediaType):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import InvalidOperation
 
+from django.db import DataError
 from django.http import HttpRequest, HttpResponse
 
-from web.errors import page_not_found
+from web.errors import bad_request, page_not_found
 
 
-class OverflowIsNotFoundMiddleware:
+class HostileInputMiddleware:
     """An id beyond the database's integer range names no row: 404, not a 500.
 
     `<int:pk>` accepts any number of digits; the database driver refuses to send one that
@@ -26,4 +28,7 @@ class OverflowIsNotFoundMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, OverflowError):
             return page_not_found(request, exception)
+        if isinstance(exception, InvalidOperation | DataError):
+            # A value past what its column holds, that no input bound caught: bad input.
+            return bad_request(request, exception)
         return None
