@@ -22,6 +22,12 @@ TEXTAREA_MAX = 5000
 # Counts (days, items): well inside a 32-bit column on every database we run on.
 INT_MAX = 1_000_000
 DECIMAL_PLACES = 2
+# Inputs that carry a reason, whatever box the page draws for them.
+REASON_NAMES = frozenset({"note", "reason", "reasons"})
+
+
+def _text_max(spec: ActionField) -> int:
+    return TEXTAREA_MAX if spec.kind == "textarea" or spec.name in REASON_NAMES else TEXT_MAX
 
 
 def _money_text(value: Any) -> Any:
@@ -78,7 +84,7 @@ def _form_field(spec: ActionField) -> forms.Field:
         return forms.CharField(
             widget=forms.Textarea(attrs={"rows": 2}), max_length=TEXTAREA_MAX, **common
         )
-    return forms.CharField(max_length=TEXT_MAX, **common)
+    return forms.CharField(max_length=_text_max(spec), **common)
 
 
 def action_form(edge: Edge, data: Any = None, files: Any = None) -> forms.Form:
@@ -113,7 +119,9 @@ def _serializer_field(spec: ActionField) -> serializers.Field:
         return serializers.CharField(
             required=required, allow_blank=not required, max_length=TEXTAREA_MAX
         )
-    return serializers.CharField(required=required, allow_blank=not required, max_length=TEXT_MAX)
+    return serializers.CharField(
+        required=required, allow_blank=not required, max_length=_text_max(spec)
+    )
 
 
 def action_serializer(edge: Edge, data: Any) -> serializers.Serializer:

@@ -138,6 +138,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 # The most pixels an uploaded image may have (a phone photo has 12 to 50 million); also
 # Pillow's own limit for every image the application opens (web.apps).
 MAX_IMAGE_PIXELS = env_int("MAX_IMAGE_PIXELS", 50_000_000)
+# The longest text any single input may carry (web.middleware); each input's own bound,
+# often lower (5,000 for reasons and notes), is checked by its form or serializer.
+TEXT_INPUT_MAX = env_int("TEXT_INPUT_MAX", 20_000)
 
 # --- Security (production) -------------------------------------------------------------
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
