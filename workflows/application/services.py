@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.roles import Role, has_role
-from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.errors import NotPermitted, RegisterMismatch, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
 from cases.services.sequences import sequence_next
@@ -294,11 +294,7 @@ def _driver_find(*, actor: User, cpf: str, counter: bool) -> Driver | None:
             _("O CPF informado não é o do seu cadastro de taxista."), article=ART_10_I_C
         )
     if driver is not None and driver.user_id != actor.pk:
-        raise NotPermitted(
-            _("Este CPF já está cadastrado e não está ligado ao seu usuário; compareça à "
-              "Secretaria de Finanças."),
-            article=ART_10_P1,
-        )
+        raise RegisterMismatch()
     return driver
 
 
@@ -317,9 +313,7 @@ def _driver_save(driver: Driver | None, data: ApplicantData, *, user: User | Non
     if driver is not None:
         clash = clash.exclude(pk=driver.pk)
     if clash.exists():
-        raise RuleViolation(
-            _("Esta CNH já está cadastrada para outro taxista."), article=ART_10_I_B
-        )
+        raise RegisterMismatch()
     if driver is None:
         driver = Driver(kind=Driver.Kind.HOLDER, cpf=data.cpf, user=user)
     for field in fields(ApplicantData):
@@ -336,11 +330,7 @@ def _vehicle_save(data: VehicleData, *, owner: Driver) -> Vehicle:
         same_renavam = same_renavam.exclude(pk=vehicle.pk)
     other = same_renavam.first()
     if other is not None:
-        raise RuleViolation(
-            _("O RENAVAM %(renavam)s já está cadastrado para o veículo de placa %(plate)s.")
-            % {"renavam": data.renavam, "plate": other.display_plate},
-            article=ART_10_II_A,
-        )
+        raise RegisterMismatch()
     if vehicle is None:
         vehicle = Vehicle(plate=data.plate, renavam=data.renavam)
     else:
@@ -355,11 +345,7 @@ def _vehicle_save(data: VehicleData, *, owner: Driver) -> Vehicle:
 def _vehicle_free(vehicle: Vehicle, *, renavam: str) -> None:
     """A vehicle already registered may come back into service only if nothing holds it."""
     if vehicle.renavam != renavam:
-        raise RuleViolation(
-            _("A placa %(plate)s já está cadastrada com outro RENAVAM.")
-            % {"plate": vehicle.display_plate},
-            article=ART_10_II_A,
-        )
+        raise RegisterMismatch()
     held = Authorization.objects.filter(vehicle=vehicle, status__in=IN_FORCE).first()
     if held is not None:
         raise RuleViolation(

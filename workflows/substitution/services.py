@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.roles import Role, has_role
-from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.errors import NotPermitted, RegisterMismatch, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, case_step, local_today
@@ -127,11 +127,7 @@ def _candidate(data: NewVehicle, driver: Driver, authorization: Authorization) -
         return Vehicle(owner=driver, **asdict(data))
     row = matches[0]
     if len(matches) > 1 or (row.plate, row.renavam) != (data.plate, data.renavam):
-        raise RuleViolation(
-            _("A placa %(plate)s e o RENAVAM %(renavam)s não são do mesmo veículo no cadastro.")
-            % {"plate": data.plate, "renavam": data.renavam},
-            article=ART_10_II_A,
-        )
+        raise RegisterMismatch()
     if row.pk == authorization.vehicle_id:
         raise RuleViolation(
             _("O veículo %(plate)s já é o veículo desta autorização.")
@@ -139,11 +135,7 @@ def _candidate(data: NewVehicle, driver: Driver, authorization: Authorization) -
             article=ART_20,
         )
     if row.owner_id != driver.pk:
-        raise RuleViolation(
-            _("O veículo %(plate)s está cadastrado em nome de outro proprietário; o taxista "
-              "deve ser o proprietário do veículo.") % {"plate": row.display_plate},
-            article=ART_4_V,
-        )
+        raise RegisterMismatch()
     if Authorization.objects.filter(vehicle=row, status__in=IN_FORCE).exists():
         raise RuleViolation(
             _("O veículo %(plate)s já serve outra autorização.") % {"plate": row.display_plate},
