@@ -15,11 +15,11 @@ from django.views.decorators.cache import never_cache
 
 from accounts.roles import is_staff_member
 from documents.codes import verification_code_normalize
-from documents.models import OfficialDocument
 from documents.ratelimit import rate_limit
 from documents.selectors import (
     Standing,
     TaxiVerification,
+    documents_in_scope,
     documents_visible_to,
     verification_by_code,
     verification_by_plate,
@@ -79,7 +79,8 @@ def document_preview(request: HttpRequest, code: str) -> HttpResponse:
     if not is_staff_member(request.user):
         raise PermissionDenied
     document = get_object_or_404(
-        OfficialDocument, verification_code=verification_code_normalize(code) or code
+        documents_in_scope(request.user),
+        verification_code=verification_code_normalize(code) or code,
     )
     return HttpResponse(document_html(document))
 
