@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_int, env_list, env_str
@@ -19,9 +21,20 @@ VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", False)
 
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1", "testserver"})
+
 if DEBUG:
     SECRET_KEY = env_str("SECRET_KEY", "embedded-insecure-key-only-for-local-demo-use-0123456789")
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+    # A server answering under a public name is production: DEBUG there would show
+    # settings, SQL and personal data on every error page. Refuse to start.
+    _public = [host for host in ALLOWED_HOSTS if host not in LOCAL_HOSTS]
+    if _public:
+        _hosts = ",".join(_public)
+        raise ImproperlyConfigured(
+            f"DEBUG está ligado num servidor de produção (ALLOWED_HOSTS={_hosts}): desligue "
+            "DEBUG (DEBUG is on for a production host; set DEBUG=false)."
+        )
 else:
     SECRET_KEY = env_str("SECRET_KEY")
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", env_str("ALLOWED_HOSTS"))
@@ -69,7 +82,29 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "web.middleware.HostileInputMiddleware",
+    "web.middleware.NoStoreForSignedInMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
+
+# --- Content-Security-Policy (django-csp) -----------------------------------------------
+# Scripts, styles and images from our own origin only: no inline script or handler
+# anywhere (web/static/web/site.js does what the templates ask with data- attributes).
+# The views that need more say so with csp_update (the document preview's inline style,
+# the API docs' Swagger UI).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

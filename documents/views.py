@@ -6,6 +6,8 @@ request, so the pages are never cached (a suspension shows at once).
 
 from __future__ import annotations
 
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, HttpRequest, HttpResponse
@@ -71,6 +73,8 @@ def verify_plate(request: HttpRequest, plate: str) -> HttpResponse:
 
 @never_cache
 @login_required
+# The document's own template styles it inline, as WeasyPrint reads it for the PDF.
+@csp_update({"style-src": [UNSAFE_INLINE]})
 def document_preview(request: HttpRequest, code: str) -> HttpResponse:
     """/documentos/<code>/previa/ — a document as HTML, for staff to check before printing.
 

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import DataError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from web.api_errors import error_body, is_api
@@ -93,3 +94,20 @@ class HostileInputMiddleware:
         if isinstance(exception, InvalidOperation | DataError):
             return bad_request(request, exception)
         return None
+
+
+class NoStoreForSignedInMiddleware:
+    """Pages and API answers for a signed-in person carry their personal data (a driver's
+    CPF, a case's documents): no browser or proxy may keep a copy (`Cache-Control:
+    no-store`), so Back after logging out, or the next person at a shared counter
+    computer, does not show them."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            patch_cache_control(response, no_store=True, private=True)
+        return response
