@@ -6,6 +6,7 @@ names the variable. Every variable read here is listed in the README.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -52,6 +53,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_fsm",
     "pgtrigger",
+    "axes",
     "accounts",
     "registers",
     "cases",
@@ -84,6 +86,8 @@ MIDDLEWARE = [
     "web.middleware.HostileInputMiddleware",
     "web.middleware.NoStoreForSignedInMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 # --- Content-Security-Policy (django-csp) -----------------------------------------------
@@ -143,11 +147,33 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {"timeout": 30, "transaction_mode": "IMMEDIATE"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The password policy: at least 10 characters, not like the user's name or e-mail, not a
+# common password, not only digits (checked wherever a password is chosen or changed).
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": env_int("PASSWORD_MIN_LENGTH", 10)},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# --- Login throttling (django-axes) and API tokens --------------------------------------
+AUTHENTICATION_BACKENDS = [
+    "accounts.authentication.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Wrong passwords per user name and client address before the lockout, and its length.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "accounts.authentication.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.authentication.lockout_response"
+AXES_VERBOSE = False
+# How long an API token is accepted after it was issued (/api/auth/token/).
+API_TOKEN_LIFETIME_HOURS = env_int("API_TOKEN_LIFETIME_HOURS", 12)
 
 LANGUAGE_CODE = "pt-br"
 LANGUAGES = [("pt-br", _("Português")), ("en", _("Inglês"))]
@@ -232,7 +258,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # The token class first: its header makes an anonymous call answer 401 with
         # WWW-Authenticate (the session class would make it a 403).
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

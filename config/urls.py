@@ -5,8 +5,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
-from rest_framework.authtoken.views import obtain_auth_token
 
+from accounts import api as accounts_api
 from cases import api as cases_api
 from inspections import api as inspections_api
 from inspections import views as inspections_views
@@ -17,7 +17,7 @@ from workflows import api as workflows_api
 SWAGGER_CDN = "https://cdn.jsdelivr.net"
 
 api = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", accounts_api.TokenApi.as_view(), name="api-token"),
     path("cases/", cases_api.CaseListApi.as_view(), name="api-cases"),
     path("cases/<int:pk>/", cases_api.CaseDetailApi.as_view(), name="api-case"),
     path("cases/<int:pk>/claim/", cases_api.CaseClaimApi.as_view(), name="api-case-claim"),
