@@ -137,6 +137,7 @@ EVENT_LABELS: dict[str, str | Promise] = {
     "letter_posted": _("Carta postada"),
     "delivery_attempt": _("Tentativa de entrega"),
     "return_receipt": _("AR registrado"),
+    "windows_closed_at_record": _("Prazos já terminados ao registrar o AR (confirmado)"),
     "inspection_scheduled": _("Vistoria agendada"),
     "inspection_recorded": _("Vistoria realizada"),
     "registration_issued": _("IM emitida"),

@@ -80,6 +80,11 @@ class ReceiptInput(serializers.Serializer):
     )
     visit_on = serializers.DateField(required=False, allow_null=True, default=None)
     scan = serializers.FileField(required=False, allow_null=True, default=None)
+    confirm_closed_windows = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Confirma um AR cuja data faz terminar de imediato algum prazo (Art. 46).",
+    )
 
 
 def _notification(request: Request, pk: int) -> Notification:

@@ -31,7 +31,8 @@ def _plain(text: str) -> str:
 
 
 def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
+    # strftime drops the leading zeros of a year before 1000 ("01/01/1").
+    return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
 
 
 def driver_requirements_unmet(
@@ -57,6 +58,10 @@ def driver_requirements_unmet(
     if driver.cnh_expires_on < on:
         unmet.append(Unmet("Art. 10 I b", _("A CNH venceu em %(day)s.")
                            % {"day": _fmt(driver.cnh_expires_on)}))
+    elif not law_vehicles.is_cnh_expiry_plausible(driver.cnh_expires_on, on):
+        unmet.append(Unmet("Art. 10 I b", _(
+            "A validade informada da CNH (%(day)s) passa de %(years)d anos: confira a data."
+        ) % {"day": _fmt(driver.cnh_expires_on), "years": law_vehicles.CNH_MAX_VALIDITY_YEARS}))
     in_force = Authorization.objects.filter(
         holder=driver,
         status__in=[Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED],
