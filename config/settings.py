@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "web.middleware.HostileInputMiddleware",
     "web.middleware.NoStoreForSignedInMiddleware",
+    "web.idempotency.OnceMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its 429 answer.
     "axes.middleware.AxesMiddleware",
@@ -130,6 +131,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "web.context_processors.roles",
             ],
+            # {% csrf_token %} also renders each form's one-time token (web.idempotency).
+            "builtins": ["web.templatetags.once"],
         },
     },
 ]
@@ -172,6 +175,10 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "accounts.authentication.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.authentication.lockout_response"
 AXES_VERBOSE = False
+# How long a one-time key (Idempotency-Key, a form's token) answers its first result, and
+# how long a repeat waits for a first attempt still running (web.idempotency).
+IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
+IDEMPOTENCY_WAIT_SECONDS = env_int("IDEMPOTENCY_WAIT_SECONDS", 10)
 # How long an API token is accepted after it was issued (/api/auth/token/).
 API_TOKEN_LIFETIME_HOURS = env_int("API_TOKEN_LIFETIME_HOURS", 12)
 
