@@ -175,6 +175,8 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "accounts.authentication.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.authentication.lockout_response"
 AXES_VERBOSE = False
+# Only failures are counted; successful logins are not logged again (the session is).
+AXES_DISABLE_ACCESS_LOG = True
 # How long a one-time key (Idempotency-Key, a form's token) answers its first result, and
 # how long a repeat waits for a first attempt still running (web.idempotency).
 IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
