@@ -12,7 +12,7 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("weak", ["curta123", "1234567890123", "password123", "senha"])
+@pytest.mark.parametrize("weak", ["curta123", "8392017465", "password123", "senha"])
 def test_weak_passwords_are_refused(weak):
     with pytest.raises(ValidationError):
         validate_password(weak)
@@ -35,8 +35,8 @@ def test_the_admin_refuses_to_create_a_user_with_a_weak_password(client):
         "/admin/accounts/user/add/",
         {
             "username": "novo",
-            "password1": "12345678",
-            "password2": "12345678",
+            "password1": "8392017465",
+            "password2": "8392017465",
             "usable_password": "true",
         },
     )
