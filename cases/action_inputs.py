@@ -8,10 +8,14 @@ application cannot read back), text within a length a person could have typed.
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from cases.workflow import ActionField, Edge
@@ -28,6 +32,31 @@ REASON_NAMES = frozenset({"note", "reason", "reasons"})
 
 def _text_max(spec: ActionField) -> int:
     return TEXTAREA_MAX if spec.kind == "textarea" or spec.name in REASON_NAMES else TEXT_MAX
+
+
+# A date anyone types for a case: not before 1900, not more than ten years ahead (a typo
+# like 01/01/0001 or 31/12/9999 is refused at the door; each service has its own rules).
+DATE_FLOOR = dt.date(1900, 1, 1)
+DATE_AHEAD_YEARS = 10
+
+
+def plausible_date(value: dt.date | dt.datetime | None) -> None:
+    """Validator of every date and date-time input of an action."""
+    if value is None:
+        return
+    day = timezone.localtime(value).date() if isinstance(value, dt.datetime) else value
+    today = timezone.localdate()
+    ceiling = today.replace(year=today.year + DATE_AHEAD_YEARS, day=min(today.day, 28))
+    if not DATE_FLOOR <= day <= ceiling:
+        raise ValidationError(
+            _("Data fora do intervalo aceito (%(floor)s a %(ceiling)s): %(day)s.")
+            % {
+                "floor": DATE_FLOOR.strftime("%d/%m/%Y"),
+                "ceiling": ceiling.strftime("%d/%m/%Y"),
+                "day": f"{day.day:02d}/{day.month:02d}/{day.year:04d}",
+            },
+            code="implausible_date",
+        )
 
 
 def _money_text(value: Any) -> Any:
@@ -69,10 +98,13 @@ def _form_field(spec: ActionField) -> forms.Field:
             **common,
         )
     if spec.kind == "date":
-        return forms.DateField(widget=_DateInput, **common)
+        return forms.DateField(widget=_DateInput, validators=[plausible_date], **common)
     if spec.kind == "datetime":
         return forms.DateTimeField(
-            widget=_DateTimeInput, input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"], **common
+            widget=_DateTimeInput,
+            input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+            validators=[plausible_date],
+            **common,
         )
     if spec.kind == "choice":
         return forms.ChoiceField(choices=[("", "—"), *spec.choices], **common)
@@ -106,9 +138,9 @@ def _serializer_field(spec: ActionField) -> serializers.Field:
             decimal_places=DECIMAL_PLACES,
         )
     if spec.kind == "date":
-        return serializers.DateField(required=required)
+        return serializers.DateField(required=required, validators=[plausible_date])
     if spec.kind == "datetime":
-        return serializers.DateTimeField(required=required)
+        return serializers.DateTimeField(required=required, validators=[plausible_date])
     if spec.kind == "choice":
         return serializers.ChoiceField(choices=list(spec.choices), required=required)
     if spec.kind == "bool":

@@ -95,15 +95,25 @@ def _not_found() -> dict[str, Any]:
     return error_body(_("Não encontrado."), "not_found")
 
 
+BIGINT_MAX = 2**63 - 1
+
+
+def id_overflows(kwargs: dict[str, Any] | None) -> bool:
+    """Whether an id in the address is past the largest bigint the database holds."""
+    return any(isinstance(v, int) and abs(v) > BIGINT_MAX for v in (kwargs or {}).values())
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's EXCEPTION_HANDLER: every failure as the Error body."""
-    body, code, headers = _map(exc)
+    body, code, headers = _map(exc, context.get("kwargs"))
     if body is None:
         return None
     return Response(body, status=code, headers=headers)
 
 
-def _map(exc: Exception) -> tuple[dict[str, Any] | None, int, dict[str, str]]:
+def _map(
+    exc: Exception, kwargs: dict[str, Any] | None = None
+) -> tuple[dict[str, Any] | None, int, dict[str, str]]:
     if isinstance(exc, DomainError):
         return error_body(exc.message, exc.code, article=exc.article), exc.http_status, {}
     if isinstance(exc, exceptions.ValidationError):
@@ -111,9 +121,14 @@ def _map(exc: Exception) -> tuple[dict[str, Any] | None, int, dict[str, str]]:
     if isinstance(exc, DjangoValidationError):
         errors = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
         return validation_body(errors), 400, {}
-    if isinstance(exc, ObjectDoesNotExist | Http404 | exceptions.NotFound | OverflowError):
-        # OverflowError: an id beyond the database's integer range names no row.
+    if isinstance(exc, ObjectDoesNotExist | Http404 | exceptions.NotFound):
         return _not_found(), 404, {}
+    if isinstance(exc, OverflowError):
+        # An id in the address beyond the database's integer range names no row; any other
+        # number or date past what Python or the database holds is bad input.
+        if id_overflows(kwargs):
+            return _not_found(), 404, {}
+        return error_body(_("Valor fora dos limites aceitos."), "out_of_range"), 400, {}
     if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
         detail = (
             _("Credenciais inválidas ou expiradas.")

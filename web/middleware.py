@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
-from web.api_errors import error_body, is_api
+from web.api_errors import error_body, id_overflows, is_api
 from web.errors import bad_request, page_not_found
 
 
@@ -40,7 +40,8 @@ class HostileInputMiddleware:
       body (a 200,000-character "reason" is refused whichever field it is in).
     - An id beyond the database's integer range names no row: 404 (`<int:pk>` accepts
       any number of digits; the driver refuses one past a bigint with OverflowError).
-    - A value past what its column holds (DataError, decimal InvalidOperation): 400.
+    - A value past what its column or Python holds (DataError, decimal InvalidOperation,
+      a date pushed past year 9999): 400.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -89,9 +90,10 @@ class HostileInputMiddleware:
         return HttpResponse(html, status=400)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if isinstance(exception, OverflowError):
+        match = getattr(request, "resolver_match", None)
+        if isinstance(exception, OverflowError) and id_overflows(match.kwargs if match else None):
             return page_not_found(request, exception)
-        if isinstance(exception, InvalidOperation | DataError):
+        if isinstance(exception, InvalidOperation | DataError | OverflowError):
             return bad_request(request, exception)
         return None
 

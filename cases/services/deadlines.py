@@ -55,8 +55,13 @@ def deadline_set(
     if kind not in _HANDLERS:
         raise LookupError(f"no deadline handler registered for {kind!r}")
     return Deadline.objects.create(
-        case=case, authorization=authorization, kind=kind, label=label, due_on=due_on,
-        counting=counting, article=article,
+        case=case,
+        authorization=authorization,
+        kind=kind,
+        label=label,
+        due_on=due_on,
+        counting=counting,
+        article=article,
     )
 
 
