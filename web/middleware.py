@@ -12,6 +12,7 @@ from decimal import InvalidOperation
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db import DataError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -48,10 +49,21 @@ class HostileInputMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        refused = self._too_long(request)
+        try:
+            refused = self._too_long(request)
+        except RequestDataTooBig:
+            return self._too_large(request)
         if refused is not None:
             return refused
         return self.get_response(request)
+
+    def _too_large(self, request: HttpRequest) -> HttpResponse:
+        """413: a body past DATA_UPLOAD_MAX_MEMORY_SIZE (uploads are 10 MB at most)."""
+        message = _("A requisição é grande demais.")
+        if is_api(request):
+            return JsonResponse(error_body(message, "too_large"), status=413)
+        html = render_to_string("400.html", {"message": message}, request)
+        return HttpResponse(html, status=413)
 
     def _too_long(self, request: HttpRequest) -> HttpResponse | None:
         limit = int(settings.TEXT_INPUT_MAX)
