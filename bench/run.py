@@ -206,7 +206,7 @@ def make_open_cases(
     from django.utils import timezone
 
     from cases.models import Case, CaseKind
-    from workflows.models import SuspensionCase, SuspensionGround, SuspensionState
+    from workflows.suspension.models import SuspensionCase, SuspensionGround, SuspensionState
 
     open_states = [
         SuspensionState.FILED,
@@ -491,7 +491,7 @@ def seed_queue_deadlines(case_ids: Sequence[int], rng: random.Random) -> int:
 def bench_queue(sizes: Sizes, clerk: User, case_ids: Sequence[int], rng: random.Random) -> Result:
     from cases.models import Case, Deadline
     from cases.selectors import QueueFilter, case_queue
-    from workflows.models import SuspensionCase
+    from workflows.suspension.models import SuspensionCase
 
     deadlines = seed_queue_deadlines(case_ids, rng)
     vacuum(Case._meta.db_table, Deadline._meta.db_table, SuspensionCase._meta.db_table)

@@ -20,7 +20,8 @@ from tests.clandestine.factories import ClandestineCaseFactory
 from tests.documents.helpers import queued_renders  # noqa: F401 — fixture
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.clandestine.models import ClandestinePayment
-from workflows.models import SuspensionCase, ViolationNotice
+from workflows.suspension.models import SuspensionCase
+from workflows.violation.models import ViolationNotice
 
 SP = ZoneInfo("America/Sao_Paulo")
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"

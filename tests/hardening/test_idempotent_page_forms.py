@@ -12,7 +12,7 @@ from accounts.roles import Role
 from tests.clandestine.factories import ClandestineCaseFactory
 from tests.factories import UserFactory
 from workflows.clandestine.models import ClandestinePayment
-from workflows.models import SuspensionCase
+from workflows.suspension.models import SuspensionCase
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 from accounts.roles import Role
 from cases.models import AuditEvent, Case
 from tests.factories import SuspensionCaseFactory, UserFactory
-from workflows.models import SuspensionState
+from workflows.suspension.models import SuspensionState
 
 pytestmark = pytest.mark.django_db
 

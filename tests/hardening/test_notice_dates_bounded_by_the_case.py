@@ -19,8 +19,8 @@ from cases.services.transitions import case_act
 from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
 from tests.factories import AuthorizationFactory, UserFactory
-from workflows.models import ViolationNotice, ViolationState
-from workflows.violation import violation_issue
+from workflows.violation.models import ViolationNotice, ViolationState
+from workflows.violation.services import violation_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
