@@ -44,15 +44,29 @@ WRITE_ONLY = {"409", "413"}
 METHODS = {"get", "post", "put", "patch", "delete"}
 
 
+IDEMPOTENCY_KEY = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "description": "Chave única do cliente: uma repetição com a mesma chave devolve a "
+    "primeira resposta em vez de agir de novo (web.idempotency).",
+    "schema": {"type": "string", "maxLength": 100},
+}
+
+
 def add_error_responses(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-    """Every operation documents the Error body for the contract's statuses."""
+    """Every operation documents the Error body for the contract's statuses; every POST
+    its optional Idempotency-Key header."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas["Error"] = ERROR_COMPONENT
     reference = {"$ref": "#/components/schemas/Error"}
-    for operations in result.get("paths", {}).values():
+    for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
             if method not in METHODS:
                 continue
+            # Signing in is not a creation; web.idempotency leaves it alone.
+            if method == "post" and not path.endswith("/auth/token/"):
+                operation.setdefault("parameters", []).append(IDEMPOTENCY_KEY)
             responses = operation.setdefault("responses", {})
             for code, description in DESCRIPTIONS.items():
                 if code in WRITE_ONLY and method == "get":

@@ -60,3 +60,17 @@ def test_the_case_list_really_answers_null_for_them(schema):
     declared = schema["components"]["schemas"]["CaseOutput"]["properties"]
     assert nulls, row
     assert all(declared[name].get("nullable") for name in nulls), nulls
+
+
+def test_every_post_documents_the_idempotency_key_header(schema):
+    missing = [
+        path
+        for path, operations in schema["paths"].items()
+        if "post" in operations
+        and path != "/api/auth/token/"
+        and not any(
+            p.get("in") == "header" and p.get("name") == "Idempotency-Key"
+            for p in operations["post"].get("parameters", [])
+        )
+    ]
+    assert missing == []
