@@ -36,4 +36,10 @@ BEAT_SCHEDULE = {
         "task": "documents.tasks.requeue_unrendered",
         "schedule": crontab(minute="*/10"),
     },
+    # One-time keys (Idempotency-Key, page form tokens) answer their first result for
+    # IDEMPOTENCY_KEY_HOURS; after that the rows only take space. Nightly is enough.
+    "prune-submission-records": {
+        "task": "web.tasks.prune_submission_records",
+        "schedule": crontab(hour=3, minute=15),
+    },
 }

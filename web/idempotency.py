@@ -188,3 +188,10 @@ class OnceMiddleware:
             return
         record.completed = True
         record.save(update_fields=["status_code", "content_type", "body", "location", "completed"])
+
+
+def submission_records_prune(*, now: dt.datetime | None = None) -> int:
+    """Delete the records past IDEMPOTENCY_KEY_HOURS: their keys answer nothing any more."""
+    cutoff = (now or timezone.now()) - dt.timedelta(hours=int(settings.IDEMPOTENCY_KEY_HOURS))
+    deleted, _rows = SubmissionRecord.objects.filter(created_at__lt=cutoff).delete()
+    return deleted

@@ -148,3 +148,21 @@ def test_two_simultaneous_requests_with_one_key_file_once(driver):
         thread.join(timeout=60)
     assert statuses == [201, 201]
     assert Case.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_keys_older_than_their_lifetime_are_pruned_and_answer_nothing(api, driver, settings):
+    from django.utils import timezone
+
+    from web.idempotency import submission_records_prune
+    from web.models import SubmissionRecord
+
+    settings.IDEMPOTENCY_KEY_HOURS = 24
+    client = api(driver.user)
+    client.post(
+        "/api/suspensions/", {"ground": "IV", "days": 30}, format="json", HTTP_IDEMPOTENCY_KEY="old"
+    )
+    assert SubmissionRecord.objects.count() == 1
+    assert submission_records_prune(now=timezone.now() + dt.timedelta(hours=23)) == 0
+    assert submission_records_prune(now=timezone.now() + dt.timedelta(hours=25)) == 1
+    assert SubmissionRecord.objects.count() == 0
