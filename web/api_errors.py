@@ -18,13 +18,10 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 
 from cases.errors import DomainError
-
-# The statuses every operation may answer with the Error body (documented in the schema).
-ERROR_STATUSES = (400, 401, 403, 404, 409, 413, 429)
 
 
 def error_body(
@@ -183,10 +180,7 @@ def json_error(request: HttpRequest, status_code: int) -> JsonResponse:
         403: (_("Você não tem permissão para esta ação."), "not_permitted"),
         404: (_("Não encontrado."), "not_found"),
         413: (_("A requisição é grande demais."), "too_large"),
-        500: (_("Erro interno. A equipe foi avisada."), "server_error"),
+        500: (_("Erro interno. Tente de novo em alguns minutos."), "server_error"),
     }
     detail, code = texts.get(status_code, texts[500])
     return JsonResponse(error_body(detail, code), status=status_code)
-
-
-__all__ = ["ERROR_STATUSES", "error_body", "exception_handler", "json_error", "status"]
