@@ -7,8 +7,9 @@ answer after; a repeat by the same client:
 
 - API: gets the first answer again (status and body), marked `Idempotent-Replayed:
   true`; the same key with a different body answers 400 `idempotency_key_reused`;
-- page: is sent where the first submission went (the case it created, the case page with
-  the payment recorded), with a note that the form had already been sent.
+- page: the same form sent again with the same values is sent where the first submission
+  went (the case it created, the case page with the payment recorded), with a note that
+  the form had already been sent; sent with other values it is a new submission.
 
 A repeat arriving while the first is still running waits for it (IDEMPOTENCY_WAIT_SECONDS)
 instead of running beside it. So issuing a notice, filing a request or recording a
@@ -100,7 +101,11 @@ class OnceMiddleware:
                 }
                 return JsonResponse(error_body(message, "invalid_idempotency_key"), status=400)
             return self.get_response(request)
-        fingerprint = _fingerprint(request) if api else ""
+        fingerprint = _fingerprint(request)
+        if not api:
+            # A page form sent again unchanged is a repeat; sent with other values (Back,
+            # correct a field, send) it is a new submission of its own.
+            key = f"{key}:{fingerprint[:32]}"
         record, first = self._claim(request, key, api=api, fingerprint=fingerprint)
         if not first:
             return self._repeat(request, record, api=api, fingerprint=fingerprint)

@@ -72,3 +72,17 @@ def test_a_form_shown_again_with_errors_keeps_its_token_usable(client, driver):
     )
     assert accepted.status_code == 302
     assert SuspensionCase.objects.count() == 1
+
+
+def test_art_62_p3_the_same_form_sent_with_other_values_is_a_new_submission(client):
+    case = ClandestineCaseFactory(held=True, costs_recorded=True)
+    client.force_login(UserFactory(role=Role.CLERK))
+    html = client.get(f"/processos/{case.pk}/").content.decode()
+    form = html[html.index(f'action="/processos/{case.pk}/acao/record_payment/"') :]
+    token = TOKEN.search(form).group(1)
+    url = f"/processos/{case.pk}/acao/record_payment/"
+    client.post(url, {"amount": "100,00", "reference": "DAM 7", "form_token": token})
+    client.post(url, {"amount": "50,00", "reference": "DAM 8", "form_token": token})
+    assert sorted(
+        ClandestinePayment.objects.filter(case=case).values_list("reference", flat=True)
+    ) == ["DAM 7", "DAM 8"]
