@@ -227,6 +227,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 X_FRAME_OPTIONS = "DENY"
+# A stale form's CSRF failure answers the site's own 403 page, in the visitor's language.
+CSRF_FAILURE_VIEW = "web.errors.csrf_failure"
 
 # --- Celery ----------------------------------------------------------------------------
 REDIS_URL = env_str("REDIS_URL", "")

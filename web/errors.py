@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from web.api_errors import is_api, json_error
 
@@ -30,6 +31,17 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     return _page(request, 403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form whose CSRF token did not match (an old page, an expired session): 403 with
+    what to do, in the visitor's language, instead of Django's English page."""
+    if is_api(request):
+        return json_error(request, 403)
+    message = _(
+        "O formulário expirou ou veio de outra página. Recarregue a página e envie de novo."
+    )
+    return HttpResponse(render_to_string("403.html", {"message": message}, request), status=403)
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -50,3 +50,15 @@ def test_a_500_under_the_api_is_the_error_body():
     response = server_error(request)
     assert response.status_code == 500
     assert response["Content-Type"].startswith("application/json")
+
+
+def test_a_stale_form_is_the_403_page_in_portuguese(driver):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(driver.user)
+    response = client.post("/portal/suspensao/nova/", {"ground": "IV", "days": 30})
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "Recarregue a página" in html
+    assert "CSRF verification failed" not in html
