@@ -56,3 +56,14 @@ def test_the_administrator_reads_the_log_and_nobody_edits_it(client):
     assert "balcao" in listing.content.decode()
     row = PersonalDataAccess.objects.get()
     assert client.post(f"/admin/accounts/personaldataaccess/{row.pk}/delete/").status_code == 403
+
+
+def test_an_application_read_through_its_own_api_is_logged(api):
+    from tests.application.factories import ApplicationCaseFactory
+
+    case = ApplicationCaseFactory(sequence=820001)
+    clerk = UserFactory(role=Role.CLERK, username="balcao")
+    assert api(clerk).get(f"/api/applications/{case.pk}/").status_code == 200
+    assert _rows() == [
+        ("balcao", case.applicant_id, case.pk, "api", f"/api/applications/{case.pk}/")
+    ]
