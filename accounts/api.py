@@ -11,8 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.authentication import api_token_issue, lockout_response, token_expires_at
-from cases.errors import RuleViolation
+from accounts.authentication import LockedOut, api_token_issue, token_expires_at
+from core.errors import RuleViolation
 
 
 class TokenInput(serializers.Serializer):
@@ -39,7 +39,8 @@ class TokenApi(APIView):
         django_request = request._request
         user = authenticate(django_request, **payload.validated_data)
         if getattr(django_request, "axes_locked_out", False):
-            return lockout_response(django_request)  # type: ignore[return-value]
+            # AxesMiddleware answers it (web.login_throttle); never a token meanwhile.
+            raise LockedOut
         if user is None or not user.is_active:
             raise RuleViolation(_("Usuário ou senha incorretos."), code="invalid_credentials")
         # A sign-in like the page's: last_login is kept, and axes clears the failures.

@@ -4,19 +4,17 @@ A token lives API_TOKEN_LIFETIME_HOURS from its creation; after that the API ans
 and the client asks for a new one at /api/auth/token/ with its password. Failed logins
 are counted per user name and client address (AXES_*); past AXES_FAILURE_LIMIT the login
 page and the token endpoint answer 429 until AXES_COOLOFF_TIME has passed, even with the
-right password.
+right password (the answer itself: web.login_throttle).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import ipaddress
 from typing import Any
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
@@ -68,32 +66,18 @@ class LoginThrottleBackend(AxesStandaloneBackend):
         return super().authenticate(request, *args, **kwargs)
 
 
-def client_address(request: HttpRequest) -> str:
-    """The client's address for axes, by the same rule as the public rate limits."""
-    from documents.ratelimit import client_ip
+class LockedOut(exceptions.Throttled):
+    """Too many wrong passwords for this user name from this client (django-axes)."""
 
-    address = client_ip(request)
-    try:
-        ipaddress.ip_address(address)
-    except ValueError:
-        return "0.0.0.0"  # axes wants an address; an unknown one counts as one client
-    return address
+    default_code = "too_many_attempts"
 
-
-def lockout_response(
-    request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None
-) -> HttpResponse:
-    """429 for a locked-out login: the Error body under /api/, a page in Portuguese else."""
-    from web.api_errors import error_body, is_api
-
-    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    message = _(
-        "Muitas tentativas de entrada com senha errada. Tente de novo em %(minutes)d minutos."
-    ) % {"minutes": minutes}
-    retry = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
-    if is_api(request):
-        response: HttpResponse = JsonResponse(error_body(message, "too_many_attempts"), status=429)
-    else:
-        response = render(request, "accounts/locked_out.html", {"message": message}, status=429)
-    response["Retry-After"] = retry
-    return response
+    def __init__(self) -> None:
+        wait = settings.AXES_COOLOFF_TIME.total_seconds()
+        super().__init__(
+            wait=wait,
+            detail=_(
+                "Muitas tentativas de entrada com senha errada. Tente de novo em "
+                "%(minutes)d minutos."
+            )
+            % {"minutes": int(wait // 60)},
+        )

@@ -1,16 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Any
 
 from django.contrib.auth.models import Group
 
 from accounts.models import User
 from accounts.roles import Role
-
-if TYPE_CHECKING:
-    from cases.models import Case
-    from registers.models import Driver
 
 
 def roles_ensure() -> None:
@@ -27,11 +23,13 @@ def user_grant_role(*, user: User, role: Role) -> None:
 
 
 def personal_data_read(
-    *, actor: User, drivers: Iterable[Driver | None], case: Case | None, channel: str, path: str
+    *, actor: User, drivers: Iterable[Any], case: Any, channel: str, path: str
 ) -> None:
     """Log that `actor` (staff) read the personal data of `drivers` (LGPD Art. 37).
 
-    A driver reading their own data is not logged: the log answers who else saw it.
+    `drivers` are registers.Driver rows (None skipped) and `case` a cases.Case or None;
+    typed loosely because accounts sits below the registers and the cases. A driver
+    reading their own data is not logged: the log answers who else saw it.
     """
     from accounts.models import PersonalDataAccess
     from accounts.roles import is_staff_member
@@ -45,7 +43,7 @@ def personal_data_read(
     )
 
 
-def personal_data_read_case(*, actor: User, case: Case, channel: str, path: str) -> None:
+def personal_data_read_case(*, actor: User, case: Any, channel: str, path: str) -> None:
     """Log the drivers a case shows (its applicant, its authorization's holder)."""
     authorization = case.authorization if case.authorization_id else None
     personal_data_read(

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "notifications",
     "documents",
     "inspections",
+    "municipal",
     "register_import",
     "web",
 ]
@@ -177,8 +178,8 @@ AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "accounts.authentication.client_address"
-AXES_LOCKOUT_CALLABLE = "accounts.authentication.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "web.login_throttle.client_address"
+AXES_LOCKOUT_CALLABLE = "web.login_throttle.lockout_response"
 AXES_VERBOSE = False
 # Only failures are counted; successful logins are not logged again (the session is).
 AXES_DISABLE_ACCESS_LOG = True
@@ -290,7 +291,14 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     # One name for a choice set used by several fields (an appeal's outcome and a vote).
-    "ENUM_NAME_OVERRIDES": {"AppealOutcomeEnum": "workflows.appeal.models.Outcome"},
+    "ENUM_NAME_OVERRIDES": {
+        "AppealOutcomeEnum": "workflows.appeal.models.Outcome",
+        # The case kinds keep the name they had before other "kind" fields existed.
+        "KindEnum": "cases.models.CaseKind",
+        "StandKindEnum": "municipal.models.stands.Stand.Kind",
+        "AssociationKindEnum": "municipal.models.cooperatives.Association.Kind",
+        "CalendarDayKindEnum": "registers.models.CalendarDay.Kind",
+    },
     # Every operation documents the Error body for the statuses it may answer.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -102,6 +102,7 @@ urlpatterns = [
     path("documentos/<int:pk>/", views.document_download, name="document"),
     path("", include("documents.urls")),
     path("", include("notifications.urls")),
+    path("", include("municipal.urls")),
     path("", include("register_import.urls")),
     path("", include("accounts.urls")),
     path("api/", include(api)),

@@ -26,6 +26,7 @@ from cases.models import Case, Deadline
 from cases.services.documents import upload_check
 from cases.services.transitions import case_record, local_today
 from cases.workflow import workflow_for
+from law.i18n import format_date
 from law.notice import ClockStart, ReturnReason, received_on
 from law.statute import PUBLICATION_DATE
 from notifications.models import DeliveryAttempt, Notification
@@ -104,15 +105,11 @@ def _letter(notification: Notification) -> Notification:
     return row
 
 
-def _fmt(day: dt.date) -> str:
-    # strftime drops the leading zeros of a year before 1000 ("01/01/1").
-    return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
-
-
 def _not_future(day: dt.date | None, label: str, today: dt.date) -> None:
     if day is not None and day > today:
         raise RuleViolation(
-            _("A data “%(label)s” (%(day)s) está no futuro.") % {"label": label, "day": _fmt(day)}
+            _("A data “%(label)s” (%(day)s) está no futuro.")
+            % {"label": label, "day": format_date(day)}
         )
 
 
@@ -122,7 +119,7 @@ def _not_before_the_law(day: dt.date | None, label: str) -> None:
     if day is not None and day < PUBLICATION_DATE:
         raise RuleViolation(
             _("A data “%(label)s” (%(day)s) é anterior à publicação da lei (%(law)s).")
-            % {"label": label, "day": _fmt(day), "law": _fmt(PUBLICATION_DATE)},
+            % {"label": label, "day": format_date(day), "law": format_date(PUBLICATION_DATE)},
             article="Art. 71",
         )
 
@@ -134,7 +131,9 @@ def _written_on(row: Notification) -> dt.date:
 
 def _not_before(day: dt.date, floor: dt.date, message: str) -> None:
     if day < floor:
-        raise RuleViolation(message % {"day": _fmt(day), "floor": _fmt(floor)}, article=ART_46)
+        raise RuleViolation(
+            message % {"day": format_date(day), "floor": format_date(floor)}, article=ART_46
+        )
 
 
 def letter_record_posting(
@@ -330,7 +329,7 @@ def _windows_closed_at_once(
     )
     if not closed:
         return
-    windows = "; ".join(f"{d.label} ({d.article}): {_fmt(d.due_on)}" for d in closed)
+    windows = "; ".join(f"{d.label} ({d.article}): {format_date(d.due_on)}" for d in closed)
     if not confirmed:
         raise RuleViolation(
             _(
@@ -338,7 +337,7 @@ def _windows_closed_at_once(
                 "as datas; se estiverem certas, registre de novo confirmando que os prazos já "
                 "terminaram."
             )
-            % {"day": _fmt(counts_from), "windows": windows},
+            % {"day": format_date(counts_from), "windows": windows},
             article=ART_46,
             code="windows_already_closed",
         )
@@ -351,6 +350,6 @@ def _windows_closed_at_once(
             "O servidor confirmou o AR datado de %(day)s, que fez terminar de imediato: "
             "%(windows)s."
         )
-        % {"day": _fmt(counts_from), "windows": windows},
+        % {"day": format_date(counts_from), "windows": windows},
         data={"notification": row.pk, "deadlines": [d.pk for d in closed]},
     )

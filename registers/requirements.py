@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from cases.errors import RuleViolation
+from core.errors import RuleViolation
 from law import bars as law_bars
 from law import vehicles as law_vehicles
+from law.i18n import format_date
 from registers.models import Authorization, AuxiliaryBinding, Driver, Vehicle
 
 
@@ -29,10 +30,6 @@ def _plain(text: str) -> str:
     folded = unicodedata.normalize("NFKD", text or "").encode("ascii", "ignore").decode()
     return " ".join(folded.lower().split())
 
-
-def _fmt(day: dt.date) -> str:
-    # strftime drops the leading zeros of a year before 1000 ("01/01/1").
-    return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
 
 
 def driver_requirements_unmet(
@@ -57,11 +54,14 @@ def driver_requirements_unmet(
                            % {"cat": driver.cnh_category or "—"}))
     if driver.cnh_expires_on < on:
         unmet.append(Unmet("Art. 10 I b", _("A CNH venceu em %(day)s.")
-                           % {"day": _fmt(driver.cnh_expires_on)}))
+                           % {"day": format_date(driver.cnh_expires_on)}))
     elif not law_vehicles.is_cnh_expiry_plausible(driver.cnh_expires_on, on):
         unmet.append(Unmet("Art. 10 I b", _(
             "A validade informada da CNH (%(day)s) passa de %(years)d anos: confira a data."
-        ) % {"day": _fmt(driver.cnh_expires_on), "years": law_vehicles.CNH_MAX_VALIDITY_YEARS}))
+        ) % {
+            "day": format_date(driver.cnh_expires_on),
+            "years": law_vehicles.CNH_MAX_VALIDITY_YEARS,
+        }))
     in_force = Authorization.objects.filter(
         holder=driver,
         status__in=[Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED],
@@ -95,7 +95,7 @@ def driver_requirements_unmet(
         if on <= until:
             unmet.append(Unmet(reason.article, _(
                 "Impedido de nova autorização até %(until)s (evento em %(day)s)."
-            ) % {"until": _fmt(until), "day": _fmt(day)}))
+            ) % {"until": format_date(until), "day": format_date(day)}))
     return unmet
 
 

@@ -146,6 +146,9 @@ def _map(
         )
     if isinstance(exc, exceptions.Throttled):
         wait = int(exc.wait or 60)
+        if exc.default_code != exceptions.Throttled.default_code:
+            # A throttle of our own (a login lockout) says what it is itself.
+            return error_body(str(exc.detail), exc.default_code), 429, {"Retry-After": str(wait)}
         detail = _("Muitas requisições. Tente novamente em %(seconds)d segundos.") % {
             "seconds": wait
         }

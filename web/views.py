@@ -74,6 +74,8 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
     case = get_object_or_404(cases_visible_to(request.user), pk=pk).specific()
     workflow = workflow_for(case.kind)
     personal_data_read_case(actor=request.user, case=case, channel="page", path=request.path)
+    edges = available_edges(case, request.user)
+    documents = list(case.documents.all())
     return render(
         request,
         "web/case.html",
@@ -82,19 +84,22 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "state_label": workflow.state_label(case.state),
             "events": case_timeline(case),
             "deadlines": case.deadlines.all(),
-            "documents": case.documents.all(),
+            "documents": documents,
+            # The review acts on the file of an item sent last (workflows.steps.review).
+            "latest_documents": {doc.item: doc.pk for doc in documents}.values(),
+            "can_review": any(edge.name == "review_document" for edge in edges),
             "notifications": notifications_visible_to(request.user)
-            .filter(case=case)
-            .prefetch_related("attempts_made"),
-            "posting_form": PostingForm(),
-            "attempt_form": AttemptForm(),
-            "receipt_form": ReceiptForm(),
-            "actions": [(edge, action_form(edge)) for edge in available_edges(case, request.user)],
+        .filter(case=case)
+        .prefetch_related("attempts_made"),
+        "posting_form": PostingForm(),
+        "attempt_form": AttemptForm(),
+        "receipt_form": ReceiptForm(),
+            "actions": [(edge, action_form(edge)) for edge in edges],
             "checklist": workflow.checklist,
-            "case_panel": workflow.case_panel,
-            "inspections": case.inspections.select_related("vehicle", "inspector"),
-            "inspection_items": law_inspection.ITEMS,
-            "can_inspect": has_role(request.user, Role.CLERK, Role.FISCAL_AGENT),
+        "case_panel": workflow.case_panel,
+        "inspections": case.inspections.select_related("vehicle", "inspector"),
+        "inspection_items": law_inspection.ITEMS,
+        "can_inspect": has_role(request.user, Role.CLERK, Role.FISCAL_AGENT),
             "today": timezone.localdate(),
             "staff": is_staff_member(request.user),
         },
@@ -119,6 +124,7 @@ def case_claim_page(request: HttpRequest, pk: int) -> HttpResponse:
 def case_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     case = get_object_or_404(cases_visible_to(request.user), pk=pk)
     workflow = workflow_for(case.kind)
+    action = workflow.canonical_action(action)
     if not any(edge.name == action for edge in workflow.edges):
         raise Http404
     form = action_form(workflow.edge(action), request.POST, request.FILES)

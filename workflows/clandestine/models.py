@@ -19,6 +19,7 @@ from django_fsm import transition
 
 from cases.bounds import amount_fits, amount_validators
 from cases.models import Case, CaseKind
+from law.i18n import format_date
 from registers.validators import validate_cpf, validate_plate
 
 
@@ -296,4 +297,4 @@ class ClandestinePayment(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"R$ {self.amount} ({self.paid_on:%d/%m/%Y})"
+        return f"R$ {self.amount} ({format_date(self.paid_on)})"
