@@ -61,3 +61,27 @@ def test_the_script_the_pages_load_is_our_static_file(client):
     html = client.get("/entrar/").content.decode()
     assert re.search(r'<script src="/static/web/site\.js" defer></script>', html)
     assert "data-autosubmit" in html
+
+
+# Rendered only to PDF by WeasyPrint, never served as a page: inline style is their way.
+PDF_ONLY_TEMPLATES = ("documents/templates/documents/pdf/", "municipal/lost_property/receipt.html")
+
+
+def test_no_template_of_a_page_carries_inline_script_handlers_or_styles():
+    from pathlib import Path
+
+    from django.conf import settings
+
+    root = Path(settings.BASE_DIR)
+    offenders = []
+    for template in root.rglob("templates/**/*.html"):
+        relative = template.relative_to(root).as_posix()
+        if relative.startswith((".venv/", "var/")) or any(
+            p in relative for p in PDF_ONLY_TEMPLATES
+        ):
+            continue
+        text = template.read_text(encoding="utf-8")
+        for pattern in (INLINE_SCRIPT, INLINE_HANDLER, INLINE_STYLE):
+            if pattern.search(text):
+                offenders.append((relative, pattern.search(text).group(0)))
+    assert offenders == []

@@ -21,3 +21,11 @@ document.addEventListener("submit", (event) => {
     }
   }
 });
+
+document.addEventListener("click", (event) => {
+  // <button data-print>: print the page (the printable tariff table, a stand's sign).
+  const button = event.target instanceof Element ? event.target.closest("[data-print]") : null;
+  if (button) {
+    window.print();
+  }
+});
