@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.services import personal_data_read_case
 from cases.action_inputs import action_serializer, split_note
 from cases.errors import RuleViolation
 from cases.models import AuditEvent, Case, Deadline, Document
@@ -143,6 +144,7 @@ class CaseDetailApi(APIView):
     @extend_schema(responses=CaseDetailOutput)
     def get(self, request: Request, pk: int) -> Response:
         case = get_object_or_404(cases_visible_to(request.user), pk=pk)
+        personal_data_read_case(actor=request.user, case=case, channel="api", path=request.path)
         return Response(_detail(case, request))
 
 

@@ -26,9 +26,11 @@ class ActionField:
 
     name: str
     label: str | Promise
-    kind: str = "text"  # text | textarea | int | date | datetime | bool | file | choice
+    kind: str = "text"  # text | textarea | int | decimal | date | datetime | bool | file | choice
     required: bool = True
     choices: tuple[tuple[str, str | Promise], ...] = ()
+    # For `decimal`: the digits the model column holds (cases.action_inputs bounds the input).
+    max_digits: int = 12
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,7 @@ EVENT_LABELS: dict[str, str | Promise] = {
     "letter_posted": _("Carta postada"),
     "delivery_attempt": _("Tentativa de entrega"),
     "return_receipt": _("AR registrado"),
+    "windows_closed_at_record": _("Prazos já terminados ao registrar o AR (confirmado)"),
     "inspection_scheduled": _("Vistoria agendada"),
     "inspection_recorded": _("Vistoria realizada"),
     "registration_issued": _("IM emitida"),

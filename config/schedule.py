@@ -49,4 +49,10 @@ BEAT_SCHEDULE = {
         "task": "municipal.tasks.calendar_december_reminder",
         "schedule": crontab(hour=7, minute=5, month_of_year=12),
     },
+    # One-time keys (Idempotency-Key, page form tokens) answer their first result for
+    # IDEMPOTENCY_KEY_HOURS; after that the rows only take space. Nightly is enough.
+    "prune-submission-records": {
+        "task": "web.tasks.prune_submission_records",
+        "schedule": crontab(hour=3, minute=15),
+    },
 }
