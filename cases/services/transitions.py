@@ -8,11 +8,12 @@ sweeper's transaction (system transitions), then add their own effects in the sa
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_fsm import TransitionNotAllowed, can_proceed
@@ -21,6 +22,7 @@ from accounts.models import User
 from accounts.roles import roles_of
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import AuditEvent, Case, CaseSequence
+from cases.services.overdue import overdue_by_rule
 from cases.services.sequences import sequence_next
 from cases.workflow import Edge, Workflow, workflow_for
 
@@ -78,9 +80,40 @@ def case_open(
 
 
 def case_lock(case: C) -> C:
-    """The case re-read under a row lock (SELECT … FOR UPDATE) as its kind's model."""
+    """The case re-read under a row lock (SELECT … FOR UPDATE) as its kind's model.
+
+    An instance this function already locked in the current transaction is returned as it
+    is: the sweeper locks a case once and its handler's steps reuse that read."""
+    if _locked_here(case):
+        return case
     model = workflow_for(case.kind).model
-    return model.objects.select_for_update().get(pk=case.pk)  # type: ignore[return-value]
+    locked = model.objects.select_for_update().get(pk=case.pk)
+    _mark_locked(locked)
+    return locked  # type: ignore[return-value]
+
+
+def _outer_block() -> object | None:
+    blocks = connection.atomic_blocks
+    return blocks[0] if connection.in_atomic_block and blocks else None
+
+
+def _mark_locked(case: Case) -> None:
+    # The outermost atomic block object lives exactly as long as the transaction (and is
+    # held here, so its identity cannot be reused by a later one).
+    case._locked_in = _outer_block()  # type: ignore[attr-defined]
+
+
+def _locked_here(case: Case) -> bool:
+    block = getattr(case, "_locked_in", None)
+    return block is not None and block is _outer_block()
+
+
+def _snapshot(case: Case) -> dict[str, Any]:
+    return {f.attname: copy.copy(getattr(case, f.attname)) for f in case._meta.concrete_fields}
+
+
+def _changed_fields(case: Case, before: Mapping[str, Any]) -> list[str]:
+    return [name for name, value in before.items() if getattr(case, name) != value]
 
 
 def may_take(edge: Edge, case: Case, actor: User | None) -> bool:
@@ -150,6 +183,7 @@ def case_step(
         if edge.note_required and not note.strip():
             raise RuleViolation(_("Informe o motivo para “%(label)s”.") % {"label": edge.label})
         from_state = locked.state
+        before = _snapshot(locked)
         try:
             method(**dict(kwargs or {}))
         except TransitionNotAllowed as exc:
@@ -157,7 +191,10 @@ def case_step(
         at = now or timezone.now()
         if locked.state in workflow.final_states:
             locked.closed_at = at
-        locked.save()
+        locked.overdue_by_rule = overdue_by_rule(locked, workflow)
+        # Only what the transition changed: a full save would also write columns other
+        # services keep in this transaction (the next due date) from a stale read.
+        locked.save(update_fields=[*_changed_fields(locked, before), "updated_at"])
         AuditEvent.objects.create(
             case=locked,
             actor=actor,

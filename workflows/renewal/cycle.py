@@ -42,6 +42,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from cases.models import AuditEvent, Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.overdue import case_overdue_refresh
 from cases.services.transitions import case_record, case_step
 from registers.models import MunicipalRegistration
 from workflows.renewal.models import WAITING_STATES, RenewalCase, RenewalState
@@ -90,6 +91,11 @@ def renewal_cycle_start(*, registration: MunicipalRegistration, actor: User | No
     authorization = registration.authorization
     deadlines_cancel(authorization=authorization, kinds=CYCLE_KINDS)
     _close_waiting_cases(registration)
+    # The IMs this one superseded no longer hold a case overdue (the workflow's lookup).
+    for held in RenewalCase.objects.filter(
+        authorization=authorization, closed_at__isnull=True, overdue_by_rule=True
+    ):
+        case_overdue_refresh(case=held)
     number = registration.number
     for kind, days in REMINDER_DAYS.items():
         deadline_set(
@@ -233,5 +239,8 @@ def renewal_expire(case: Case | None, deadline: Deadline, today: dt.date) -> boo
             note=note,
             data=data,
         )
+        # The case keeps its state, but its IM expired: the workflow's lookup now holds it
+        # in the overdue queue.
+        case_overdue_refresh(case=renewal)
     renewal_notify(renewal, "renewal_expired", registration=registration)
     return True
