@@ -51,7 +51,9 @@ def authorization_suspend(
 def authorization_reactivate(
     *, authorization: Authorization, case: Case, actor: User | None, article: str
 ) -> Authorization:
-    with transaction.atomic():
+    # No savepoint: nothing is written before the transition's own check, and the caller's
+    # transaction (or the sweeper's savepoint for the row) undoes the rest on failure.
+    with transaction.atomic(savepoint=False):
         row = Authorization.objects.select_for_update().get(pk=authorization.pk)
         row.reactivate()
         row.save(update_fields=["status"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.db.models import Exists
+
 from accounts.models import User
 from cases.models import Case
 from registers.models import Authorization
@@ -30,6 +32,21 @@ def authorization_holds(authorization: Authorization, *, today: dt.date) -> list
     return holds
 
 
+def _held(authorization: Authorization) -> bool:
+    """Whether anything of `authorization_holds` is left, in one query (the sweeper asks
+    this for every suspension that ends)."""
+    suspensions = SuspensionCase.objects.filter(
+        authorization=authorization,
+        state__in=[SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED],
+    )
+    penalties = PenaltyPeriod.objects.filter(authorization=authorization, ended_on__isnull=True)
+    return bool(
+        Authorization.objects.filter(pk=authorization.pk)
+        .filter(Exists(suspensions) | Exists(penalties))
+        .exists()
+    )
+
+
 def authorization_release_if_free(
     *,
     authorization: Authorization,
@@ -42,7 +59,7 @@ def authorization_release_if_free(
     fresh = Authorization.objects.select_for_update().get(pk=authorization.pk)
     if fresh.status != Authorization.Status.SUSPENDED:
         return False
-    if authorization_holds(fresh, today=today):
+    if _held(fresh):
         return False
     authorization_reactivate(authorization=fresh, case=case, actor=actor, article=article)
     return True

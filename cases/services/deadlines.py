@@ -24,12 +24,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.db.models import Min, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from cases.models import Case, Deadline
-from cases.services.transitions import case_lock, local_today
+from cases.services.transitions import case_held, case_try_lock, local_today
 from registers.models import Authorization
 
 logger = logging.getLogger(__name__)
@@ -129,20 +129,27 @@ class SweepReport:
     moot: int = 0
     retried: int = 0
     failed: int = 0
+    deferred: int = 0
 
     @property
     def processed(self) -> int:
         return self.applied + self.moot + self.retried + self.failed
 
 
-def _due_rows(today: dt.date, now: dt.datetime, batch: int) -> list[Deadline]:
+def _due_rows(
+    today: dt.date, now: dt.datetime, batch: int, skip: Iterable[int] = ()
+) -> list[Deadline]:
     """Claim up to `batch` due rows (served by `deadline_pending_idx`), with the kind of
     their case so it can be locked as its own model in one read."""
-    return list(
+    rows = (
         Deadline.objects.select_for_update(skip_locked=True, of=("self",))
         .filter(state=Deadline.State.PENDING, due_on__lt=today)
         .filter(Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now))
-        .select_related("case")
+    )
+    if skip:
+        rows = rows.exclude(pk__in=list(skip))
+    return list(
+        rows.select_related("case")
         .only("id", "case_id", "authorization_id", "kind", "due_on", "attempts",
               "case__kind", "case__id")
         .order_by("due_on", "id")[:batch]
@@ -154,29 +161,60 @@ def _backoff(attempts: int) -> dt.timedelta:
     return dt.timedelta(seconds=base * 2 ** (attempts - 1))
 
 
+class _Busy(Exception):
+    """Another transaction holds a lock this row needs: leave the row for a later batch."""
+
+
+# Lock not available, deadlock detected: another sweeper's batch or a user's action holds
+# what this row needs. Not the row's fault, so not an attempt.
+_BUSY_CODES = {"55P03", "40P01"}
+
+
 def _apply(row: Deadline, today: dt.date) -> bool:
-    """The row's handler on its case, locked once (the handler and `case_step` reuse it)."""
-    case = case_lock(row.case) if row.case_id else None
-    return _HANDLERS[row.kind](case, row, today)
+    """The row's handler on its case, locked once (the handler's `case_step` reuses it).
+
+    A case another transaction holds is not waited for: this batch holds other rows'
+    cases, and waiting while holding them is how two sweepers deadlock."""
+    case = None
+    if row.case_id:
+        case = case_try_lock(row.case)
+        if case is None:
+            raise _Busy
+    try:
+        with case_held(case):
+            return _HANDLERS[row.kind](case, row, today)
+    except OperationalError as exc:
+        if getattr(getattr(exc, "__cause__", None), "sqlstate", None) in _BUSY_CODES:
+            raise _Busy from exc
+        raise
 
 
 def deadlines_sweep_batch(
-    *, today: dt.date, now: dt.datetime, report: SweepReport, batch: int | None = None
+    *,
+    today: dt.date,
+    now: dt.datetime,
+    report: SweepReport,
+    batch: int | None = None,
+    deferred: set[int] | None = None,
 ) -> int:
     """Claim and process one batch of due rows in one transaction; the number claimed.
 
     The outcome of the batch's rows is written with one statement per outcome (and one
     for their cases' next due dates); a failed row's retry with one statement of its own.
+    A row whose case is busy goes into `deferred`, skipped by the rest of this sweep.
     """
     batch = batch or settings.DEADLINE_SWEEP_BATCH
+    deferred = set() if deferred is None else deferred
     with transaction.atomic():
-        rows = _due_rows(today, now, batch)
+        rows = _due_rows(today, now, batch, deferred)
         applied: list[int] = []
         moot: list[int] = []
         for row in rows:
             try:
                 with transaction.atomic():  # a savepoint: a failing handler leaves no trace
                     done = _apply(row, today)
+            except _Busy:
+                deferred.add(row.pk)
             except Exception as exc:  # noqa: BLE001 — any failure is recorded on the row
                 _record_failure(row, exc, now, report)
             else:
@@ -191,7 +229,10 @@ def deadlines_sweep_batch(
             Deadline.objects.filter(pk__in=moot).update(
                 state=Deadline.State.MOOT, resolved_at=now, last_error=""
             )
-        cases_next_due_refresh(row.case_id for row in rows if row.case_id)
+        # Not the deferred rows' cases: another transaction holds them.
+        cases_next_due_refresh(
+            row.case_id for row in rows if row.case_id and row.pk not in deferred
+        )
     return len(rows)
 
 
@@ -227,9 +268,14 @@ def deadlines_sweep(
     limit = settings.DEADLINE_SWEEP_SECONDS if seconds is None else seconds
     started = time.monotonic()
     report = SweepReport()
-    while deadlines_sweep_batch(today=today, now=now, report=report, batch=batch):
+    deferred: set[int] = set()
+    while deadlines_sweep_batch(
+        today=today, now=now, report=report, batch=batch, deferred=deferred
+    ):
         if time.monotonic() - started >= limit:
             break
+    # Rows left for a busy case stay pending: the next sweep takes them.
+    report.deferred = len(deferred)
     return report
 
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_fsm import TransitionNotAllowed, can_proceed
@@ -82,30 +84,33 @@ def case_open(
 def case_lock(case: C) -> C:
     """The case re-read under a row lock (SELECT … FOR UPDATE) as its kind's model.
 
-    An instance this function already locked in the current transaction is returned as it
-    is: the sweeper locks a case once and its handler's steps reuse that read."""
-    if _locked_here(case):
+    The instance the sweeper locked for the deadline handler running now is returned as it
+    is (`case_held`): the handler's steps reuse the sweeper's one read of the case."""
+    if case is _HELD.get():
         return case
     model = workflow_for(case.kind).model
-    locked = model.objects.select_for_update().get(pk=case.pk)
-    _mark_locked(locked)
-    return locked  # type: ignore[return-value]
+    return model.objects.select_for_update().get(pk=case.pk)  # type: ignore[return-value]
 
 
-def _outer_block() -> object | None:
-    blocks = connection.atomic_blocks
-    return blocks[0] if connection.in_atomic_block and blocks else None
+def case_try_lock(case: C) -> C | None:
+    """Like `case_lock`, but None at once when another transaction holds the case (the
+    sweeper leaves that row for a later batch rather than wait while holding others)."""
+    model = workflow_for(case.kind).model
+    return model.objects.select_for_update(skip_locked=True).filter(pk=case.pk).first()  # type: ignore[return-value]
 
 
-def _mark_locked(case: Case) -> None:
-    # The outermost atomic block object lives exactly as long as the transaction (and is
-    # held here, so its identity cannot be reused by a later one).
-    case._locked_in = _outer_block()  # type: ignore[attr-defined]
+# Only the sweeper sets it, around one handler call, on the instance it has just locked:
+# any other instance (a caller's older read) is re-read under the lock as before.
+_HELD: ContextVar[Case | None] = ContextVar("case_held", default=None)
 
 
-def _locked_here(case: Case) -> bool:
-    block = getattr(case, "_locked_in", None)
-    return block is not None and block is _outer_block()
+@contextmanager
+def case_held(case: Case | None) -> Iterator[None]:
+    token = _HELD.set(case)
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
 
 
 def _snapshot(case: Case) -> dict[str, Any]:
@@ -158,7 +163,10 @@ def case_step(
     `authorized_by_caller` is for internal edges fired by another kind's service that has
     already decided who may act (an appeal filed by an attorney moves the notice).
     """
-    with transaction.atomic():
+    # No savepoint of its own: a refusal raises before any write, and a failure after one
+    # must undo the caller's whole step anyway (the caller's transaction, or the
+    # sweeper's savepoint for the row).
+    with transaction.atomic(savepoint=False):
         locked = case_lock(case)
         workflow = workflow_for(locked.kind)
         try:
