@@ -16,7 +16,6 @@ from cases.action_inputs import action_serializer, split_note
 from cases.errors import RuleViolation
 from cases.models import AuditEvent, Case, Deadline, Document
 from cases.selectors import (
-    QUEUE_PAGE_SIZE,
     BadCursor,
     Page,
     QueueFilter,
@@ -118,7 +117,7 @@ class CaseListApi(APIView):
         size_text = params.get("page_size", "")
         if size_text and not size_text.isdigit():
             raise RuleViolation(_("Tamanho de página inválido: use um número de 1 a 200."))
-        size = int(size_text) if size_text else QUEUE_PAGE_SIZE
+        size = int(size_text) if size_text else None
         cursor = params.get("cursor", "")
         try:
             if params.get("closed") == "1":

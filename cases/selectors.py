@@ -137,13 +137,13 @@ def case_queue_page(
     filters: QueueFilter,
     today: dt.date,
     cursor: str = "",
-    size: int = QUEUE_PAGE_SIZE,
+    size: int | None = None,
 ) -> Page:
     """One page of the queue after `cursor` (raises BadCursor), with a capped count.
 
     Two queries whatever the size (three for the overdue filter): the rows, and the count.
     """
-    size = max(1, min(size, QUEUE_PAGE_MAX))
+    size = max(1, min(size or QUEUE_PAGE_SIZE, QUEUE_PAGE_MAX))
     rows = case_queue(user=user, filters=filters, today=today)
     if cursor:
         after = Cursor.decode(cursor, *_QUEUE_CURSOR)
@@ -172,9 +172,9 @@ def case_queue_page(
     )
 
 
-def case_history_page(*, user: User, cursor: str = "", size: int = QUEUE_PAGE_SIZE) -> Page:
+def case_history_page(*, user: User, cursor: str = "", size: int | None = None) -> Page:
     """Every case the user may see, open or closed, newest first, one page after `cursor`."""
-    size = max(1, min(size, QUEUE_PAGE_MAX))
+    size = max(1, min(size or QUEUE_PAGE_SIZE, QUEUE_PAGE_MAX))
     rows = _list_rows(cases_visible_to(user)).order_by("-opened_at", "-id")
     if cursor:
         before = Cursor.decode(cursor, *_HISTORY_CURSOR)
