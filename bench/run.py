@@ -56,6 +56,10 @@ def _env(db_url: str) -> dict[str, str]:
         "DB_CONN_MAX_AGE": os.environ.get("DB_CONN_MAX_AGE", "60"),
         "VAR_DIR": os.environ.get("VAR_DIR", "/tmp/mantenopolis-bench"),
         "PYTHONPATH": str(ROOT),
+        # Tasks the timed code queues (notices) must not reach a broker other work uses:
+        # without BENCH_REDIS_URL they go to a file broker in VAR_DIR, and the cache is
+        # per process.
+        "REDIS_URL": os.environ.get("BENCH_REDIS_URL", ""),
     }
 
 

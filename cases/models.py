@@ -7,11 +7,13 @@ its django-fsm transitions; queues and scoping work on `Case` across all kinds.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 import pgtrigger
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Coalesce
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin
 
@@ -29,6 +31,17 @@ class CaseKind(models.TextChoices):
     REVOCATION = "revocation", _("Cassação")
     CLANDESTINE = "clandestine", _("Transporte clandestino")
     COMPLAINT = "complaint", _("Reclamação de passageiro")
+
+
+@functools.lru_cache(maxsize=16)
+def _kind_labels(language: str) -> dict[str, str]:
+    return {value: str(label) for value, label in CaseKind.choices}
+
+
+def kind_label(kind: str) -> str:
+    """The kind's name in the active language, translated once per language (a list of
+    cases asks it for every row; Django's own `get_FOO_display` translates every choice)."""
+    return _kind_labels(get_language() or "").get(kind, kind)
 
 
 class CaseSequence(models.Model):
@@ -131,6 +144,8 @@ class Case(FSMModelMixin, models.Model):
             _open_queue_index("case_queue_kind_idx", "kind"),
             _open_queue_index("case_queue_state_idx", "state"),
             _open_queue_index("case_queue_assignee_idx", "assignee"),
+            # Every case, newest first (the API's `closed=1`).
+            models.Index(fields=["-opened_at", "-id"], name="case_opened_idx"),
             models.Index(
                 queue_due_key(),
                 models.F("opened_at"),
@@ -142,6 +157,9 @@ class Case(FSMModelMixin, models.Model):
 
     def __str__(self) -> str:
         return f"{self.number} ({self.get_kind_display()})"
+
+    def get_kind_display(self) -> str:
+        return kind_label(self.kind)
 
     def specific(self) -> Case:
         """The kind's own model instance (multi-table child) for this case."""

@@ -147,5 +147,9 @@ class Migration(migrations.Migration):
                 name="deadline_case_pending_idx",
             ),
         ),
+        migrations.AddIndex(
+            model_name="case",
+            index=models.Index(fields=["-opened_at", "-id"], name="case_opened_idx"),
+        ),
         migrations.RunPython(backfill, migrations.RunPython.noop),
     ]
