@@ -183,7 +183,8 @@ def _detail(case: Case, request: Request) -> dict[str, object]:
 class CaseDetailApi(APIView):
     @extend_schema(responses=CaseDetailOutput)
     def get(self, request: Request, pk: int) -> Response:
-        case = get_object_or_404(cases_visible_to(request.user), pk=pk)
+        rows = cases_visible_to(request.user).select_related("applicant", "assignee")
+        case = get_object_or_404(rows, pk=pk)
         return Response(_detail(case, request))
 
 
