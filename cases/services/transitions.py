@@ -114,7 +114,8 @@ def case_held(case: Case | None) -> Iterator[None]:
 
 
 def _snapshot(case: Case) -> dict[str, Any]:
-    return {f.attname: copy.copy(getattr(case, f.attname)) for f in case._meta.concrete_fields}
+    # Deep copies, so that a transition editing a JSON value in place is seen as a change.
+    return {f.attname: copy.deepcopy(getattr(case, f.attname)) for f in case._meta.concrete_fields}
 
 
 def _changed_fields(case: Case, before: Mapping[str, Any]) -> list[str]:
