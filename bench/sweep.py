@@ -25,7 +25,7 @@ def seed_due_suspensions(count: int, first_authorization: int) -> list[int]:
 
     from bench.seed import _literal, insert_select
     from cases.models import Case, Deadline
-    from workflows.models import SuspensionCase
+    from workflows.suspension.models import SuspensionCase
 
     now = dt.datetime.combine(SWEEP_TODAY, dt.time(1), tzinfo=dt.UTC)
     with connection.cursor() as cursor:
@@ -171,7 +171,7 @@ def worker(argv: list[str]) -> int:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    import workflows.suspension  # noqa: F401 — the suspension end's handler
+    import workflows.suspension.services  # noqa: F401 — the suspension end's handler
 
     today = dt.date.fromisoformat(args.today)
     connection.ensure_connection()

@@ -43,6 +43,10 @@ INSTALLED_APPS = [
     "registers",
     "cases",
     "workflows",
+    # Each case kind: its own folder `workflows/<kind>/` and this one line.
+    "workflows.suspension",
+    "workflows.violation",
+    "workflows.revocation",
     "workflows.application",
     "workflows.renewal",
     "workflows.auxiliary",
@@ -55,6 +59,7 @@ INSTALLED_APPS = [
     "notifications",
     "documents",
     "inspections",
+    "register_import",
     "web",
 ]
 

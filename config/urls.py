@@ -1,5 +1,7 @@
 from importlib import import_module
+from importlib.util import find_spec
 
+from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -11,7 +13,6 @@ from inspections import api as inspections_api
 from inspections import views as inspections_views
 from notifications import api as notifications_api
 from web import views
-from workflows import api as workflows_api
 
 api = [
     path("auth/token/", obtain_auth_token, name="api-token"),
@@ -23,7 +24,6 @@ api = [
         cases_api.CaseActionApi.as_view(),
         name="api-case-action",
     ),
-    path("suspensions/", workflows_api.SuspensionFileApi.as_view(), name="api-suspension-file"),
     path("workflows/", cases_api.WorkflowListApi.as_view(), name="api-workflows"),
     path(
         "notifications/", notifications_api.NotificationListApi.as_view(), name="api-notifications"
@@ -57,22 +57,15 @@ api = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
 
-# Each case kind in its own app brings its pages and endpoints.
-KIND_APPS = [
-    "application",
-    "renewal",
-    "auxiliary",
-    "transfer",
-    "cancellation",
-    "substitution",
-    "appeal",
-    "clandestine",
-    "complaint",
-]
-
 
 def _kind_urls(attribute: str) -> list:
-    modules = ["workflows.urls", *(f"workflows.{kind}.urls" for kind in KIND_APPS)]
+    """Each case kind installed as `workflows.<kind>` brings its pages and endpoints, so that
+    adding a kind takes its folder and its line in INSTALLED_APPS, nothing here."""
+    modules = [
+        f"{config.name}.urls"
+        for config in apps.get_app_configs()
+        if config.name.startswith("workflows.") and find_spec(f"{config.name}.urls")
+    ]
     return [pattern for module in modules for pattern in getattr(import_module(module), attribute)]
 
 
@@ -84,7 +77,6 @@ urlpatterns = [
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("portal/", views.portal, name="portal"),
-    path("portal/suspensao/nova/", views.suspension_new, name="suspension-new"),
     path("processos/", views.queue, name="queue"),
     path("processos/<int:pk>/", views.case_page, name="case"),
     path("vistorias/<int:pk>/registrar/", inspections_views.record, name="inspection-record"),
@@ -94,6 +86,7 @@ urlpatterns = [
     path("documentos/<int:pk>/", views.document_download, name="document"),
     path("", include("documents.urls")),
     path("", include("notifications.urls")),
+    path("", include("register_import.urls")),
     path("api/", include(api)),
     path("admin/", admin.site.urls),
 ]

@@ -13,13 +13,8 @@ from accounts.models import User
 from accounts.roles import Role
 from accounts.services import user_grant_role
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
-from workflows.models import (
-    SuspensionCase,
-    SuspensionGround,
-    SuspensionState,
-    ViolationNotice,
-    ViolationState,
-)
+from workflows.suspension.models import SuspensionCase, SuspensionGround, SuspensionState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -36,11 +36,12 @@ from registers.models import (
 from workflows.appeal.models import CommissionSeat
 from workflows.complaint.models import ComplaintCase
 from workflows.complaint.services import complaint_file
-from workflows.models import SuspensionGround, ViolationNotice
 from workflows.renewal.cycle import renewal_cycle_start
 from workflows.substitution.tracking import vehicle_deadlines_backfill
-from workflows.suspension import suspension_file
-from workflows.violation import violation_send_notice, violations_issue
+from workflows.suspension.models import SuspensionGround
+from workflows.suspension.services import suspension_file
+from workflows.violation.models import ViolationNotice
+from workflows.violation.services import violation_send_notice, violations_issue
 
 DEMO_PASSWORD = "demo12345"
 

@@ -1,10 +1,24 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from law.suspension import MAX_DAYS
-from workflows.models import SuspensionGround
+LOCAL_INPUT = "%Y-%m-%dT%H:%M"
+
+
+class LocalDateTimeInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(format=LOCAL_INPUT, attrs=attrs)
+
+
+def local_now_input() -> str:
+    """Now, as a datetime-local input shows it (legal time is local, DESIGN principle 5)."""
+    return timezone.localtime().strftime(LOCAL_INPUT)
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -21,23 +35,6 @@ class MultipleFileField(forms.FileField):
         if isinstance(data, list | tuple):
             return [single(item, initial) for item in data]
         return [single(data, initial)] if data else []
-
-
-class SuspensionForm(forms.Form):
-    ground = forms.ChoiceField(label=_("Motivo (Art. 24)"), choices=SuspensionGround.choices)
-    days = forms.IntegerField(
-        label=_("Dias de suspensão"),
-        min_value=1,
-        help_text=_("No máximo %(max)d dias (Art. 24).") % {"max": MAX_DAYS},
-    )
-    reason = forms.CharField(
-        label=_("Relato"), widget=forms.Textarea(attrs={"rows": 3}), required=False
-    )
-    proofs = MultipleFileField(
-        label=_("Documentos comprobatórios (PDF, JPEG ou PNG, até 10 MB)"),
-        required=False,
-        help_text=_("Obrigatório para os motivos I, II e III (Art. 24 §1)."),
-    )
 
 
 class QueueFilterForm(forms.Form):

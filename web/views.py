@@ -29,8 +29,7 @@ from law import inspection as law_inspection
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import notifications_visible_to
 from registers.selectors import authorizations_visible_to, driver_of
-from web.forms import QueueFilterForm, SuspensionForm
-from workflows.suspension import suspension_file
+from web.forms import QueueFilterForm
 
 
 def _domain_error(request: HttpRequest, exc: DomainError) -> None:
@@ -58,37 +57,6 @@ def portal(request: HttpRequest) -> HttpResponse:
             "cases": cases,
             "filings": [w.filing for w in all_workflows() if w.filing],
         },
-    )
-
-
-@login_required
-def suspension_new(request: HttpRequest) -> HttpResponse:
-    driver = driver_of(request.user)
-    if driver is None:
-        messages.error(
-            request, _("Somente taxistas cadastrados podem pedir suspensão pelo portal.")
-        )
-        return redirect("home")
-    form = SuspensionForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            case = suspension_file(
-                actor=request.user,
-                driver=driver,
-                ground=form.cleaned_data["ground"],
-                days=form.cleaned_data["days"],
-                reason=form.cleaned_data["reason"],
-                proofs=form.cleaned_data["proofs"],
-            )
-        except DomainError as exc:
-            form.add_error(None, str(exc))
-        else:
-            messages.success(
-                request, _("Pedido protocolado sob o número %(n)s.") % {"n": case.number}
-            )
-            return redirect("case", pk=case.pk)
-    return render(
-        request, "web/suspension_new.html", {"form": form}, status=400 if form.errors else 200
     )
 
 

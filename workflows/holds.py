@@ -12,7 +12,8 @@ from accounts.models import User
 from cases.models import Case
 from registers.models import Authorization
 from registers.services import authorization_reactivate
-from workflows.models import PenaltyPeriod, SuspensionCase, SuspensionState
+from workflows.suspension.models import SuspensionCase, SuspensionState
+from workflows.violation.models import PenaltyPeriod
 
 
 def authorization_holds(authorization: Authorization, *, today: dt.date) -> list[str]:

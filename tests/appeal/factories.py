@@ -20,8 +20,8 @@ from registers.models import AuxiliaryBinding, Driver
 from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
 from workflows.appeal.models import AppealCase, CommissionSeat, Seat
 from workflows.appeal.services import WitnessInput, appeal_file
-from workflows.models import ViolationNotice
-from workflows.violation import violation_issue, violation_notice_received
+from workflows.violation.models import ViolationNotice
+from workflows.violation.services import violation_issue, violation_notice_received
 
 SP = ZoneInfo("America/Sao_Paulo")
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from tests.appeal.factories import commission_member, filed_appeal, notified_notice, pdf
 from workflows.appeal.models import AppealCase, Vote
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
 

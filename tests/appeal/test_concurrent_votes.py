@@ -16,7 +16,7 @@ from notifications.models import Notification
 from registers.models import PointRecord
 from tests.appeal.factories import commission, filed_appeal
 from workflows.appeal.models import AppealCase, AppealState, Outcome, Vote
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 
 @pytest.fixture

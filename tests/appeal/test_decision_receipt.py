@@ -15,7 +15,7 @@ from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
 from tests.appeal.factories import SP, filed_appeal, notified_notice
 from workflows.appeal.models import AppealCase, Outcome
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = pytest.mark.django_db
 

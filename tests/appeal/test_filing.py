@@ -14,7 +14,7 @@ from tests.appeal.factories import auxiliary_of, filed_appeal, notified_notice, 
 from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
 from workflows.appeal.models import AppealCase, AppealState, Diligence, FilerKind
 from workflows.appeal.services import WitnessInput, appeal_file
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
 

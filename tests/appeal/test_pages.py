@@ -9,7 +9,7 @@ from django.test import Client
 
 from tests.appeal.factories import filed_appeal, notified_notice, pdf
 from workflows.appeal.models import AppealCase, AppealState, Vote
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
 

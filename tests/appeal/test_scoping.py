@@ -10,7 +10,7 @@ from cases.errors import NotPermitted
 from cases.services.transitions import case_act
 from tests.appeal.factories import auxiliary_of, filed_appeal, notified_notice
 from tests.factories import AuthorizationFactory, SuspensionCaseFactory
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
 

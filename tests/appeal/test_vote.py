@@ -20,7 +20,7 @@ from tests.appeal.factories import commission_member, filed_appeal
 from tests.factories import UserFactory
 from workflows.appeal.models import AppealCase, AppealState, Outcome, Vote
 from workflows.appeal.services import commission_seat_assign, commission_seat_vacate
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
 

@@ -14,7 +14,7 @@ from accounts.roles import Role
 from tests.browser.conftest import PageFactory, login, save_screenshot
 from tests.complaint.factories import bind_auxiliary
 from tests.factories import AuthorizationFactory, MunicipalRegistrationFactory, UserFactory
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = pytest.mark.browser
 

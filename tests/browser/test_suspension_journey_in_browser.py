@@ -18,8 +18,8 @@ from cases.services.deadlines import deadlines_sweep
 from registers.models import Authorization, Driver
 from tests.browser.conftest import PageFactory, login, save_screenshot
 from tests.factories import AuthorizationFactory
-from workflows.models import SuspensionCase
-from workflows.suspension import suspension_file
+from workflows.suspension.models import SuspensionCase
+from workflows.suspension.services import suspension_file
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from tests.cancellation.factories import CancellationCaseFactory
 from tests.factories import DriverFactory, SuspensionCaseFactory
 from workflows.cancellation.models import CancellationCase, CancellationState
 from workflows.cancellation.services import cancellation_confirm, cancellation_file
-from workflows.models import SuspensionState
+from workflows.suspension.models import SuspensionState
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.db import ProgrammingError, connection, transaction
 
 from cases.models import AuditEvent
-from workflows.suspension import suspension_file
+from workflows.suspension.services import suspension_file
 
 pytestmark = pytest.mark.django_db
 

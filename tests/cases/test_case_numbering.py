@@ -12,7 +12,7 @@ from django.db import connection, transaction
 from cases.models import Case, CaseSequence
 from cases.services.transitions import case_open
 from tests.factories import AuthorizationFactory
-from workflows.models import SuspensionCase
+from workflows.suspension.models import SuspensionCase
 
 SP = ZoneInfo("America/Sao_Paulo")
 

@@ -18,8 +18,7 @@ from cases.services.deadlines import deadlines_sweep
 from cases.services.transitions import case_act
 from registers.models import Authorization
 from tests.factories import AuthorizationFactory, UserFactory
-from workflows.models import SuspensionState
-from workflows.suspension import suspension_approve, suspension_file
+from workflows.suspension.services import suspension_approve, suspension_file
 
 pytestmark = pytest.mark.django_db
 
@@ -76,5 +75,3 @@ def mayor():
 
     return UserFactory(role=Role.MAYOR, username="mayor")
 
-
-_ = SuspensionState

@@ -11,8 +11,8 @@ from cases.models import Deadline
 from cases.services.transitions import case_act
 from cases.tasks import sweep_deadlines
 from registers.models import Authorization
-from workflows.models import SuspensionCase, SuspensionState
-from workflows.suspension import suspension_approve, suspension_file
+from workflows.suspension.models import SuspensionCase, SuspensionState
+from workflows.suspension.services import suspension_approve, suspension_file
 
 pytestmark = pytest.mark.worker
 

@@ -10,7 +10,7 @@ from cases.models import AuditEvent
 from tests.complaint.factories import ComplaintCaseFactory
 from workflows.complaint.models import ComplaintCase, ComplaintState
 from workflows.complaint.services import complaint_convert
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = pytest.mark.django_db
 
@@ -177,7 +177,7 @@ def test_two_agents_converting_at_once_issue_the_notices_once_art46():
     from accounts.roles import Role
     from cases.errors import StateConflict
     from tests.factories import UserFactory
-    from workflows.models import ViolationNotice
+    from workflows.violation.models import ViolationNotice
 
     complaint = ComplaintCaseFactory(forwarded=True)
     agents = [UserFactory(role=Role.FISCAL_AGENT) for _ in range(2)]

@@ -12,8 +12,8 @@ from cases.services.transitions import case_act
 from registers.models import Authorization
 from registers.services import authorization_suspend
 from tests.factories import ViolationNoticeFactory
-from workflows.models import PenaltyPeriod
-from workflows.suspension import suspension_approve, suspension_file
+from workflows.suspension.services import suspension_approve, suspension_file
+from workflows.violation.models import PenaltyPeriod
 
 pytestmark = pytest.mark.django_db
 

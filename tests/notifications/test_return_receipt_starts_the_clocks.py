@@ -16,8 +16,8 @@ from cases.services.transitions import case_act
 from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
 from tests.factories import AuthorizationFactory, UserFactory, ViolationNoticeFactory
-from workflows.models import ViolationNotice, ViolationState
-from workflows.violation import violation_issue
+from workflows.violation.models import ViolationNotice, ViolationState
+from workflows.violation.services import violation_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
@@ -139,7 +139,7 @@ def test_an_invalid_tracking_code_is_refused(clerk):
 def test_sixty_days_without_notification_archive_the_notice_art46_p1_art53_ii():
     from accounts.roles import Role
     from tests.factories import AuthorizationFactory, UserFactory
-    from workflows.violation import violation_issue
+    from workflows.violation.services import violation_issue
 
     notice = violation_issue(
         agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
@@ -156,7 +156,7 @@ def test_sixty_days_without_notification_archive_the_notice_art46_p1_art53_ii():
 def test_item_xxi_cannot_be_cited_art58(clerk):
     from accounts.roles import Role
     from tests.factories import AuthorizationFactory, UserFactory
-    from workflows.violation import violation_issue
+    from workflows.violation.services import violation_issue
 
     with pytest.raises(RuleViolation) as caught:
         violation_issue(agent=UserFactory(role=Role.FISCAL_AGENT),

@@ -12,7 +12,7 @@ from notifications.models import Notification
 from registers.models import Vehicle
 from tests.factories import AuthorizationFactory
 from tests.substitution.factories import PreLawAuthorizationFactory
-from workflows.models import RevocationCase
+from workflows.revocation.models import RevocationCase
 from workflows.substitution.models import SubstitutionCase, SubstitutionTrigger
 from workflows.substitution.tracking import vehicle_colour_deadlines_set, vehicle_deadlines_set
 

@@ -18,7 +18,7 @@ from tests.substitution.factories import (
     new_vehicle,
 )
 from tests.substitution.helpers import accept_crlv, book_inspection, record_inspection
-from workflows.models import RevocationCase, SuspensionState
+from workflows.revocation.models import RevocationCase
 from workflows.substitution.models import (
     SubstitutionCase,
     SubstitutionState,
@@ -27,6 +27,7 @@ from workflows.substitution.models import (
 )
 from workflows.substitution.services import substitution_approve, substitution_file
 from workflows.substitution.tracking import vehicle_age_deadlines_set
+from workflows.suspension.models import SuspensionState
 
 pytestmark = pytest.mark.django_db
 

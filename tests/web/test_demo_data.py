@@ -25,7 +25,7 @@ from registers.models import (
 )
 from registers.validators import normalize_plate
 from web.demo import DEMO_HOLDERS, DEMO_LOGINS, DEMO_PASSWORD, DEMO_USERS, demo_load
-from workflows.models import SuspensionCase, SuspensionGround, SuspensionState
+from workflows.suspension.models import SuspensionCase, SuspensionGround, SuspensionState
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from registers.models import Driver
 from web.forms import MultipleFileField
 from workflows.appeal.models import FilerKind
 from workflows.appeal.services import MAX_WITNESSES, WitnessInput
-from workflows.models import ViolationNotice
+from workflows.violation.models import ViolationNotice
 
 
 def _text(label: str, help_text: str = "", rows: int = 4) -> forms.CharField:

@@ -151,7 +151,7 @@ class AppealCase(Case):
     KIND = CaseKind.APPEAL
 
     notice = models.ForeignKey(
-        "workflows.ViolationNotice",
+        "violation.ViolationNotice",
         on_delete=models.PROTECT,
         related_name="appeals",
         verbose_name=_("auto de infração recorrido"),

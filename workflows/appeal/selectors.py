@@ -16,7 +16,7 @@ from law import deadlines as law_deadlines
 from law.calendar import default_calendar
 from registers.models import Driver
 from workflows.appeal.models import AppealCase, CommissionSeat, Vote
-from workflows.models import ViolationNotice, ViolationState
+from workflows.violation.models import ViolationNotice, ViolationState
 
 APPEALABLE_STATES = (ViolationState.NOTIFIED, ViolationState.OVERDUE)
 

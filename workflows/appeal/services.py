@@ -3,7 +3,7 @@ the decision (Arts. 52, 55 II, 66), and the commission's seats (Art. 52).
 
 Each user action is one durable transaction: `case_step` locks the appeal and writes the
 audit event, and the effects follow in the same block — the violation notice moves with
-the appeal (`workflows.violation.violation_appeal_*`), the decision PDF and the registered
+the appeal (`workflows.violation.services.violation_appeal_*`), the decision PDF and the registered
 letter are rows written here and carried out after commit.
 """
 
@@ -50,8 +50,8 @@ from workflows.appeal.models import (
     Vote,
 )
 from workflows.appeal.selectors import seat_held_by
-from workflows.models import ViolationNotice
-from workflows.violation import (
+from workflows.violation.models import ViolationNotice
+from workflows.violation.services import (
     DECISION_PAYMENT,
     violation_appeal_decided,
     violation_appeal_filed,

@@ -23,7 +23,7 @@ from workflows.appeal.selectors import (
     notices_appealable_by,
 )
 from workflows.appeal.services import appeal_file
-from workflows.violation import violation_notice_context
+from workflows.violation.services import violation_notice_context
 
 
 @login_required

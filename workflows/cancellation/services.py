@@ -42,7 +42,7 @@ from registers.models import Authorization, Driver
 from workflows.auxiliary.registration import proofs_check, proofs_store
 from workflows.auxiliary.services import auxiliary_bindings_end
 from workflows.cancellation.models import CancellationCase
-from workflows.revocation import revocations_lapse
+from workflows.revocation.services import revocations_lapse
 from workflows.transfer.services import open_requests
 
 try:  # The application kind (another engineer) owns the fleet's waiting list (Art. 22 §2).

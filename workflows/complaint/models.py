@@ -28,17 +28,6 @@ class ComplaintState(models.TextChoices):
     CONVERTED = "converted", _("Convertida em auto de infração")
 
 
-class Conductor(models.TextChoices):
-    """Who was driving, as the agent records it (Arts. 49, 50)."""
-
-    HOLDER = "holder", _("Titular")
-    AUXILIARY = "auxiliary", _("Auxiliar")
-    UNIDENTIFIED = (
-        "unidentified",
-        _("Não identificado (pontos ao titular, Art. 50 parágrafo único)"),
-    )
-
-
 S = ComplaintState
 
 
@@ -78,7 +67,7 @@ class ComplaintCase(Case):
     )
     dismissal_reason = models.TextField(_("motivo do arquivamento"), blank=True)
     notices = models.ManyToManyField(
-        "workflows.ViolationNotice",
+        "violation.ViolationNotice",
         blank=True,
         related_name="complaints",
         verbose_name=_("autos de infração lavrados a partir dela"),

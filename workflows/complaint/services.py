@@ -1,7 +1,7 @@
-"""Writes of the complaint kind (Art. 39 IV, VI) and of the fiscal agent's page (Art. 47).
+"""Writes of the complaint kind (Art. 39 IV, VI) and its conversion into notices (Art. 47).
 
 Each service names its actor; state changes go through `case_step` inside a durable
-transaction. The notices themselves are issued by `workflows.violation.violations_issue`,
+transaction. The notices themselves are issued by `workflows.violation.services.notices_issue`,
 which owns the rules of Arts. 41, 47 and 51 and opens its own durable transaction: see
 `complaint_convert` for what that means for the link between the two.
 """
@@ -17,29 +17,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.roles import Role, has_role
-from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.errors import RuleViolation, StateConflict
 from cases.models import Case
 from cases.services.transitions import case_open, case_step
-from registers.models import Authorization, Driver
 from registers.validators import normalize_plate
-from workflows.complaint.models import ComplaintCase, ComplaintState, Conductor
-from workflows.complaint.selectors import current_auxiliary, taxi_for_plate
-from workflows.models import ViolationNotice
-from workflows.violation import violations_issue
+from workflows.complaint.models import ComplaintCase, ComplaintState
+from workflows.violation.models import ViolationNotice
+from workflows.violation.selectors import taxi_for_plate
+from workflows.violation.services import notices_issue, require_fiscal_agent
 
 ART_39 = "Art. 39 IV e VI"
-ART_41 = "Art. 41"
-ART_47 = "Art. 47"
 
 # What the public form and the API accept; the database columns are no wider.
 MAX_LENGTHS = {"place": 250, "account": 4000, "passenger_name": 120, "passenger_contact": 120}
-
-
-def require_fiscal_agent(actor: User | None) -> None:
-    """Art. 41 (and Art. 46): notices are issued by the fiscal agents, nobody else."""
-    if actor is None or not has_role(actor, Role.FISCAL_AGENT):
-        raise NotPermitted(_("Somente agentes fiscais lavram autos de infração."), article=ART_41)
 
 
 # --- Filing ---------------------------------------------------------------------------
@@ -151,54 +141,7 @@ def complaint_dismiss(*, case: Case, actor: User, note: str = "") -> ComplaintCa
         )
 
 
-# --- Notices (Arts. 47, 50, 51) -------------------------------------------------------
-
-
-def offender_for(authorization: Authorization, conductor: str) -> Driver | None:
-    """The driver the agent identified; None when not identified (Art. 50 sole paragraph)."""
-    try:
-        who = Conductor(conductor)
-    except ValueError:
-        raise RuleViolation(
-            _("Informe quem conduzia: o titular, o auxiliar ou não identificado."),
-            article="Art. 50",
-            code="conductor_required",
-        ) from None
-    if who == Conductor.HOLDER:
-        return authorization.holder
-    if who == Conductor.AUXILIARY:
-        auxiliary = current_auxiliary(authorization)
-        if auxiliary is None:
-            raise RuleViolation(
-                _("Este táxi não tem taxista auxiliar vinculado."), article="Art. 27"
-            )
-        return auxiliary
-    return None
-
-
-def notices_issue(
-    *,
-    agent: User,
-    authorization: Authorization,
-    items: Sequence[str],
-    conductor: str,
-    occurred_at: dt.datetime,
-    place: str,
-    offender_signed: bool = False,
-    description: str = "",
-) -> list[ViolationNotice]:
-    """The agent's page and API: one notice per item (Art. 51), by `violations_issue`."""
-    require_fiscal_agent(agent)
-    return violations_issue(
-        agent=agent,
-        authorization=authorization,
-        items=list(items),
-        occurred_at=occurred_at,
-        place=place.strip(),
-        offender=offender_for(authorization, conductor),
-        offender_signed=offender_signed,
-        description=description.strip(),
-    )
+# --- Conversion into notices (Arts. 41, 47) -------------------------------------------
 
 
 def complaint_convert(

@@ -57,14 +57,14 @@ from law.statute import PUBLICATION_DATE
 from notifications.services import notification_queue
 from registers.models import Authorization, Vehicle
 from registers.requirements import vehicle_requirements_unmet
-from workflows.models import SuspensionCase, SuspensionState
-from workflows.revocation import revocation_open
+from workflows.revocation.services import revocation_open
 from workflows.substitution.models import (
     SubstitutionCase,
     SubstitutionState,
     SubstitutionTrigger,
     VehicleDeadline,
 )
+from workflows.suspension.models import SuspensionCase, SuspensionState
 
 logger = logging.getLogger(__name__)
 

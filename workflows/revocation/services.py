@@ -1,0 +1,451 @@
+"""Revocation (cassação), Art. 59 V, §2, §3 and §5: its services and its deadline (the
+table is in `workflows.revocation.workflow`).
+
+    opened ──send_notice──▶ notice_sent ──notify (AR)──▶ notified
+                                 │                          │  ╲ (system, 10 business days)
+                                 └──── file_defence ────────┤   close_window ▶ window_closed
+                                                            ▼                        │
+                                                      defence_filed                  │
+                                                            │ revoke / dismiss (mayor, §3)
+                                                            ▼                        ▼
+          revoked: authorization ended (bar §5) or auxiliary unbound (bar Art. 27 §2)
+          dismissed: by the mayor, from any open state
+          lapsed (system): the authorization or the binding ended by another act
+
+Opened by the system (vehicle age, Art. 12; points, Art. 59 V d-e; recidivism, V a) through
+`revocation_open`, or by a clerk through `revocation_file` (V b, V c, V f). The decision is
+the executive's on the record (§3), whether the driver appealed or the window closed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
+
+from accounts.models import User
+from accounts.roles import Role, has_role
+from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.models import Case, Deadline
+from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.documents import document_store, upload_check
+from cases.services.transitions import case_open, case_step, local_today
+from law import bars as law_bars
+from law import deadlines as law_deadlines
+from notifications.post import notice_send
+from notifications.services import notification_queue
+from registers.models import Authorization, AuxiliaryBinding, Driver
+from registers.services import authorization_revoke
+from workflows.revocation.models import RevocationCase, RevocationState
+
+ART_59_V = "Art. 59 V"
+ART_59_P2 = "Art. 59 §2"
+ART_59_P3 = "Art. 59 §3"
+ART_59_P5 = "Art. 59 §5"
+ART_27_P2 = "Art. 27 §2"
+DEFENCE_WINDOW = "revocation.defence_window"
+DEFENCE_ITEM = "defence"
+
+OPEN_STATES = (
+    RevocationState.OPENED,
+    RevocationState.NOTICE_SENT,
+    RevocationState.NOTIFIED,
+    RevocationState.DEFENCE_FILED,
+    RevocationState.WINDOW_CLOSED,
+)
+IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
+
+# The grounds a clerk opens by hand; the others are found by the system (Art. 12, V a, d, e).
+MANUAL_GROUNDS: tuple[tuple[str, str | Promise], ...] = (
+    ("Art. 59 V b", _l("Art. 59 V b — descumprir reiteradamente as determinações do Poder "
+                       "Executivo Municipal")),
+    ("Art. 59 V c", _l("Art. 59 V c — conduzir táxi durante a suspensão ou o impedimento de "
+                       "circulação do veículo")),
+    ("Art. 59 V f; Art. 70", _l("Art. 59 V f — descumprir o disposto no Art. 70")),
+)
+
+
+def _fmt(day: dt.date) -> str:
+    return day.strftime("%d/%m/%Y")
+
+
+# --- Opening ------------------------------------------------------------------------------
+
+
+def revocation_open(
+    *,
+    authorization: Authorization,
+    article: str,
+    reason: str,
+    actor: User | None = None,
+    auxiliary: Driver | None = None,
+) -> RevocationCase:
+    """Open a revocation case, once per authorization, target and ground while one is open.
+
+    Called inside the caller's transaction by the processes that find a ground (vehicle age,
+    points, recidivism); `auxiliary` names the auxiliary whose authorization is at stake.
+    """
+    with transaction.atomic():
+        existing = (
+            RevocationCase.objects.select_for_update()
+            .filter(
+                authorization=authorization,
+                auxiliary=auxiliary,
+                ground_article=article,
+                closed_at__isnull=True,
+            )
+            .first()
+        )
+        if existing is not None:
+            return existing
+        return case_open(
+            model=RevocationCase, actor=actor, article=article, note=reason,
+            applicant=auxiliary or authorization.holder, authorization=authorization,
+            auxiliary=auxiliary, ground_article=article, reason=reason,
+            opened_by_system=actor is None,
+            data={"ground": article, "auxiliary": auxiliary.pk if auxiliary else None},
+        )
+
+
+def revocation_file(
+    *,
+    actor: User,
+    authorization: Authorization,
+    ground: str,
+    reason: str,
+    auxiliary: Driver | None = None,
+) -> RevocationCase:
+    """A clerk opens a revocation on a ground the system cannot see (Art. 59 V b, c, f)."""
+    if not has_role(actor, Role.CLERK):
+        raise NotPermitted(
+            _("Somente servidores abrem processos de cassação."), article=ART_59_P2
+        )
+    if ground not in dict(MANUAL_GROUNDS):
+        raise RuleViolation(
+            _("Fundamento inválido: escolha Art. 59 V b, V c ou V f."), article=ART_59_V
+        )
+    if not reason.strip():
+        raise RuleViolation(
+            _("Descreva os fatos que fundamentam a abertura do processo."), article=ART_59_P2
+        )
+    with transaction.atomic(durable=True):
+        locked = Authorization.objects.select_for_update().get(pk=authorization.pk)
+        if locked.status not in IN_FORCE:
+            raise StateConflict(
+                _("A autorização %(number)s não está em vigor (%(status)s).")
+                % {"number": locked.number, "status": locked.get_status_display()},
+                article=ART_59_V,
+            )
+        if auxiliary is not None and not _bound(locked, auxiliary):
+            raise RuleViolation(
+                _("%(name)s não é o auxiliar vinculado a esta autorização.")
+                % {"name": auxiliary.name},
+                article="Art. 27",
+            )
+        if RevocationCase.objects.filter(
+            authorization=locked, auxiliary=auxiliary, ground_article=ground,
+            closed_at__isnull=True,
+        ).exists():
+            raise StateConflict(
+                _("Já existe um processo de cassação aberto com este fundamento."),
+                article=ground,
+            )
+        return revocation_open(
+            authorization=locked, article=ground, reason=reason.strip(), actor=actor,
+            auxiliary=auxiliary,
+        )
+
+
+def _bound(authorization: Authorization, auxiliary: Driver) -> bool:
+    return AuxiliaryBinding.objects.filter(
+        authorization=authorization, auxiliary=auxiliary, ended_on__isnull=True
+    ).exists()
+
+
+# --- Notice and defence (Art. 59 §2) ----------------------------------------------------------
+
+
+def revocation_send_notice(*, case: Case, actor: User, note: str = "") -> RevocationCase:
+    """The registered letter with AR opens the defence (Arts. 46 and 59 §2)."""
+    with transaction.atomic(durable=True):
+        locked = case_step(case=case, action="send_notice", actor=actor, note=note)
+        assert locked.applicant is not None
+        notice_send(
+            case=locked,
+            recipient=locked.applicant,
+            template="revocation_notice",
+            context={"revocation": locked, "days": law_deadlines.REVOCATION_APPEAL_DAYS},
+            actor=actor,
+        )
+    return locked
+
+
+def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User | None) -> None:
+    """The AR's date that counts was recorded: the 10 days of §2 start.
+
+    Called in the recording transaction for every legal letter of the case; the decision's
+    letter (or a second AR) finds the case past `notice_sent` and changes nothing.
+    """
+    locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
+    if locked.state != RevocationState.NOTICE_SENT:
+        return
+    due = law_deadlines.revocation_appeal_deadline(received_on)
+    notified = case_step(
+        case=locked,
+        action="notify",
+        actor=actor,
+        kwargs={"received_on": received_on, "defence_due_on": due},
+        data={"received_on": received_on.isoformat(), "defence_due_on": due.isoformat()},
+        authorized_by_caller=True,
+    )
+    deadline_set(
+        case=notified,
+        kind=DEFENCE_WINDOW,
+        label=_("Prazo de recurso contra a cassação"),
+        due_on=due,
+        counting=Deadline.Counting.BUSINESS_DAYS,
+        article=ART_59_P2,
+    )
+    assert notified.applicant is not None
+    notification_queue(
+        case=notified,
+        recipient=notified.applicant,
+        template="revocation_window",
+        context={"revocation": notified, "received_on": received_on, "defence_due_on": due},
+    )
+
+
+def revocation_file_defence(
+    *,
+    case: Case,
+    actor: User,
+    note: str = "",
+    defence: str = "",
+    attachment: UploadedFile | None = None,
+) -> RevocationCase:
+    """The driver (portal) or a clerk (counter) files the appeal of §2 within the 10 days."""
+    if not defence.strip():
+        raise RuleViolation(_("Apresente as razões do recurso."), article=ART_59_P2)
+    checked = upload_check(attachment) if attachment is not None else None
+    today = local_today()
+
+    def in_time(locked: RevocationCase) -> None:
+        if locked.defence_due_on is not None and today > locked.defence_due_on:
+            raise RuleViolation(
+                _("Recurso fora do prazo: o prazo terminou em %(day)s.")
+                % {"day": _fmt(locked.defence_due_on)},
+                article=ART_59_P2,
+                code="appeal_late",
+            )
+
+    with transaction.atomic(durable=True):
+        locked = case_step(
+            case=case,
+            action="file_defence",
+            actor=actor,
+            note=note,
+            guard=in_time,
+            kwargs={"filed_on": today, "defence": defence.strip()},
+            data={"filed_on": today.isoformat()},
+        )
+        deadlines_cancel(case=locked, kinds=[DEFENCE_WINDOW])
+        if checked is not None:
+            document_store(case=locked, item=DEFENCE_ITEM, checked=checked, actor=actor)
+    return locked
+
+
+@deadline_handler(DEFENCE_WINDOW)
+def _defence_window_closed(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
+    """System: the 10 days passed without an appeal; the case goes to the mayor (§3)."""
+    assert case is not None
+    locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
+    if locked.state != RevocationState.NOTIFIED or locked.defence_due_on is None:
+        return False
+    if locked.defence_due_on >= today:
+        return False
+    case_step(
+        case=locked,
+        action="close_window",
+        actor=None,
+        note=_("Prazo de recurso encerrado em %(day)s sem recurso.")
+        % {"day": _fmt(locked.defence_due_on)},
+    )
+    return True
+
+
+# --- Decision (Art. 59 §3) --------------------------------------------------------------------
+
+
+def _target_in_force(case: RevocationCase) -> None:
+    authorization = case.authorization
+    assert authorization is not None
+    if case.auxiliary_id is not None:
+        if not _bound(authorization, case.auxiliary):  # type: ignore[arg-type]
+            raise StateConflict(
+                _("O auxiliar não está mais vinculado à autorização %(number)s; arquive o "
+                  "processo.") % {"number": authorization.number},
+                article=ART_27_P2,
+            )
+        return
+    fresh = Authorization.objects.get(pk=authorization.pk)
+    if fresh.status not in IN_FORCE:
+        raise StateConflict(
+            _("A autorização %(number)s já não está em vigor (%(status)s); arquive o processo.")
+            % {"number": fresh.number, "status": fresh.get_status_display()},
+            article=ART_59_P3,
+        )
+
+
+def revocation_revoke(
+    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
+) -> RevocationCase:
+    """The mayor orders the revocation on the record (§3).
+
+    The holder's authorization ends today (§5 bar from that day, read by
+    `registers.requirements`), its register deadlines are cancelled, its auxiliary is
+    unbound, any other revocation of it lapses and its place in the fleet goes to the
+    waiting list. When the auxiliary is the one revoked, only his binding ends, as
+    `revoked` (12-month bar, Art. 27 §2).
+    """
+    day = today or local_today()
+    with transaction.atomic(durable=True):
+        locked = case_step(
+            case=case,
+            action="revoke",
+            actor=actor,
+            note=note,
+            guard=_target_in_force,
+            kwargs={"decided_on": day, "grounds": note.strip()},
+            data={"decided_on": day.isoformat()},
+        )
+        authorization = locked.authorization
+        assert authorization is not None
+        if locked.auxiliary is not None:
+            barred_until = _auxiliary_revoke(locked, actor=actor, day=day)
+        else:
+            barred_until = _holder_revoke(locked, authorization, actor=actor, day=day)
+        deadlines_cancel(case=locked)
+        _notify_decision(locked, actor=actor, revoked=True, barred_until=barred_until)
+    return locked
+
+
+def _holder_revoke(
+    case: RevocationCase, authorization: Authorization, *, actor: User, day: dt.date
+) -> dt.date:
+    from workflows.auxiliary.services import auxiliary_bindings_end
+
+    article = f"{case.ground_article}; {ART_59_P3}"
+    authorization_revoke(
+        authorization=authorization, case=case, actor=actor, article=article, on=day
+    )
+    deadlines_cancel(authorization=authorization)
+    auxiliary_bindings_end(
+        authorization=authorization, case=case, actor=actor, on=day, article="Art. 27 §1"
+    )
+    revocations_lapse(
+        authorization=authorization, keep=case,
+        note=_("A autorização foi cassada no processo %(number)s.") % {"number": case.number},
+    )
+    _fleet_place_freed(day)
+    return law_bars.revocation_bar_ends(day)
+
+
+def _auxiliary_revoke(case: RevocationCase, *, actor: User, day: dt.date) -> dt.date:
+    from workflows.auxiliary.services import binding_end
+
+    binding = AuxiliaryBinding.objects.select_for_update().get(
+        authorization=case.authorization, auxiliary=case.auxiliary, ended_on__isnull=True
+    )
+    binding_end(
+        binding=binding, reason=AuxiliaryBinding.EndReason.REVOKED, on=day, case=case,
+        actor=actor, article=f"{case.ground_article}; {ART_27_P2}",
+    )
+    assert case.authorization is not None
+    revocations_lapse(
+        authorization=case.authorization, auxiliary=case.auxiliary, keep=case,
+        note=_("A autorização do auxiliar foi cassada no processo %(number)s.")
+        % {"number": case.number},
+    )
+    return law_bars.auxiliary_bar_ends(day)
+
+
+def _fleet_place_freed(day: dt.date) -> None:
+    """Art. 22 §2: the place of a revoked authorization goes to the next one waiting.
+
+    The application kind owns the waiting list; it runs in this transaction, so the
+    revocation and the place given are one change.
+    """
+    try:
+        from workflows.application.fleet import fleet_place_freed
+    except ImportError:  # the application kind is not installed in this build
+        return
+    fleet_place_freed(today=day)
+
+
+def revocation_dismiss(
+    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
+) -> RevocationCase:
+    """The mayor finds no ground on the record: the case is closed, the driver told."""
+    day = today or local_today()
+    with transaction.atomic(durable=True):
+        locked = case_step(
+            case=case,
+            action="dismiss",
+            actor=actor,
+            note=note,
+            kwargs={"decided_on": day, "grounds": note.strip()},
+            data={"decided_on": day.isoformat()},
+        )
+        deadlines_cancel(case=locked)
+        _notify_decision(locked, actor=actor, revoked=False, barred_until=None)
+    return locked
+
+
+def revocations_lapse(
+    *,
+    authorization: Authorization,
+    note: str,
+    auxiliary: Driver | None = None,
+    keep: Case | None = None,
+) -> list[RevocationCase]:
+    """Close as moot the open revocations of an authorization that ended by another act
+    (a revocation on another ground, a cancellation, Art. 23), or of one auxiliary.
+
+    In the caller's transaction; without `auxiliary`, the auxiliary's cases lapse too,
+    since his binding ends with the holder's authorization (Art. 27 §1).
+    """
+    rows = RevocationCase.objects.select_for_update().filter(
+        authorization=authorization, state__in=OPEN_STATES
+    )
+    if auxiliary is not None:
+        rows = rows.filter(auxiliary=auxiliary)
+    if keep is not None:
+        rows = rows.exclude(pk=keep.pk)
+    lapsed = []
+    for row in rows.order_by("id"):
+        stepped = case_step(case=row, action="lapse", actor=None, note=note)
+        deadlines_cancel(case=stepped)
+        lapsed.append(stepped)
+    return lapsed
+
+
+def _notify_decision(
+    case: RevocationCase, *, actor: User, revoked: bool, barred_until: dt.date | None
+) -> None:
+    assert case.applicant is not None
+    notice_send(
+        case=case,
+        recipient=case.applicant,
+        template="revocation_decided",
+        context={
+            "revocation": case,
+            "revoked": revoked,
+            "grounds": case.decision_grounds,
+            "barred_until": barred_until,
+        },
+        actor=actor,
+    )

@@ -1,0 +1,106 @@
+"""Revocation (cassação), Art. 59 V, §2, §3 and §5: the workflow table.
+
+    opened ──send_notice──▶ notice_sent ──notify (AR)──▶ notified
+                                 │                          │  ╲ (system, 10 business days)
+                                 └──── file_defence ────────┤   close_window ▶ window_closed
+                                                            ▼                        │
+                                                      defence_filed                  │
+                                                            │ revoke / dismiss (mayor, §3)
+                                                            ▼                        ▼
+          revoked: authorization ended (bar §5) or auxiliary unbound (bar Art. 27 §2)
+          dismissed: by the mayor, from any open state
+          lapsed (system): the authorization or the binding ended by another act
+
+The services (and the deadline handler) are in `workflows.revocation.services`.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _l
+
+from accounts.roles import Role
+from cases.workflow import ActionField, Edge, Workflow, register
+from workflows.revocation.models import RevocationCase, RevocationState
+from workflows.revocation.services import (
+    ART_59_P2,
+    ART_59_P3,
+    ART_59_P5,
+    ART_59_V,
+    DEFENCE_ITEM,
+    revocation_dismiss,
+    revocation_file_defence,
+    revocation_notice_received,
+    revocation_revoke,
+    revocation_send_notice,
+)
+
+CLERK = frozenset({Role.CLERK})
+MAYOR = frozenset({Role.MAYOR})
+GROUNDS_INPUT = ActionField("note", _l("Fundamentação (Art. 59 §3)"), "textarea")
+
+
+WORKFLOW = register(
+    Workflow(
+        kind=RevocationCase.KIND,
+        model=RevocationCase,
+        states=RevocationState,
+        initial=RevocationState.OPENED,
+        final_states=frozenset(
+            {RevocationState.REVOKED, RevocationState.DISMISSED, RevocationState.LAPSED}
+        ),
+        checklist={DEFENCE_ITEM: _l("Recurso contra a cassação e provas (Art. 59 §2)")},
+        on_notice_received=revocation_notice_received,
+        edges=(
+            Edge(
+                "send_notice",
+                _l("Enviar notificação (carta com AR)"),
+                "Art. 59 §2; Art. 46",
+                roles=CLERK,
+                service=revocation_send_notice,
+            ),
+            Edge(
+                "notify",
+                _l("Registrar recebimento"),
+                "Art. 46 §2; Art. 59 §2",
+                roles=CLERK,
+                internal=True,
+            ),
+            Edge(
+                "file_defence",
+                _l("Apresentar recurso"),
+                ART_59_P2,
+                roles=CLERK,
+                owner=True,
+                inputs=(
+                    ActionField("defence", _l("Razões do recurso"), "textarea"),
+                    ActionField(
+                        "attachment", _l("Documento (PDF, JPEG ou PNG)"), "file", required=False
+                    ),
+                ),
+                service=revocation_file_defence,
+            ),
+            Edge("close_window", _l("Encerrar prazo de recurso"), ART_59_P2),
+            Edge(
+                "revoke",
+                _l("Determinar a cassação"),
+                f"{ART_59_P3}; {ART_59_P5}",
+                roles=MAYOR,
+                note_required=True,
+                inputs=(GROUNDS_INPUT,),
+                style="danger",
+                service=revocation_revoke,
+            ),
+            Edge(
+                "dismiss",
+                _l("Arquivar sem cassação"),
+                ART_59_P3,
+                roles=MAYOR,
+                note_required=True,
+                inputs=(GROUNDS_INPUT,),
+                style="secondary",
+                service=revocation_dismiss,
+            ),
+            Edge("lapse", _l("Processo prejudicado"), ART_59_V),
+        ),
+    )
+)

@@ -1,0 +1,233 @@
+"""Suspension on request (Art. 24): its services and its deadline (the table is in
+`workflows.suspension.workflow`).
+
+filed ──accept──▶ awaiting_decision ──approve──▶ in_effect ──(system) end──▶ ended
+  │  ╲                   │                        │   ▲
+  │   ask_correction     deny ▶ denied    request_extension │ grant/deny_extension
+  │     ▼                                         ▼   │
+  │  correction_requested ──resubmit──▶ filed   extension_requested ──(system) end──▶ ended
+  reject ▶ rejected;  withdraw (before a decision) ▶ withdrawn
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.roles import Role, has_role
+from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
+from cases.models import Case, Deadline
+from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.documents import document_store, upload_check
+from cases.services.transitions import case_open, case_step, local_today
+from law import suspension as law_suspension
+from law.errors import LawError
+from notifications.services import notification_queue
+from registers.models import Authorization, Driver
+from registers.services import authorization_suspend
+from workflows.holds import authorization_release_if_free
+from workflows.suspension.models import SuspensionCase, SuspensionState
+
+ART_24 = "Art. 24"
+ART_24_P1 = "Art. 24 §1"
+END_DEADLINE = "suspension.end"
+PROOF_ITEM = "proof"
+
+
+def _law(exc: LawError) -> RuleViolation:
+    return from_law(exc)
+
+
+# --- Services -------------------------------------------------------------------------
+
+
+def suspension_file(
+    *,
+    actor: User,
+    driver: Driver,
+    ground: str,
+    days: int,
+    reason: str = "",
+    proofs: Sequence[UploadedFile] = (),
+) -> SuspensionCase:
+    """The holder (through the portal) or a clerk (at the counter) files the request."""
+    is_owner = driver.user_id == actor.pk
+    if not (is_owner or has_role(actor, Role.CLERK)):
+        raise NotPermitted(_("Somente o próprio taxista ou um servidor pode protocolar."))
+    try:
+        law_ground = law_suspension.Ground(ground)
+    except ValueError:
+        raise RuleViolation(
+            _("Motivo inválido: escolha um dos incisos I a IV do Art. 24."), article=ART_24
+        ) from None
+    try:
+        law_suspension.check_request(law_ground, local_today(), days)
+    except LawError as exc:
+        raise _law(exc) from exc
+    if law_ground.requires_proof and not proofs:
+        raise RuleViolation(
+            _("Para o motivo %(ground)s é obrigatório anexar documento comprobatório.")
+            % {"ground": ground},
+            article=ART_24_P1,
+        )
+    # Every file is checked before anything is written: a bad file leaves no case behind.
+    checked = [upload_check(proof) for proof in proofs]
+    with transaction.atomic(durable=True):
+        authorization = (
+            Authorization.objects.select_for_update()
+            .filter(holder=driver, status=Authorization.Status.ACTIVE)
+            .first()
+        )
+        if authorization is None:
+            raise RuleViolation(
+                _("O taxista não tem autorização ativa para suspender."), article=ART_24
+            )
+        open_states = [
+            SuspensionState.FILED,
+            SuspensionState.CORRECTION_REQUESTED,
+            SuspensionState.AWAITING_DECISION,
+        ]
+        if SuspensionCase.objects.filter(
+            authorization=authorization, state__in=open_states
+        ).exists():
+            raise StateConflict(
+                _("Já existe um pedido de suspensão em andamento para esta autorização.")
+            )
+        case = case_open(
+            model=SuspensionCase,
+            actor=actor,
+            article=ART_24,
+            applicant=driver,
+            authorization=authorization,
+            ground=ground,
+            requested_days=days,
+            reason=reason,
+            data={"ground": ground, "days": days},
+        )
+        for item in checked:
+            document_store(case=case, item=PROOF_ITEM, checked=item, actor=actor)
+    return case
+
+
+def suspension_approve(
+    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
+) -> SuspensionCase:
+    """The mayor grants it: the authorization is suspended from today for the days asked."""
+    start = today or local_today()
+
+    with transaction.atomic(durable=True):
+        locked = case_step(
+            case=case,
+            action="approve",
+            actor=actor,
+            note=note,
+            kwargs={"start_on": start, "end_on": _end(start, case)},
+        )
+        assert locked.authorization is not None and locked.end_on is not None
+        authorization_suspend(
+            authorization=locked.authorization, case=locked, actor=actor, article=ART_24
+        )
+        _set_end_deadline(locked)
+        _notify_decision(locked, approved=True, note=note)
+    return locked
+
+
+def suspension_deny(*, case: Case, actor: User, note: str = "") -> SuspensionCase:
+    with transaction.atomic(durable=True):
+        locked = case_step(case=case, action="deny", actor=actor, note=note)
+        _notify_decision(locked, approved=False, note=note)
+    return locked
+
+
+def _notify_decision(case: SuspensionCase, *, approved: bool, note: str) -> None:
+    assert case.applicant is not None
+    notification_queue(
+        case=case,
+        recipient=case.applicant,
+        template="suspension_decided",
+        context={"approved": approved, "note": note},
+    )
+
+
+def _end(start: dt.date, case: Case) -> dt.date:
+    return law_suspension.end_date(start, SuspensionCase.objects.get(pk=case.pk).requested_days)
+
+
+def _set_end_deadline(case: SuspensionCase) -> None:
+    assert case.end_on is not None
+    deadline_set(
+        case=case,
+        kind=END_DEADLINE,
+        label=_("Fim da suspensão: a autorização volta a vigorar"),
+        due_on=case.end_on,
+        counting=Deadline.Counting.FIXED_DATE,
+        article=ART_24,
+    )
+
+
+def suspension_request_extension(
+    *, case: Case, actor: User, note: str = "", days: int | str = 0
+) -> SuspensionCase:
+    """One extension of at most the original period (Art. 24)."""
+    try:
+        wanted = int(days)
+    except (TypeError, ValueError):
+        raise RuleViolation(_("Informe o número de dias da prorrogação.")) from None
+
+    def guard(locked: SuspensionCase) -> None:
+        try:
+            law_suspension.check_extension(
+                locked.requested_days,
+                wanted,
+                0 if locked.extension_requested_days is None else 1,
+            )
+        except LawError as exc:
+            raise _law(exc) from exc
+
+    with transaction.atomic(durable=True):
+        return case_step(
+            case=case,
+            action="request_extension",
+            actor=actor,
+            note=note,
+            guard=guard,
+            kwargs={"days": wanted},
+            data={"days": wanted},
+        )
+
+
+def suspension_grant_extension(*, case: Case, actor: User, note: str = "") -> SuspensionCase:
+    """The mayor extends: the end deadline moves to the new last day."""
+    with transaction.atomic(durable=True):
+        locked = case_step(case=case, action="grant_extension", actor=actor, note=note)
+        deadlines_cancel(case=locked, kinds=[END_DEADLINE])
+        _set_end_deadline(locked)
+    return locked
+
+
+@deadline_handler(END_DEADLINE)
+def suspension_end(case: Case, deadline: Deadline, today: dt.date) -> bool:
+    """System: the last day has passed; the authorization is active again (Art. 24)."""
+    locked = SuspensionCase.objects.select_for_update().get(pk=case.pk)
+    live = locked.state in (SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED)
+    if not live or locked.end_on is None or locked.end_on >= today:
+        return False  # stale row: ended already, or an extension moved the last day
+    ended = case_step(
+        case=locked,
+        action="end",
+        actor=None,
+        article=ART_24,
+        note=_("Prazo da suspensão encerrado em %(day)s.")
+        % {"day": locked.end_on.strftime("%d/%m/%Y")},
+    )
+    assert ended.authorization is not None
+    # A penalty being served (Art. 59 III, IV) keeps the taxi out of service.
+    authorization_release_if_free(
+        authorization=ended.authorization, case=ended, actor=None, article=ART_24, today=today
+    )
+    return True

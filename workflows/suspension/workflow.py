@@ -1,0 +1,118 @@
+"""Suspension on request (Art. 24): the workflow table.
+
+filed ──accept──▶ awaiting_decision ──approve──▶ in_effect ──(system) end──▶ ended
+  │  ╲                   │                        │   ▲
+  │   ask_correction     deny ▶ denied    request_extension │ grant/deny_extension
+  │     ▼                                         ▼   │
+  │  correction_requested ──resubmit──▶ filed   extension_requested ──(system) end──▶ ended
+  reject ▶ rejected;  withdraw (before a decision) ▶ withdrawn
+
+The services are in `workflows.suspension.services`.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _l
+
+from accounts.roles import Role
+from cases.workflow import ActionField, Edge, Workflow, register
+from workflows.suspension.models import SuspensionCase, SuspensionState
+from workflows.suspension.services import (
+    ART_24,
+    ART_24_P1,
+    PROOF_ITEM,
+    suspension_approve,
+    suspension_deny,
+    suspension_grant_extension,
+    suspension_request_extension,
+)
+
+CLERK = frozenset({Role.CLERK})
+MAYOR = frozenset({Role.MAYOR})
+NOTE = ActionField("note", _l("Motivo"))
+
+
+WORKFLOW = register(
+    Workflow(
+        kind=SuspensionCase.KIND,
+        model=SuspensionCase,
+        states=SuspensionState,
+        initial=SuspensionState.FILED,
+        final_states=frozenset(
+            {
+                SuspensionState.ENDED,
+                SuspensionState.REJECTED,
+                SuspensionState.DENIED,
+                SuspensionState.WITHDRAWN,
+            }
+        ),
+        filing=("suspension-new", _l("Pedir suspensão (Art. 24)")),
+        checklist={PROOF_ITEM: _l("Documento hábil que comprove o motivo (incisos I a III)")},
+        edges=(
+            Edge("accept", _l("Aceitar e encaminhar ao Prefeito"), ART_24_P1, roles=CLERK),
+            Edge(
+                "ask_correction",
+                _l("Pedir correção"),
+                ART_24_P1,
+                roles=CLERK,
+                note_required=True,
+                inputs=(NOTE,),
+                style="secondary",
+            ),
+            Edge(
+                "reject",
+                _l("Indeferir"),
+                ART_24,
+                roles=CLERK,
+                note_required=True,
+                inputs=(NOTE,),
+                style="danger",
+            ),
+            Edge("resubmit", _l("Reenviar corrigido"), ART_24, roles=CLERK, owner=True),
+            Edge("withdraw", _l("Desistir do pedido"), ART_24, owner=True, style="danger"),
+            Edge(
+                "approve",
+                _l("Deferir a suspensão"),
+                ART_24,
+                roles=MAYOR,
+                service=suspension_approve,
+            ),
+            Edge(
+                "deny",
+                _l("Negar a suspensão"),
+                ART_24,
+                roles=MAYOR,
+                note_required=True,
+                inputs=(NOTE,),
+                style="danger",
+                service=suspension_deny,
+            ),
+            Edge(
+                "request_extension",
+                _l("Pedir prorrogação"),
+                ART_24,
+                roles=CLERK,
+                owner=True,
+                inputs=(ActionField("days", _l("Dias de prorrogação"), "int"),),
+                service=suspension_request_extension,
+            ),
+            Edge(
+                "grant_extension",
+                _l("Deferir a prorrogação"),
+                ART_24,
+                roles=MAYOR,
+                service=suspension_grant_extension,
+            ),
+            Edge(
+                "deny_extension",
+                _l("Negar a prorrogação"),
+                ART_24,
+                roles=MAYOR,
+                note_required=True,
+                inputs=(NOTE,),
+                style="danger",
+            ),
+            Edge("end", _l("Encerrar ao fim do prazo"), ART_24),
+        ),
+    )
+)

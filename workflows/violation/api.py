@@ -1,0 +1,140 @@
+"""The fiscal agent's endpoint: issue notices at the roadside (Arts. 47, 50, 51).
+
+One view per operation: validate, call a service, serialize. Bad input is answered like a
+broken rule — HTTP 400 `{"detail", "code", "article"}` — naming the article that asks for
+the missing piece (Art. 47 for a notice), so an agent's app can show it as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.generics import get_object_or_404
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cases.errors import RuleViolation
+from cases.workflow import state_label
+from law.infractions import INFRACTIONS
+from registers.selectors import authorizations_visible_to
+from workflows.violation.models import Conductor, ViolationNotice
+from workflows.violation.selectors import taxi_find
+from workflows.violation.services import notices_issue, require_fiscal_agent
+
+# Which article asks for each field of a notice, for the 400 answers.
+NOTICE_FIELD_ARTICLES = {
+    "taxi": "Art. 47 II",
+    "authorization": "Art. 47 II",
+    "items": "Art. 47 III",
+    "occurred_at": "Art. 47 V",
+    "place": "Art. 47 V",
+    "conductor": "Art. 50",
+}
+
+
+def input_valid(serializer: serializers.Serializer, articles: dict[str, str]) -> dict[str, Any]:
+    """The validated data, or a RuleViolation naming the first bad field and its article."""
+    if serializer.is_valid():
+        return dict(serializer.validated_data)
+    field, errors = next(iter(serializer.errors.items()))
+    text = " ".join(str(error) for error in errors) if isinstance(errors, list) else str(errors)
+    raise RuleViolation(f"{field}: {text}", article=articles.get(field, ""), code="invalid_input")
+
+
+# --- Notices --------------------------------------------------------------------------
+
+
+class NoticeFields(serializers.Serializer):
+    items = serializers.ListField(
+        child=serializers.CharField(max_length=6),
+        allow_empty=False,
+        help_text="Itens do Art. 58 (I a XXIX, exceto XXI); um auto por item (Art. 51).",
+    )
+    conductor = serializers.ChoiceField(choices=Conductor.choices)
+    place = serializers.CharField(max_length=250)
+    occurred_at = serializers.DateTimeField()
+    offender_signed = serializers.BooleanField(required=False, default=False)
+    description = serializers.CharField(
+        max_length=4000, required=False, allow_blank=True, default=""
+    )
+
+
+class NoticeInput(NoticeFields):
+    taxi = serializers.CharField(
+        max_length=40, required=False, help_text="Placa, número do Termo ou da IM."
+    )
+    authorization = serializers.IntegerField(required=False)
+
+
+class NoticeOutput(serializers.ModelSerializer):
+    article = serializers.SerializerMethodField()
+    group = serializers.SerializerMethodField()
+    points = serializers.SerializerMethodField()
+    state_label = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ViolationNotice
+        fields = [
+            "id",
+            "number",
+            "item",
+            "article",
+            "group",
+            "points",
+            "fine_vrte",
+            "fine_reais",
+            "state",
+            "state_label",
+            "place",
+            "occurred_at",
+            "issued_on",
+        ]
+
+    def get_article(self, notice: ViolationNotice) -> str:
+        return INFRACTIONS[notice.item].article
+
+    def get_group(self, notice: ViolationNotice) -> int:
+        return INFRACTIONS[notice.item].group
+
+    def get_points(self, notice: ViolationNotice) -> int:
+        return int(notice.assessment.get("points", INFRACTIONS[notice.item].points))
+
+    def get_state_label(self, notice: ViolationNotice) -> str:
+        return state_label(notice.kind, notice.state)
+
+
+class ViolationIssueApi(APIView):
+    """A fiscal agent issues one notice per item (Arts. 47, 51); the taxi by plate, Termo or
+    IM number (`taxi`) or by id (`authorization`)."""
+
+    @extend_schema(request=NoticeInput, responses={201: NoticeOutput(many=True)})
+    def post(self, request: Request) -> Response:
+        require_fiscal_agent(request.user)
+        data = input_valid(NoticeInput(data=request.data), NOTICE_FIELD_ARTICLES)
+        if data.get("authorization") is not None:
+            taxi = get_object_or_404(
+                authorizations_visible_to(request.user), pk=data.pop("authorization")
+            )
+        elif data.get("taxi"):
+            taxi = taxi_find(data["taxi"])
+            if taxi is None:
+                raise RuleViolation(
+                    _("Nenhum táxi com a placa, o Termo ou a IM “%(query)s”.")
+                    % {"query": data["taxi"]},
+                    article="Art. 47 II",
+                    code="taxi_not_found",
+                )
+        else:
+            raise RuleViolation(
+                _("Informe o táxi: placa, Termo ou IM (campo taxi) ou o id (authorization)."),
+                article="Art. 47 II",
+                code="taxi_required",
+            )
+        data.pop("taxi", None)
+        data.pop("authorization", None)
+        notices = notices_issue(agent=request.user, authorization=taxi, **data)
+        return Response(NoticeOutput(notices, many=True).data, status=status.HTTP_201_CREATED)

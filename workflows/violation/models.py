@@ -1,0 +1,180 @@
+"""The violation notice (auto de infração, Arts. 42-58): its fields, pure django-fsm
+transitions and the penalty periods it imposes (Art. 59 III, IV).
+
+Transitions here only change fields of the case; `workflows.violation.services` locks,
+checks, audits and applies effects (STYLE: transition methods stay pure).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django_fsm import transition
+
+from cases.models import Case, CaseKind
+
+
+class ViolationState(models.TextChoices):
+    ISSUED = "issued", _("Lavrado, aguardando notificação")
+    NOTIFICATION_SENT = "notification_sent", _("Notificação enviada, aguardando AR")
+    NOTIFIED = "notified", _("Notificado: prazos de pagamento e recurso correndo")
+    OVERDUE = "overdue", _("Multa vencida; recurso ainda possível no prazo")
+    PAID = "paid", _("Multa paga")
+    FINAL = "final", _("Penalidade definitiva, multa não paga")
+    ARCHIVED = "archived", _("Arquivado: infrator não notificado em 60 dias")
+    ANNULLED = "annulled", _("Arquivado por inconsistência ou irregularidade")
+    APPEALED = "appealed", _("Recurso em julgamento (efeito suspensivo)")
+    UPHELD = "upheld", _("Recurso negado: multa devida em 10 dias da notificação da decisão")
+    OVERTURNED = "overturned", _("Penalidade cancelada em recurso")
+
+
+class Conductor(models.TextChoices):
+    """Who was driving, as the agent records it (Arts. 49, 50)."""
+
+    HOLDER = "holder", _("Titular")
+    AUXILIARY = "auxiliary", _("Auxiliar")
+    UNIDENTIFIED = (
+        "unidentified",
+        _("Não identificado (pontos ao titular, Art. 50 parágrafo único)"),
+    )
+
+
+V = ViolationState
+
+
+class ViolationNotice(Case):
+    """Auto de infração (Arts. 42-51, 53-58): one item of Art. 58 per notice (Art. 51)."""
+
+    KIND = CaseKind.VIOLATION
+
+    item = models.CharField(_("dispositivo infringido (Art. 58)"), max_length=6)
+    offender = models.ForeignKey(
+        "registers.Driver", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="violations", verbose_name=_("condutor identificado"),
+        help_text=_("Vazio: condutor não identificado; os pontos vão ao titular (Art. 50)."),
+    )
+    vehicle = models.ForeignKey(
+        "registers.Vehicle", on_delete=models.PROTECT, related_name="violations",
+        verbose_name=_("veículo"),
+    )
+    place = models.CharField(_("local"), max_length=250)
+    occurred_at = models.DateTimeField(_("data e hora da infração"))
+    issued_on = models.DateField(_("lavrado em"))
+    agent = models.ForeignKey(
+        "accounts.User", on_delete=models.PROTECT, related_name="violations_issued",
+        verbose_name=_("agente fiscal"),
+    )
+    offender_signed = models.BooleanField(
+        _("assinado pelo infrator"), default=False,
+        help_text=_("Art. 47 §1: a assinatura não é confissão; a falta dela não invalida."),
+    )
+    description = models.TextField(_("descrição"), blank=True)
+    fine_vrte = models.DecimalField(_("multa (VRTE)"), max_digits=9, decimal_places=2)
+    received_on = models.DateField(_("notificado em"), null=True, blank=True)
+    paid_on = models.DateField(_("pago em"), null=True, blank=True)
+    vrte_value = models.DecimalField(
+        _("VRTE na data da infração (R$)"), max_digits=10, decimal_places=4, null=True,
+        blank=True, help_text=_("Art. 54."),
+    )
+    fine_reais = models.DecimalField(
+        _("multa (R$)"), max_digits=12, decimal_places=2, null=True, blank=True
+    )
+    assessment = models.JSONField(
+        _("penalidades apuradas"), default=dict, blank=True,
+        help_text=_("O resultado de law.penalties.assess na lavratura (Art. 59)."),
+    )
+    penalties_applied_on = models.DateField(
+        _("penalidades aplicadas em"), null=True, blank=True
+    )
+
+    class Meta:
+        # The table keeps the name it had in the `workflows` app: moving the model did not
+        # move the data.
+        db_table = "workflows_violationnotice"
+        verbose_name = _("auto de infração")
+        verbose_name_plural = _("autos de infração")
+
+    @transition(field="state", source=V.ISSUED, target=V.NOTIFICATION_SENT)
+    def send_notice(self) -> None:
+        """Art. 46: the notice goes out by post with AR (and by e-mail as a courtesy)."""
+
+    @transition(field="state", source=V.NOTIFICATION_SENT, target=V.NOTIFIED)
+    def notify(self, received_on: dt.date) -> None:
+        """Art. 46 §2, 47 §2: the AR's date that counts has been recorded."""
+        self.received_on = received_on
+
+    @transition(field="state", source=[V.ISSUED, V.NOTIFICATION_SENT], target=V.ARCHIVED)
+    def archive(self) -> None:
+        """System: 60 days passed without notifying the offender (Arts. 46 §1, 53 II)."""
+
+    @transition(
+        field="state", source=[V.ISSUED, V.NOTIFICATION_SENT, V.NOTIFIED], target=V.ANNULLED
+    )
+    def annul(self) -> None:
+        """Art. 53 I: inconsistent or irregular."""
+
+    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE, V.FINAL, V.UPHELD], target=V.PAID)
+    def pay(self, paid_on: dt.date) -> None:
+        """The fine was paid."""
+        self.paid_on = paid_on
+
+    @transition(field="state", source=V.NOTIFIED, target=V.OVERDUE)
+    def fall_overdue(self) -> None:
+        """System: 10 days from notification passed without payment (Art. 55 I)."""
+
+    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE], target=V.FINAL)
+    def close_appeal_window(self) -> None:
+        """System: the 30-day appeal window of Art. 63 closed without an appeal."""
+
+    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE], target=V.APPEALED)
+    def appeal(self) -> None:
+        """An appeal was filed in time: the penalty is suspended until judged (Art. 63 §1)."""
+
+    @transition(field="state", source=V.APPEALED, target=V.UPHELD)
+    def uphold(self, fine_vrte: Decimal, fine_reais: Decimal | None) -> None:
+        """The commission denied the appeal, or granted it in part (Arts. 52, 55 II)."""
+        self.fine_vrte = fine_vrte
+        self.fine_reais = fine_reais
+
+    @transition(field="state", source=V.APPEALED, target=V.OVERTURNED)
+    def overturn(self) -> None:
+        """The commission granted the appeal: no penalty stands."""
+
+    @transition(field="state", source=V.UPHELD, target=V.FINAL)
+    def default_after_decision(self) -> None:
+        """System: 10 days from the decision's notification passed unpaid (Art. 55 II)."""
+
+
+class PenaltyPeriod(models.Model):
+    """A suspension (Art. 59 III) or vehicle impediment (Art. 59 IV) being served."""
+
+    class Kind(models.TextChoices):
+        SUSPENSION = "suspension", _("suspensão (Art. 59 III)")
+        IMPEDIMENT = "impediment", _("impedimento de circulação (Art. 59 IV)")
+
+    violation = models.ForeignKey(
+        ViolationNotice, on_delete=models.PROTECT, related_name="penalty_periods",
+        verbose_name=_("auto de infração"),
+    )
+    authorization = models.ForeignKey(
+        "registers.Authorization", on_delete=models.PROTECT, related_name="penalty_periods",
+        verbose_name=_("termo de autorização"),
+    )
+    kind = models.CharField(_("tipo"), max_length=12, choices=Kind.choices)
+    starts_on = models.DateField(_("início"))
+    ends_on = models.DateField(_("último dia"))
+    ended_on = models.DateField(_("encerrado em"), null=True, blank=True)
+
+    class Meta:
+        # The table keeps the name it had in the `workflows` app: moving the model did not
+        # move the data.
+        db_table = "workflows_penaltyperiod"
+        verbose_name = _("período de penalidade")
+        verbose_name_plural = _("períodos de penalidade")
+        ordering = ["starts_on", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.starts_on:%d/%m/%Y}–{self.ends_on:%d/%m/%Y}"

@@ -1,0 +1,81 @@
+"""Reads of the violation notice: the taxi an agent looks for (Art. 47 II), the notices a
+user may see, and the penalty periods of a notice (Art. 59 III, IV)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db.models import Case as SqlCase
+from django.db.models import QuerySet, Value, When
+
+from accounts.models import User
+from cases.models import CaseKind
+from cases.selectors import cases_visible_to
+from registers.models import Authorization, AuxiliaryBinding, Driver, MunicipalRegistration
+from registers.validators import normalize_plate
+from workflows.violation.models import PenaltyPeriod, ViolationNotice
+
+IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
+
+
+def _taxis() -> QuerySet[Authorization]:
+    # The authorization in force first, else the latest: a revoked taxi is still found,
+    # so an agent sees that it is revoked (Art. 59 V) rather than "unknown".
+    in_force_first = SqlCase(When(status__in=IN_FORCE, then=Value(0)), default=Value(1))
+    return Authorization.objects.select_related("holder", "vehicle").order_by(
+        in_force_first, "-granted_on", "-pk"
+    )
+
+
+def taxi_for_plate(plate: str) -> Authorization | None:
+    """The authorization of the vehicle with this (normalised) plate, if any."""
+    return _taxis().filter(vehicle__plate=plate).first()
+
+
+def taxi_find(query: str) -> Authorization | None:
+    """What an agent types: a plate (any format), a Termo number or an IM number."""
+    text = (query or "").strip()
+    if not text:
+        return None
+    try:
+        return taxi_for_plate(normalize_plate(text))
+    except ValidationError:
+        pass
+    found = _taxis().filter(number__iexact=text).first()
+    if found is not None:
+        return found
+    registration = MunicipalRegistration.objects.filter(number__iexact=text).first()
+    if registration is None:
+        return None
+    return _taxis().filter(pk=registration.authorization_id).first()
+
+
+def current_auxiliary(authorization: Authorization) -> Driver | None:
+    """The auxiliary bound to the authorization now, if any (Art. 27)."""
+    binding = (
+        AuxiliaryBinding.objects.select_related("auxiliary")
+        .filter(authorization=authorization, ended_on__isnull=True)
+        .first()
+    )
+    return binding.auxiliary if binding else None
+
+
+def registration_of(authorization: Authorization) -> MunicipalRegistration | None:
+    """The IM of the authorization's current vehicle, the latest first (Art. 17)."""
+    return (
+        MunicipalRegistration.objects.filter(
+            authorization=authorization, vehicle_id=authorization.vehicle_id
+        )
+        .order_by("-valid_until", "-pk")
+        .first()
+    )
+
+
+def notices_visible_to(user: User) -> QuerySet[ViolationNotice]:
+    visible = cases_visible_to(user).filter(kind=CaseKind.VIOLATION).values("pk")
+    return ViolationNotice.objects.filter(pk__in=visible).select_related(
+        "applicant", "authorization", "vehicle", "agent"
+    )
+
+
+def penalty_periods_of(notice: ViolationNotice) -> QuerySet[PenaltyPeriod]:
+    return PenaltyPeriod.objects.filter(violation=notice).order_by("starts_on", "id")

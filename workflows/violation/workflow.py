@@ -1,0 +1,98 @@
+"""Violation notice (auto de infração), Arts. 42-51 and 53-58: the workflow table.
+
+    issued ──send_notice──▶ notification_sent ──notify (AR recorded)──▶ notified
+      │  (system, 60 days: Arts. 46 §1, 53 II) ▶ archived          │  pay ▶ paid
+      annul (Art. 53 I) ▶ annulled      (system, Art. 55 I) overdue ◀┤
+                                     (system, Art. 63) final ◀───────┘
+    An appeal in time (Art. 63 §1) ▶ appealed ──uphold──▶ upheld ──(system, Art. 55 II)──▶ final
+                                              ╲─overturn─▶ overturned
+
+The services (and the deadline handlers) are in `workflows.violation.services`.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _l
+
+from accounts.roles import Role
+from cases.workflow import ActionField, Edge, Workflow, register
+from workflows.violation.models import ViolationNotice, ViolationState
+from workflows.violation.services import (
+    ART_46_P1,
+    ART_53_I,
+    ART_55,
+    ART_63,
+    violation_notice_received,
+    violation_pay,
+    violation_send_notice,
+)
+
+CLERK = frozenset({Role.CLERK})
+DRIVER = frozenset({Role.DRIVER})
+COMMISSION = frozenset({Role.COMMISSION_MEMBER})
+
+WORKFLOW = register(
+    Workflow(
+        kind=ViolationNotice.KIND,
+        model=ViolationNotice,
+        case_panel="violation/case_panel.html",
+        states=ViolationState,
+        initial=ViolationState.ISSUED,
+        final_states=frozenset(
+            {
+                ViolationState.PAID,
+                ViolationState.FINAL,
+                ViolationState.ARCHIVED,
+                ViolationState.ANNULLED,
+                ViolationState.OVERTURNED,
+            }
+        ),
+        on_notice_received=violation_notice_received,
+        edges=(
+            Edge(
+                "send_notice",
+                _l("Enviar notificação (carta com AR)"),
+                "Art. 46",
+                roles=CLERK,
+                service=violation_send_notice,
+            ),
+            Edge(
+                "notify",
+                _l("Registrar recebimento"),
+                "Art. 46 §2; Art. 47 §2",
+                roles=CLERK,
+                internal=True,
+            ),
+            Edge("archive", _l("Arquivar por falta de notificação"), ART_46_P1),
+            Edge(
+                "annul",
+                _l("Arquivar por inconsistência"),
+                ART_53_I,
+                roles=CLERK,
+                note_required=True,
+                inputs=(ActionField("note", _l("Motivo")),),
+                style="danger",
+            ),
+            Edge("pay", _l("Registrar pagamento"), ART_55, roles=CLERK, service=violation_pay),
+            Edge("fall_overdue", _l("Multa vencida"), ART_55),
+            Edge("close_appeal_window", _l("Encerrar prazo de recurso"), ART_63),
+            Edge(
+                "appeal",
+                _l("Recurso interposto"),
+                "Art. 63 §1",
+                roles=CLERK | DRIVER,
+                owner=True,
+                internal=True,
+            ),
+            Edge(
+                "uphold",
+                _l("Recurso negado ou provido em parte"),
+                "Art. 52; Art. 55 II",
+                roles=COMMISSION,
+                internal=True,
+            ),
+            Edge("overturn", _l("Recurso provido"), "Art. 52", roles=COMMISSION, internal=True),
+            Edge("default_after_decision", _l("Multa vencida após o recurso"), "Art. 55 II"),
+        ),
+    )
+)
