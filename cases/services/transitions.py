@@ -96,7 +96,14 @@ def case_try_lock(case: C) -> C | None:
     """Like `case_lock`, but None at once when another transaction holds the case (the
     sweeper leaves that row for a later batch rather than wait while holding others)."""
     model = workflow_for(case.kind).model
-    return model.objects.select_for_update(skip_locked=True).filter(pk=case.pk).first()  # type: ignore[return-value]
+    # The case's two rows (the kind's and the base one), not its authorization, which is
+    # read along because most system steps go on to it (suspend, reactivate, revoke).
+    rows = (
+        model.objects.select_for_update(skip_locked=True, of=("self", "case_ptr"))
+        .select_related("authorization")
+        .filter(pk=case.pk)
+    )
+    return next(iter(rows), None)  # type: ignore[return-value]
 
 
 # Only the sweeper sets it, around one handler call, on the instance it has just locked:

@@ -49,12 +49,12 @@ def test_art_24_a_swept_suspension_end_costs_a_constant_number_of_statements(cle
     few, _ = _sweep_statements(3, clerk, mayor)
     many, sql = _sweep_statements(9, clerk, mayor)
     per_row = (many - few) / 6
-    # The row's savepoint and its release; the case locked (the sweeper's read, and the
-    # handler's own until it uses the one it is given); the case's changed columns and the
-    # end's audit row; the authorization read, locked, checked for holds, locked again,
-    # updated, and its audit row. The claim and the rows' outcome are written per batch.
+    # The row's savepoint and its release; the case locked once, its authorization read
+    # along; the case's changed columns and the end's audit row; the authorization locked,
+    # checked for holds, locked again by the reactivation, updated, and its audit row. The
+    # claim and the rows' outcome are written once per batch.
     assert per_row == int(per_row), sql
-    assert per_row <= 13, "\n".join(sql)
+    assert per_row <= 10, "\n".join(sql)
     per_batch = [s for s in sql if 'FROM "cases_deadline"' in s and "SKIP LOCKED" in s]
     assert len(per_batch) == 2  # one batch claimed, and the claim that finds none left
 
