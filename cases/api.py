@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -105,7 +105,18 @@ class CaseListApi(APIView):
     to 1000; beyond, it reads 1000 and `X-Total-Count-Capped: true` says there are more.
     """
 
-    @extend_schema(responses=CaseOutput(many=True))
+    @extend_schema(
+        responses=CaseOutput(many=True),
+        parameters=[
+            OpenApiParameter("kind", str),
+            OpenApiParameter("state", str),
+            OpenApiParameter("assignee", str, description='"me", "none" or a user id'),
+            OpenApiParameter("urgency", str, description='"overdue" or "week"'),
+            OpenApiParameter("closed", str, description='"1": every case, newest first'),
+            OpenApiParameter("page_size", int, description="1 to 200 (50)"),
+            OpenApiParameter("cursor", str, description='from the "next" Link header'),
+        ],
+    )
     def get(self, request: Request) -> Response:
         params = request.query_params
         filters = QueueFilter(

@@ -62,6 +62,7 @@ def case_open(
             sequence=sequence,
             kind=workflow.kind,
             state=workflow.initial,
+            overdue_by_rule=workflow.initial in workflow.overdue_states,
             filed_by=actor,
             opened_at=opened_at,
             **fields,
