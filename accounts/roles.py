@@ -23,6 +23,9 @@ STAFF_ROLES = frozenset(
     {Role.CLERK, Role.FISCAL_AGENT, Role.COMMISSION_MEMBER, Role.MAYOR, Role.ADMINISTRATOR}
 )
 
+CLERK = frozenset({Role.CLERK})
+"""The roles of an edge only a clerk of the Secretaria de Finanças takes."""
+
 
 def roles_of(user: object) -> frozenset[str]:
     if not getattr(user, "is_authenticated", False):

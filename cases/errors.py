@@ -1,65 +1,9 @@
-"""What can go wrong in a case, each mapped to one HTTP status and one page message.
+"""The errors a case raises, as the case layer's callers name them.
 
-Every error carries a message for people (translatable) and, where a rule of the law is
-behind it, the article.
+They are defined in `core.errors`, below the registers, so that a register write can
+refuse with the same errors without importing the case engine.
 """
 
-from __future__ import annotations
+from core.errors import DomainError, NotPermitted, RuleViolation, StateConflict, from_law
 
-from django.utils.functional import Promise
-
-
-class DomainError(Exception):
-    http_status = 400
-    default_code = "invalid"
-
-    def __init__(
-        self, message: str | Promise, *, article: str = "", code: str | None = None
-    ) -> None:
-        super().__init__(str(message))
-        self.message = message
-        self.article = article
-        self.code = code or self.default_code
-
-    def __str__(self) -> str:
-        text = str(self.message)
-        return f"{text} ({self.article})" if self.article else text
-
-
-class RuleViolation(DomainError):
-    """The request breaks a rule of the law or bad input: HTTP 400, nothing written."""
-
-    http_status = 400
-    default_code = "rule_violation"
-
-
-class NotPermitted(DomainError):
-    """The user's role or relation to the case does not allow this: HTTP 403."""
-
-    http_status = 403
-    default_code = "not_permitted"
-
-
-class StateConflict(DomainError):
-    """The case's current state does not allow this (or someone acted first): HTTP 409."""
-
-    http_status = 409
-    default_code = "state_conflict"
-
-
-def from_law(exc: Exception) -> RuleViolation:
-    """A statute error as a rule violation, its message in the user's language.
-
-    The statute package writes its messages as Portuguese templates marked for extraction
-    (`law.N_`); the translation happens here, on the Django side.
-    """
-    from django.utils.translation import gettext
-
-    template = getattr(exc, "template", None)
-    # String values (a ground's label, a law's name) are statute texts marked with N_ too.
-    params = {
-        key: gettext(value) if isinstance(value, str) else value
-        for key, value in (getattr(exc, "params", None) or {}).items()
-    }
-    message = gettext(template) % params if template else str(exc)
-    return RuleViolation(message, article=getattr(exc, "article", ""))
+__all__ = ["DomainError", "NotPermitted", "RuleViolation", "StateConflict", "from_law"]

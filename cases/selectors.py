@@ -11,11 +11,8 @@ from django.db.models.lookups import GreaterThan, LessThan
 
 from accounts.models import User
 from accounts.roles import STAFF_ROLES, Role, roles_of
-from cases.models import AuditEvent, Case, CaseKind, Deadline, queue_due_key
-
-# The commission sees what it decides on appeal (Art. 52; Art. 61 §2 for the clandestine
-# classification); every other staff role sees every kind.
-_COMMISSION_KINDS = (CaseKind.APPEAL, CaseKind.CLANDESTINE)
+from cases.models import AuditEvent, Case, Deadline, queue_due_key
+from cases.workflow import all_workflows
 
 
 def cases_visible_to(user: User | None) -> QuerySet[Case]:
@@ -24,13 +21,16 @@ def cases_visible_to(user: User | None) -> QuerySet[Case]:
     roles = roles_of(user)
     if roles & (STAFF_ROLES - {Role.COMMISSION_MEMBER}):
         return Case.objects.all()
+    # Every other staff role sees every kind; the commission what each kind's table says
+    # it decides; a driver his own cases and what a kind's lookups reach.
     scope = Q(pk__in=[])
     if Role.COMMISSION_MEMBER in roles:
-        scope |= Q(kind__in=_COMMISSION_KINDS)
+        scope |= Q(kind__in=[w.kind for w in all_workflows() if w.commission_sees])
     if Role.DRIVER in roles:
         scope |= Q(applicant__user=user) | Q(authorization__holder__user=user)
-        # An auxiliary named as the offender follows the notice (and may appeal, Art. 63 §2).
-        scope |= Q(kind=CaseKind.VIOLATION, violationnotice__offender__user=user)
+        for workflow in all_workflows():
+            for lookup in workflow.driver_scope:
+                scope |= Q(kind=workflow.kind, **{lookup: user})
     return Case.objects.filter(scope)
 
 

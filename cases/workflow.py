@@ -6,7 +6,7 @@ the engine read the table to know who may take which action, under which article
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +89,15 @@ class Workflow:
     overdue_lookup: dict[str, object] | None = None
     # The portal page where a driver files this kind: (url name, label), if any.
     filing: tuple[str, str | Promise] | None = None
+    # Who sees the kind's cases besides the clerks, the applicant and the holder
+    # (cases.selectors.cases_visible_to): the appeals commission, for what it decides
+    # (Art. 52; Art. 61 §2); and a driver reached through these lookups on the kind's
+    # model, each ending at a user (an auxiliary named as the offender of a notice).
+    commission_sees: bool = False
+    driver_scope: tuple[str, ...] = ()
+    # Timeline labels of the events this kind's services record, on its own cases or on
+    # others' (an auxiliary unbound on a revocation), besides its edges.
+    event_labels: Mapping[str, str | Promise] = field(default_factory=dict)
 
     def edge(self, name: str) -> Edge:
         for edge in self.edges:
@@ -124,8 +133,8 @@ def state_label(kind: str, state: str) -> str:
     return workflow.state_label(state) if workflow else state
 
 
-# Timeline entries that are not transitions of a kind's table (cases.services.transitions
-# `case_record` and the opening).
+# Timeline entries of the engine and the shared layers (documents, letters, inspections,
+# register writes); a kind's own events are in its `Workflow.event_labels`.
 EVENT_LABELS: dict[str, str | Promise] = {
     "open": _("Abertura do processo"),
     "claim": _("Processo assumido"),
@@ -142,29 +151,28 @@ EVENT_LABELS: dict[str, str | Promise] = {
     "inspection_recorded": _("Vistoria realizada"),
     "registration_issued": _("IM emitida"),
     "registration_expired": _("IM vencida"),
-    "penalties_applied": _("Penalidades aplicadas"),
-    "impediment_lifted": _("Impedimento de circulação encerrado"),
-    "vehicle_substituted": _("Veículo substituído"),
-    "vehicle_deadline_reminder": _("Aviso de prazo do veículo enviado"),
     "inspection_cancelled": _("Vistoria cancelada"),
     "driver_registered": _("Condutor cadastrado"),
-    "auxiliary_bound": _("Auxiliar vinculado"),
-    "auxiliary_unbound": _("Vínculo de auxiliar encerrado"),
-    "auxiliary_renewed": _("Vínculo de auxiliar renovado"),
-    "retired_holder_without_auxiliary": _("Titular aposentado sem auxiliar (Art. 28)"),
-    "authorization_transferred": _("Autorização transferida"),
     "authorization_cancelled": _("Autorização cancelada"),
-    "notices_linked": _("Autos de infração vinculados à reclamação"),
 }
 
 
 def event_label(kind: str, transition: str) -> str:
+    """The timeline's label of an event on a case of `kind`: its edge, its own event, the
+    engine's, then any kind's (events one kind records on another's case)."""
     workflow = _REGISTRY.get(kind)
     if workflow is not None:
         for edge in workflow.edges:
             if edge.name == transition:
                 return str(edge.label)
-    return str(EVENT_LABELS.get(transition, transition))
+        if transition in workflow.event_labels:
+            return str(workflow.event_labels[transition])
+    if transition in EVENT_LABELS:
+        return str(EVENT_LABELS[transition])
+    for other in _REGISTRY.values():
+        if transition in other.event_labels:
+            return str(other.event_labels[transition])
+    return transition
 
 
 def describe(workflow: Workflow) -> dict[str, Any]:

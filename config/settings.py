@@ -247,6 +247,12 @@ NOTIFICATION_CLOCK_START = env_str("NOTIFICATION_CLOCK_START", "delivery")
 NOTICE_REFUSAL_COUNTS = env_bool("NOTICE_REFUSAL_COUNTS", True)
 # The address printed on paper and in QR codes (the public verification page).
 PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "http://127.0.0.1:8000")
+# Seconds a future applicant has to confirm the sign-up link (three days).
+SIGNUP_LINK_MAX_AGE = 3 * 24 * 3600
+# The municipality's Pix key and the names the payer's bank shows (Art. 55 payment guides).
+PIX_KEY = env_str("PIX_KEY", "financas@mantenopolis.es.gov.br")
+PIX_MERCHANT_NAME = env_str("PIX_MERCHANT_NAME", "Municipio de Mantenopolis")
+PIX_MERCHANT_CITY = env_str("PIX_MERCHANT_CITY", "Mantenopolis")
 # Requests per minute per client address on the public pages.
 PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
 # Passenger complaints accepted per client address per 10 minutes (Art. 39 form).

@@ -87,6 +87,7 @@ urlpatterns = [
     path("", include("documents.urls")),
     path("", include("notifications.urls")),
     path("", include("register_import.urls")),
+    path("", include("accounts.urls")),
     path("api/", include(api)),
     path("admin/", admin.site.urls),
 ]

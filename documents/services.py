@@ -34,7 +34,7 @@ from PIL import Image, ImageOps
 
 from accounts.models import User
 from cases.models import Case
-from cases.services.sequences import sequence_next
+from core.sequences import sequence_next
 from documents.codes import (
     document_number,
     verification_code_display,

@@ -34,17 +34,15 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Final
 
-from law._dates import add_months, add_years, require_date
+from law._dates import add_months, require_date
+from law.deadlines import AUXILIARY_TERM, due_date
 from law.errors import LawError
-from law.i18n import N_
+from law.i18n import N_, format_date
 
 ART_27: Final = "Art. 27"
 ART_27_P1: Final = "Art. 27 §1"
 ART_27_P2: Final = "Art. 27 §2"
 ART_28: Final = "Art. 28"
-
-BINDING_TERM_YEARS: Final = 1
-"""Art. 27 §1: the auxiliary's authorization is renewed every year."""
 
 SWAPS_PER_YEAR: Final = 2
 """Art. 27 §2: "até 2 (duas) autorizações anuais para troca de auxiliar"."""
@@ -64,13 +62,9 @@ EXCEPTIONAL_REASONS: Final = frozenset({RESIGNATION, DEATH, FORCE_MAJEURE})
 DEPARTURE_REASONS: Final = frozenset({SWAP}) | EXCEPTIONAL_REASONS
 
 
-def _fmt(day: dt.date) -> str:
-    return f"{day:%d/%m/%Y}"
-
-
 def binding_valid_until(start: dt.date) -> dt.date:
     """Art. 27 §1: the last day of a binding granted or renewed on `start` (one year)."""
-    return add_years(require_date(start, "start"), BINDING_TERM_YEARS) - dt.timedelta(days=1)
+    return due_date(AUXILIARY_TERM, require_date(start, "start"))
 
 
 def swap_window_opens(on: dt.date) -> dt.date:
@@ -136,8 +130,8 @@ def check_swap_allowed(decided_on: Iterable[dt.date], on: dt.date) -> None:
             article=ART_27_P2,
             count=count,
             limit=SWAPS_PER_YEAR,
-            day=_fmt(on),
-            next=_fmt(next_swap_possible_on(days, on)),
+            day=format_date(on),
+            next=format_date(next_swap_possible_on(days, on)),
         )
 
 

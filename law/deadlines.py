@@ -1,9 +1,10 @@
-"""Procedural deadlines of Lei nº 1.764/2023.
+"""The deadlines and terms of Lei nº 1.764/2023, each a rule.
 
-Each deadline is described by a :class:`DeadlineRule` (how many days, how they
-are counted, which article) so the Django side can store "how it is counted"
-and "article" next to a computed due date. :func:`due_date` applies a rule;
-the four named functions are thin wrappers around it.
+Each is a :class:`DeadlineRule` (its length, how it is counted, which article)
+so the Django side stores "how it is counted" and "article" next to a computed
+due date: ``cases.services.deadlines.deadline_start`` writes the row from a
+rule and a start date. :func:`due_date` is the one place where a length is
+counted; the named functions are thin wrappers around it.
 
 Every function takes ``calendar: Calendar | None``; ``None`` means
 :func:`law.calendar.default_calendar`.
@@ -18,7 +19,9 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from law._dates import MONTHS_PER_YEAR, add_months, require_date
 from law.calendar import Calendar, default_calendar
+from law.clandestine import SEIZURE_DAYS
 from law.i18n import N_
 
 
@@ -32,6 +35,16 @@ class Counting(StrEnum):
     """Every day counts, start day excluded; a last day that is not a business
     day moves to the next business day (CPC art. 224, §1)."""
 
+    PERIOD_DAYS = "period_days"
+    """A period served (a suspension, a seizure, a penalty): every day counts,
+    the start day included, so ``n`` days end on ``start + n - 1``, whatever
+    day of the week that is."""
+
+    MONTHS = "months"
+    """A term of ``n`` months that starts on the start day: its last day is the
+    eve of the same date ``n`` months later (clamped to the month's length,
+    see ``law._dates``)."""
+
     @property
     def label(self) -> str:
         """Portuguese label for display (marked with N_ for translation)."""
@@ -39,20 +52,27 @@ class Counting(StrEnum):
 
 
 _COUNTING_LABELS: Final[Mapping[Counting, str]] = MappingProxyType(
-    {Counting.BUSINESS_DAYS: N_("dias úteis"), Counting.CALENDAR_DAYS: N_("dias corridos")}
+    {
+        Counting.BUSINESS_DAYS: N_("dias úteis"),
+        Counting.CALENDAR_DAYS: N_("dias corridos"),
+        Counting.PERIOD_DAYS: N_("dias corridos, o primeiro incluído"),
+        Counting.MONTHS: N_("meses"),
+    }
 )
 
 
 @dataclass(frozen=True)
 class DeadlineRule:
-    """A deadline of the law: ``days`` counted as ``counting``, per ``article``.
+    """A deadline of the law: ``length`` units counted as ``counting``, per ``article``.
 
     ``code`` is a stable identifier suitable for storage; ``label`` is a
     Portuguese description for display (marked with N_ for translation).
+    ``length`` is None when the decision fixes it (the days of a suspension
+    requested, Art. 24; of a penalty, Art. 59 III and IV).
     """
 
     code: str
-    days: int
+    length: int | None
     counting: Counting
     article: str
     label: str = ""
@@ -72,9 +92,9 @@ REVOCATION_APPEAL_DAYS: Final = 10
 
 NOTIFICATION_LIMIT: Final = DeadlineRule(
     code="notification_limit",
-    days=NOTIFICATION_LIMIT_DAYS,
+    length=NOTIFICATION_LIMIT_DAYS,
     counting=Counting.CALENDAR_DAYS,
-    article="Art. 46, §1; Art. 53, II",
+    article="Art. 46 §1; Art. 53 II",
     label=N_("Prazo para notificar o infrator"),
 )
 """Art. 46, §1 and Art. 53, II: 60 calendar days from the issuing of the
@@ -82,7 +102,7 @@ infraction notice; afterwards the notice is archived as insubsistent."""
 
 APPEAL: Final = DeadlineRule(
     code="appeal",
-    days=APPEAL_DAYS,
+    length=APPEAL_DAYS,
     counting=Counting.BUSINESS_DAYS,
     article="Art. 63",
     label=N_("Prazo para recurso contra penalidade"),
@@ -92,41 +112,142 @@ APPEAL: Final = DeadlineRule(
 
 PAYMENT: Final = DeadlineRule(
     code="payment",
-    days=PAYMENT_DAYS,
+    length=PAYMENT_DAYS,
     counting=Counting.CALENDAR_DAYS,
-    article="Art. 55",
+    article="Art. 55 I",
     label=N_("Prazo para pagamento da multa"),
 )
-"""Art. 55: 10 calendar days from the notification of the infraction (I) or of
-the decision that rejected the appeal (II)."""
+"""Art. 55 I: 10 calendar days from the notification of the infraction."""
+
+PAYMENT_AFTER_APPEAL: Final = DeadlineRule(
+    code="payment_after_appeal",
+    length=PAYMENT_DAYS,
+    counting=Counting.CALENDAR_DAYS,
+    article="Art. 55 II",
+    label=N_("Prazo para pagamento da multa após o recurso"),
+)
+"""Art. 55 II: 10 calendar days from the notification of the decision that
+rejected the appeal."""
 
 REVOCATION_APPEAL: Final = DeadlineRule(
     code="revocation_appeal",
-    days=REVOCATION_APPEAL_DAYS,
+    length=REVOCATION_APPEAL_DAYS,
     counting=Counting.BUSINESS_DAYS,
-    article="Art. 59, §2",
+    article="Art. 59 §2",
     label=N_("Prazo para recurso contra cassação"),
 )
 """Art. 59, §2: "até 10 dias" to appeal against a revocation; counted in
 business days like Art. 63 (see docs/interpretations.md)."""
 
-RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
-    {rule.code: rule for rule in (NOTIFICATION_LIMIT, APPEAL, PAYMENT, REVOCATION_APPEAL)}
+SUSPENSION_ON_REQUEST: Final = DeadlineRule(
+    code="suspension_on_request",
+    length=None,
+    counting=Counting.PERIOD_DAYS,
+    article="Art. 24",
+    label=N_("Fim da suspensão: a autorização volta a vigorar"),
 )
-"""The four rules keyed by ``code``."""
+"""Art. 24: the authorization is suspended for the days requested (1 to 120),
+from the day the suspension takes effect."""
+
+PENALTY_SUSPENSION: Final = DeadlineRule(
+    code="penalty_suspension",
+    length=None,
+    counting=Counting.PERIOD_DAYS,
+    article="Art. 59 III",
+    label=N_("Fim da suspensão (penalidade)"),
+)
+"""Art. 59 III: the suspension a penalty imposes, for the days of its group."""
+
+PENALTY_IMPEDIMENT: Final = DeadlineRule(
+    code="penalty_impediment",
+    length=None,
+    counting=Counting.PERIOD_DAYS,
+    article="Art. 59 IV a",
+    label=N_("Fim do impedimento de circulação"),
+)
+"""Art. 59 IV a: the vehicle kept off the streets, up to 90 days."""
+
+SEIZURE: Final = DeadlineRule(
+    code="seizure",
+    length=SEIZURE_DAYS,
+    counting=Counting.PERIOD_DAYS,
+    article="Art. 62 I",
+    label=N_("Fim da apreensão do veículo clandestino"),
+)
+"""Art. 62 I: 15 days of seizure."""
+
+SEIZURE_ON_RECIDIVISM: Final = DeadlineRule(
+    code="seizure_on_recidivism",
+    length=None,
+    counting=Counting.PERIOD_DAYS,
+    article="Art. 62 I; Art. 62 §1",
+    label=N_("Fim da apreensão do veículo clandestino"),
+)
+"""Art. 62 §1: on recidivism the seizure is twice the last one
+(``law.clandestine.clandestine_penalty``)."""
+
+REGISTRATION_TERM: Final = DeadlineRule(
+    code="registration_term",
+    length=MONTHS_PER_YEAR,
+    counting=Counting.MONTHS,
+    article="Art. 18",
+    label=N_("Vencimento da IM"),
+)
+"""Art. 18: the IM is valid for one year from its issue."""
+
+AUXILIARY_TERM: Final = DeadlineRule(
+    code="auxiliary_term",
+    length=MONTHS_PER_YEAR,
+    counting=Counting.MONTHS,
+    article="Art. 27 §1",
+    label=N_("Fim do vínculo do auxiliar"),
+)
+"""Art. 27 §1: an auxiliary is bound for one year, renewable."""
+
+RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
+    {
+        rule.code: rule
+        for rule in (
+            NOTIFICATION_LIMIT, APPEAL, PAYMENT, PAYMENT_AFTER_APPEAL, REVOCATION_APPEAL,
+            SUSPENSION_ON_REQUEST,
+            PENALTY_SUSPENSION, PENALTY_IMPEDIMENT, SEIZURE, SEIZURE_ON_RECIDIVISM,
+            REGISTRATION_TERM, AUXILIARY_TERM,
+        )
+    }
+)
+"""Every rule keyed by ``code``."""
 
 
-def due_date(rule: DeadlineRule, start: dt.date, calendar: Calendar | None = None) -> dt.date:
+def due_date(
+    rule: DeadlineRule,
+    start: dt.date,
+    calendar: Calendar | None = None,
+    *,
+    length: int | None = None,
+) -> dt.date:
     """Last day of ``rule`` for a deadline starting on ``start``.
 
-    ``Counting.BUSINESS_DAYS``: the ``rule.days``-th business day strictly
-    after ``start`` (CPC arts. 219 and 224). ``Counting.CALENDAR_DAYS``:
-    ``start + rule.days`` moved to the next business day (CPC art. 224, §1).
+    ``length`` is the decision's, for a rule whose length it fixes; otherwise
+    the rule's. ``Counting.BUSINESS_DAYS``: the ``length``-th business day
+    strictly after ``start`` (CPC arts. 219 and 224).
+    ``Counting.CALENDAR_DAYS``: ``start + length`` moved to the next business
+    day (CPC art. 224, §1). ``Counting.PERIOD_DAYS``: ``start + length - 1``.
+    ``Counting.MONTHS``: the eve of ``start`` plus ``length`` months.
     """
+    require_date(start, "start")
+    count = rule.length if length is None else length
+    if count is None:
+        raise ValueError(f"the rule {rule.code!r} takes its length from the decision")
+    if count < 1:
+        raise ValueError(f"a deadline lasts at least 1, got {count}")
+    if rule.counting is Counting.PERIOD_DAYS:
+        return start + dt.timedelta(days=count - 1)
+    if rule.counting is Counting.MONTHS:
+        return add_months(start, count) - dt.timedelta(days=1)
     cal = default_calendar() if calendar is None else calendar
     if rule.counting is Counting.BUSINESS_DAYS:
-        return cal.add_business_days(start, rule.days)
-    return cal.add_calendar_days(start, rule.days)
+        return cal.add_business_days(start, count)
+    return cal.add_calendar_days(start, count)
 
 
 def notification_limit(issued_on: dt.date, calendar: Calendar | None = None) -> dt.date:

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Final
 
 from law._dates import require_date
+from law.deadlines import SUSPENSION_ON_REQUEST, due_date
 from law.errors import ExtensionNotAllowed, InvalidSuspensionPeriod, MissingProof
 from law.i18n import N_
 
@@ -157,4 +158,4 @@ def end_date(start: dt.date, days: int) -> dt.date:
     require_date(start, "start")
     if days < MIN_DAYS:
         raise ValueError(f"days must be at least {MIN_DAYS}, got {days}")
-    return start + dt.timedelta(days=days - 1)
+    return due_date(SUSPENSION_ON_REQUEST, start, length=days)

@@ -27,7 +27,7 @@ from typing import Final
 
 from law._dates import require_date
 from law.errors import LawError
-from law.i18n import N_
+from law.i18n import N_, format_date
 
 ART_25: Final = "Art. 25"
 ART_25_I: Final = "Art. 25 I; CC art. 1.829"
@@ -68,7 +68,7 @@ def check_beneficiary(
         raise LawError(
             N_("A data do falecimento ou da invalidez (%(day)s) não pode ser futura."),
             article=ART_25,
-            day=f"{event_on:%d/%m/%Y}",
+            day=format_date(event_on),
         )
     if cause == INVALIDITY:
         if relationship not in INVALIDITY_BENEFICIARIES:

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Final
 
 from law._dates import add_months, require_date
-from law.i18n import N_
+from law.i18n import N_, format_date
 from law.statute import PUBLICATION_DATE
 
 MAX_AGE_YEARS: Final = 8
@@ -53,6 +53,23 @@ CNH_KNOWN_LETTERS: Final = frozenset("ABCDE")
 
 CNH_MOPED_AUTHORIZATION: Final = "ACC"
 """Autorização para Conduzir Ciclomotor: not a category, despite its letter C."""
+
+
+def in_service_at_publication(
+    *, authorization_predates_law: bool, manufacture_year: int, entered_after_publication: bool
+) -> bool:
+    """Art. 70: was the vehicle already in the taxi service when the law was published?
+
+    Only the vehicle of an authorization existing at the publication (Arts. 22 §2, 69)
+    can be; not one made after the publication year, nor one that entered the service
+    later (a substitution). Such a vehicle has the 36-month transition of Art. 70 for its
+    age and its colour (``age_deadline``, ``vehicle_requirements_failures``).
+    """
+    return (
+        authorization_predates_law
+        and manufacture_year <= PUBLICATION_DATE.year
+        and not entered_after_publication
+    )
 
 
 @dataclass(frozen=True)
@@ -178,7 +195,7 @@ def vehicle_requirements_failures(
                 ),
                 year=manufacture_year,
                 max_years=MAX_AGE_YEARS,
-                deadline=f"{deadline:%d/%m/%Y}",
+                deadline=format_date(deadline),
             )
         )
     if not MIN_DOORS <= doors <= MAX_DOORS:

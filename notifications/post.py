@@ -26,6 +26,7 @@ from cases.models import Case
 from cases.services.documents import upload_check
 from cases.services.transitions import case_record, local_today
 from cases.workflow import workflow_for
+from law.i18n import format_date
 from law.notice import ClockStart, ReturnReason, received_on
 from notifications.models import DeliveryAttempt, Notification
 from notifications.services import notification_queue
@@ -107,7 +108,7 @@ def _not_future(day: dt.date | None, label: str, today: dt.date) -> None:
     if day is not None and day > today:
         raise RuleViolation(
             _("A data “%(label)s” (%(day)s) está no futuro.")
-            % {"label": label, "day": day.strftime("%d/%m/%Y")}
+            % {"label": label, "day": format_date(day)}
         )
 
 

@@ -12,6 +12,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -38,6 +39,9 @@ from registers.models import (
     MunicipalRegistration,
     Vehicle,
 )
+from registers.services.drivers import driver_register
+from registers.services.existing import existing_authorization_record
+from registers.services.vehicles import VehicleData, vehicle_register
 
 Progress = Callable[[int, int], None]
 _IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
@@ -242,17 +246,19 @@ class _Register:
         return errors
 
 
-def _driver(person: Person, *, kind: str, titular: Driver | None = None) -> Driver:
-    driver, _created = Driver.objects.get_or_create(
-        cpf=person.cpf,
-        defaults={
-            "kind": kind, "name": person.name, "cnh_number": person.cnh,
+def _driver(person: Person, *, kind: str) -> Driver:
+    existing = Driver.objects.filter(cpf=person.cpf).first()
+    if existing is not None:
+        return existing
+    return driver_register(
+        kind=kind,
+        data={
+            "name": person.name, "cpf": person.cpf, "cnh_number": person.cnh,
             "cnh_category": person.category, "cnh_expires_on": person.cnh_expires_on,
             "address": person.address, "district": person.district, "phone": person.phone,
-            "email": person.email, "titular": titular,
+            "email": person.email, "city": settings.MUNICIPALITY_NAME,
         },
     )
-    return driver
 
 
 def _write(row: Row, *, job: ImportJob, actor: User, today: dt.date) -> None:
@@ -262,31 +268,20 @@ def _write(row: Row, *, job: ImportJob, actor: User, today: dt.date) -> None:
     from workflows.substitution.tracking import vehicle_deadlines_set
 
     holder = _driver(row.holder, kind=Driver.Kind.HOLDER)
-    vehicle, _created = Vehicle.objects.get_or_create(
-        plate=row.plate,
-        defaults={
-            "renavam": row.renavam, "make": row.make, "model": row.model,
-            "manufacture_year": row.manufacture_year, "doors": row.doors,
-            "capacity": row.capacity, "air_conditioning": row.air_conditioning,
-            "colour": row.colour, "owner": holder,
-        },
+    vehicle = vehicle_register(
+        owner=holder,
+        data=VehicleData(
+            plate=row.plate, renavam=row.renavam, make=row.make, model=row.model,
+            manufacture_year=row.manufacture_year, doors=row.doors, capacity=row.capacity,
+            air_conditioning=row.air_conditioning, airbag=True, colour=row.colour,
+        ),
     )
-    # Art. 69: the authorizations in force are kept; Art. 22 §2: they count in the fleet
-    # but are never cut by the cap.
-    authorization = Authorization.objects.create(
+    auxiliary = _driver(row.auxiliary, kind=Driver.Kind.AUXILIARY) if row.auxiliary else None
+    authorization, registration = existing_authorization_record(
         number=row.termo, holder=holder, vehicle=vehicle, granted_on=row.granted_on,
-        predates_law=True,
+        registration_number=row.im_number, valid_from=row.im_valid_from,
+        valid_until=row.im_valid_until, auxiliary=auxiliary,
     )
-    registration = MunicipalRegistration.objects.create(
-        number=row.im_number, authorization=authorization, vehicle=vehicle,
-        valid_from=row.im_valid_from, valid_until=row.im_valid_until,
-    )
-    if row.auxiliary:
-        auxiliary = _driver(row.auxiliary, kind=Driver.Kind.AUXILIARY, titular=holder)
-        AuxiliaryBinding.objects.create(
-            authorization=authorization, auxiliary=auxiliary,
-            valid_from=row.im_valid_from, valid_until=row.im_valid_until,
-        )
     TermoInvitation.objects.create(authorization=authorization, job=job, invited_on=today)
     renewal_cycle_start(registration=registration, actor=actor)
     vehicle_deadlines_set(authorization=authorization, today=today)

@@ -10,6 +10,7 @@ from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
+from law.i18n import format_date
 from registers.validators import (
     display_plate,
     mask_cpf,
@@ -202,6 +203,10 @@ class Authorization(FSMModelMixin, models.Model):
         self.ended_on = on
 
 
+IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
+"""The statuses of an authorization still in force: suspended is out of service, not ended."""
+
+
 class MunicipalRegistration(FSMModelMixin, models.Model):
     """The IM — Inscrição Municipal (Arts. 4 VII, 17, 18): yearly traffic licence."""
 
@@ -345,7 +350,7 @@ class CalendarDay(models.Model):
         ordering = ["-day"]
 
     def __str__(self) -> str:
-        return f"{self.day:%d/%m/%Y} {self.get_kind_display()}"
+        return f"{format_date(self.day)} {self.get_kind_display()}"
 
 
 class VrteValue(models.Model):
@@ -388,4 +393,4 @@ class PointRecord(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.driver}: {self.points} ({self.on:%d/%m/%Y})"
+        return f"{self.driver}: {self.points} ({format_date(self.on)})"

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from cases.errors import RuleViolation
+from core.errors import RuleViolation
 from law import bars as law_bars
 from law import vehicles as law_vehicles
+from law.i18n import format_date
 from registers.models import Authorization, AuxiliaryBinding, Driver, Vehicle
 
 
@@ -29,9 +30,6 @@ def _plain(text: str) -> str:
     folded = unicodedata.normalize("NFKD", text or "").encode("ascii", "ignore").decode()
     return " ".join(folded.lower().split())
 
-
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
 
 
 def driver_requirements_unmet(
@@ -56,7 +54,7 @@ def driver_requirements_unmet(
                            % {"cat": driver.cnh_category or "—"}))
     if driver.cnh_expires_on < on:
         unmet.append(Unmet("Art. 10 I b", _("A CNH venceu em %(day)s.")
-                           % {"day": _fmt(driver.cnh_expires_on)}))
+                           % {"day": format_date(driver.cnh_expires_on)}))
     in_force = Authorization.objects.filter(
         holder=driver,
         status__in=[Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED],
@@ -90,7 +88,7 @@ def driver_requirements_unmet(
         if on <= until:
             unmet.append(Unmet(reason.article, _(
                 "Impedido de nova autorização até %(until)s (evento em %(day)s)."
-            ) % {"until": _fmt(until), "day": _fmt(day)}))
+            ) % {"until": format_date(until), "day": format_date(day)}))
     return unmet
 
 

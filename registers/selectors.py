@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Min, QuerySet
 
 from accounts.models import User
 from accounts.roles import is_staff_member
-from registers.models import Authorization, Driver
+from law import vehicles as law_vehicles
+from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
 
 
 def drivers_visible_to(user: User) -> QuerySet[Driver]:
@@ -26,3 +27,29 @@ def authorizations_visible_to(user: User) -> QuerySet[Authorization]:
 
 def driver_of(user: User) -> Driver | None:
     return Driver.objects.filter(user=user).first() if user.is_authenticated else None
+
+
+def vehicle_in_service_at_publication(
+    authorization: Authorization, vehicle: Vehicle | None = None
+) -> bool:
+    """Art. 70, asked of the registers: did `vehicle` (by default the authorization's) serve
+    `authorization` when the law was published?
+
+    The registers do not date a vehicle's entry into service; its IMs do. A vehicle
+    entered later when another vehicle of the authorization had an IM before its first
+    one (a substitution issues the new vehicle's IM), or when it has none while another
+    has (it is entering now). The one answer for renewal, substitution and transfer.
+    """
+    vehicle = vehicle or authorization.vehicle
+    registrations = MunicipalRegistration.objects.filter(authorization=authorization)
+    first_own = registrations.filter(vehicle=vehicle).aggregate(first=Min("valid_from"))["first"]
+    others = registrations.exclude(vehicle=vehicle)
+    if first_own is None:
+        entered_later = vehicle.pk != authorization.vehicle_id or others.exists()
+    else:
+        entered_later = others.filter(valid_from__lt=first_own).exists()
+    return law_vehicles.in_service_at_publication(
+        authorization_predates_law=authorization.predates_law,
+        manufacture_year=vehicle.manufacture_year,
+        entered_after_publication=entered_later,
+    )

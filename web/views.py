@@ -96,6 +96,8 @@ def queue(request: HttpRequest) -> HttpResponse:
 def case_page(request: HttpRequest, pk: int) -> HttpResponse:
     case = get_object_or_404(cases_visible_to(request.user), pk=pk).specific()
     workflow = workflow_for(case.kind)
+    edges = available_edges(case, request.user)
+    documents = list(case.documents.all())
     return render(
         request,
         "web/case.html",
@@ -104,14 +106,17 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "state_label": workflow.state_label(case.state),
             "events": case_timeline(case),
             "deadlines": case.deadlines.all(),
-            "documents": case.documents.all(),
+            "documents": documents,
+            # The review acts on the file of an item sent last (workflows.steps.review).
+            "latest_documents": {doc.item: doc.pk for doc in documents}.values(),
+            "can_review": any(edge.name == "review_document" for edge in edges),
             "notifications": notifications_visible_to(request.user)
         .filter(case=case)
         .prefetch_related("attempts_made"),
         "posting_form": PostingForm(),
         "attempt_form": AttemptForm(),
         "receipt_form": ReceiptForm(),
-            "actions": [(edge, action_form(edge)) for edge in available_edges(case, request.user)],
+            "actions": [(edge, action_form(edge)) for edge in edges],
             "checklist": workflow.checklist,
         "case_panel": workflow.case_panel,
         "inspections": case.inspections.select_related("vehicle", "inspector"),

@@ -8,7 +8,7 @@ class WorkflowsConfig(AppConfig):
     This app holds no model any more. It stays installed for its migrations, which
     created the tables of the suspension, the violation notice and the revocation before
     those kinds became sub-apps (the tables kept their names), and for the modules the
-    kinds share (`workflows.holds`, `workflows.intake`).
+    kinds share (`workflows.holds`, `workflows.steps`).
     """
 
     name = "workflows"

@@ -11,36 +11,25 @@ from django.db.models import Exists
 from accounts.models import User
 from cases.models import Case
 from registers.models import Authorization
-from registers.services import authorization_reactivate
-from workflows.suspension.models import SuspensionCase, SuspensionState
-from workflows.violation.models import PenaltyPeriod
+from workflows.authorizations import case_authorization_reactivate
+from workflows.suspension.selectors import suspensions_holding
+from workflows.violation.selectors import penalty_periods_serving
 
 
 def authorization_holds(authorization: Authorization, *, today: dt.date) -> list[str]:
     holds = [
         f"Art. 24 ({number})"
-        for number in SuspensionCase.objects.filter(
-            authorization=authorization,
-            state__in=[SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED],
-        ).values_list("number", flat=True)
+        for number in suspensions_holding(authorization).values_list("number", flat=True)
     ]
-    holds += [
-        str(period)
-        for period in PenaltyPeriod.objects.filter(
-            authorization=authorization, ended_on__isnull=True
-        )
-    ]
+    holds += [str(period) for period in penalty_periods_serving(authorization)]
     return holds
 
 
 def _held(authorization: Authorization) -> bool:
     """Whether anything of `authorization_holds` is left, in one query (the sweeper asks
     this for every suspension that ends)."""
-    suspensions = SuspensionCase.objects.filter(
-        authorization=authorization,
-        state__in=[SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED],
-    )
-    penalties = PenaltyPeriod.objects.filter(authorization=authorization, ended_on__isnull=True)
+    suspensions = suspensions_holding(authorization)
+    penalties = penalty_periods_serving(authorization)
     return bool(
         Authorization.objects.filter(pk=authorization.pk)
         .filter(Exists(suspensions) | Exists(penalties))
@@ -62,5 +51,5 @@ def authorization_release_if_free(
         return False
     if _held(fresh):
         return False
-    authorization_reactivate(authorization=fresh, case=case, actor=actor, article=article)
+    case_authorization_reactivate(authorization=fresh, case=case, actor=actor, article=article)
     return True

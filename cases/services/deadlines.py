@@ -27,9 +27,12 @@ from django.conf import settings
 from django.db import OperationalError, transaction
 from django.db.models import Min, OuterRef, Q, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from cases.models import Case, Deadline
 from cases.services.transitions import case_held, case_try_lock, local_today
+from law import deadlines as law_deadlines
+from law.calendar import Calendar
 from registers.models import Authorization
 
 logger = logging.getLogger(__name__)
@@ -90,6 +93,60 @@ def cases_next_due_refresh(case_ids: Iterable[int]) -> None:
         .values("first")
     )
     Case.objects.filter(pk__in=ids).update(next_due_on=Subquery(earliest))
+
+
+# How the row says its last day was found: by counting days (business or calendar, CPC),
+# or as a date the rule fixes from its start (a period served, a term in months).
+_STORED_COUNTING = {
+    law_deadlines.Counting.BUSINESS_DAYS: Deadline.Counting.BUSINESS_DAYS,
+    law_deadlines.Counting.CALENDAR_DAYS: Deadline.Counting.CALENDAR_DAYS,
+    law_deadlines.Counting.PERIOD_DAYS: Deadline.Counting.FIXED_DATE,
+    law_deadlines.Counting.MONTHS: Deadline.Counting.FIXED_DATE,
+}
+
+
+def deadline_start(
+    *,
+    rule: law_deadlines.DeadlineRule,
+    start: dt.date,
+    kind: str,
+    label: str = "",
+    length: int | None = None,
+    case: Case | None = None,
+    authorization: Authorization | None = None,
+    calendar: Calendar | None = None,
+) -> Deadline:
+    """Write the row of a rule of the statute counted from `start`, in the caller's
+    transaction: its last day as `law.deadlines.due_date` counts it (with the municipal
+    calendar unless `calendar` is given), its counting and its article from the rule.
+
+    `length` is the decision's, for a rule whose length the decision fixes (the days of a
+    suspension requested, Art. 24). `label` defaults to the rule's.
+    """
+    return deadline_set(
+        kind=kind,
+        label=label or gettext(rule.label),
+        due_on=law_deadlines.due_date(rule, start, calendar, length=length),
+        counting=_STORED_COUNTING[rule.counting],
+        article=rule.article,
+        case=case,
+        authorization=authorization,
+    )
+
+
+def reminder_due_on(target: dt.date, days_before: int) -> dt.date:
+    """The last day of a reminder row sent `days_before` days before `target`.
+
+    A row is applied once its last day has passed, so its last day is the eve of the
+    sending day. For every reminder of every kind (IM renewal, vehicle age and colour,
+    auxiliary renewal).
+    """
+    return target - dt.timedelta(days=days_before + 1)
+
+
+def reminder_target(due_on: dt.date, days_before: int) -> dt.date:
+    """The day a reminder row with last day `due_on` reminds of (`reminder_due_on`'s inverse)."""
+    return due_on + dt.timedelta(days=days_before + 1)
 
 
 def deadlines_cancel(

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
-from django.db import transaction
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.roles import Role, has_role
-from cases.errors import NotPermitted, RuleViolation
+from cases.errors import RuleViolation
 from cases.models import Case, Document
 from cases.services.transitions import case_record
 
@@ -114,23 +114,69 @@ def document_store(*, case: Case, item: str, checked: CheckedFile, actor: User |
     return document
 
 
-def document_review(*, document: Document, actor: User, accepted: bool, note: str = "") -> Document:
-    """A clerk accepts or rejects a document, with a reason when rejecting."""
-    if not has_role(actor, Role.CLERK):
-        raise NotPermitted(_("Somente servidores conferem documentos."))
+def document_latest(*, case: Case, item: str, lock: bool = False) -> Document | None:
+    """The file of `item` sent last: the one a clerk reviews and a guard looks at."""
+    rows = Document.objects.select_for_update() if lock else Document.objects.all()
+    return rows.filter(case=case, item=item).order_by("-uploaded_at", "-id").first()
+
+
+def document_review(*, case: Case, item: str, accepted: bool, note: str = "") -> Document:
+    """In the caller's transaction (a kind's `review_document` step, which checked who
+    acts and wrote the audit row): the latest file of `item` accepted, or refused with a
+    reason the requester reads."""
     if not accepted and not note.strip():
-        raise RuleViolation(_("Informe o motivo da recusa do documento."))
-    # Nestable: a kind's own review step may call this inside its transaction.
-    with transaction.atomic():
-        row = Document.objects.select_for_update().get(pk=document.pk)
-        row.review = Document.Review.ACCEPTED if accepted else Document.Review.REJECTED
-        row.review_note = note
-        row.save(update_fields=["review", "review_note"])
-        case_record(
-            case=row.case,
-            actor=actor,
-            event="document_reviewed",
-            note=note,
-            data={"document": row.pk, "accepted": accepted},
+        raise RuleViolation(
+            _("Informe o motivo da recusa do documento."), code="review_reason_missing"
         )
+    row = document_latest(case=case, item=item, lock=True)
+    if row is None:
+        raise RuleViolation(
+            _("Nenhum arquivo foi enviado para este item."), code="document_missing"
+        )
+    row.review = Document.Review.ACCEPTED if accepted else Document.Review.REJECTED
+    row.review_note = note[:300]
+    row.save(update_fields=["review", "review_note"])
     return row
+
+
+def proofs_check(
+    proofs: Mapping[str, Sequence[UploadedFile]],
+    *,
+    checklist: Mapping[str, str | Promise],
+    required: Iterable[str],
+    article: str,
+) -> list[tuple[str, CheckedFile]]:
+    """Check every file against its checklist item before anything is written.
+
+    Unknown items and missing required ones are refused with every item named at once.
+    """
+    unknown = sorted(set(proofs) - set(checklist))
+    if unknown:
+        raise RuleViolation(
+            _("Itens de documentação desconhecidos: %(items)s.") % {"items": ", ".join(unknown)},
+            article=article,
+        )
+    missing = [item for item in required if not proofs.get(item)]
+    if missing:
+        raise RuleViolation(
+            _("Faltam documentos: %(items)s.")
+            % {"items": "; ".join(str(checklist[item]) for item in missing)},
+            article=article,
+            code="documents_missing",
+        )
+    return [(item, upload_check(upload)) for item, uploads in proofs.items() for upload in uploads]
+
+
+def proofs_store(*, case: Case, checked: Sequence[tuple[str, CheckedFile]], actor: User) -> None:
+    """Store the checked files with the case, in the caller's transaction."""
+    for item, file in checked:
+        document_store(case=case, item=item, checked=file, actor=actor)
+
+
+def has_usable_document(case: Case, item: str) -> bool:
+    """A document of `item` not rejected by the clerk is on the case."""
+    return (
+        Document.objects.filter(case=case, item=item)
+        .exclude(review=Document.Review.REJECTED)
+        .exists()
+    )

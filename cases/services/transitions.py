@@ -25,8 +25,8 @@ from accounts.roles import roles_of
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import AuditEvent, Case, CaseSequence
 from cases.services.overdue import overdue_by_rule
-from cases.services.sequences import sequence_next
 from cases.workflow import Edge, Workflow, workflow_for
+from core.sequences import sequence_next
 
 C = TypeVar("C", bound=Case)
 

@@ -13,6 +13,8 @@ from decimal import Decimal, InvalidOperation
 from django import template
 from django.utils import timezone
 
+from law.i18n import format_date
+
 register = template.Library()
 
 
@@ -37,7 +39,7 @@ def date_br(value: object) -> str:
         return "" if value in (None, "") else str(value)
     if isinstance(day, dt.datetime) and timezone.is_aware(day):
         day = timezone.localtime(day)
-    return day.strftime("%d/%m/%Y")
+    return format_date(day)
 
 
 @register.filter

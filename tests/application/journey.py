@@ -43,6 +43,6 @@ def inspect(inspection: Inspection, inspector, **failed: bool) -> Inspection:  #
 def to_review(actor, clerk, *, today: dt.date, **applicant: object) -> ApplicationCase:  # type: ignore[no-untyped-def]
     """Filed, documents accepted, inspected and passed: waiting for the Secretaria."""
     case = filed(actor, today=today, **applicant)
-    case_act(case=case, action="accept_documents", actor=clerk)
+    case_act(case=case, action="accept", actor=clerk)
     inspect(schedule(case, clerk), clerk)
     return ApplicationCase.objects.get(pk=case.pk)

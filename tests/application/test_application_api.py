@@ -197,7 +197,7 @@ def test_review_correct_and_resubmit_through_the_generic_actions_art10(
 def test_scheduling_the_inspection_through_the_api_art20(api, applicant_user, clerk, today):
     case = filed(applicant_user, today=today)
     staff = api(clerk)
-    assert staff.post(f"/api/cases/{case.pk}/actions/accept_documents/", {}).status_code == 200
+    assert staff.post(f"/api/cases/{case.pk}/actions/accept/", {}).status_code == 200
     when = (timezone.now() + dt.timedelta(days=3)).isoformat()
     response = staff.post(
         f"/api/cases/{case.pk}/actions/schedule_inspection/",

@@ -51,7 +51,7 @@ def test_refused_document_is_corrected_and_resubmitted_art10(applicant_user, cle
     assert residence.note == "Comprovante com mais de 90 dias."
     # And the documentation cannot be accepted while something is refused
     with pytest.raises(RuleViolation) as incomplete:
-        case_act(case=case, action="accept_documents", actor=clerk)
+        case_act(case=case, action="accept", actor=clerk)
     assert incomplete.value.article == "Art. 10"
     assert "Comprovante de residência" in str(incomplete.value)
     # When the clerk asks for the correction, the applicant is told what and why
@@ -78,7 +78,7 @@ def test_refused_document_is_corrected_and_resubmitted_art10(applicant_user, cle
         Document.objects.filter(case=case, item="residence").values_list("review", "original_name")
     ) == [("rejected", "residence.pdf"), ("pending", "conta-de-luz.pdf")]
     # And the clerk accepts the documentation: every pending file is accepted with it
-    case_act(case=case, action="accept_documents", actor=clerk)
+    case_act(case=case, action="accept", actor=clerk)
     case = ApplicationCase.objects.get(pk=case.pk)
     assert case.state == ApplicationState.AWAITING_INSPECTION
     assert set(_statuses(case).values()) == {"accepted"}
@@ -87,7 +87,7 @@ def test_refused_document_is_corrected_and_resubmitted_art10(applicant_user, cle
         ("review_document", "filed", "Art. 10 I f"),
         ("ask_correction", "correction_requested", "Art. 10"),
         ("resubmit", "filed", "Art. 10"),
-        ("accept_documents", "awaiting_inspection", "Art. 10"),
+        ("accept", "awaiting_inspection", "Art. 10"),
     ]
     assert AuditEvent.objects.get(case=case, transition="resubmit").data == {
         "items": ["residence"]

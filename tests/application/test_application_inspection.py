@@ -25,7 +25,7 @@ def _state(case):
 @pytest.fixture
 def accepted(applicant_user, clerk, today):
     case = filed(applicant_user, today=today)
-    case_act(case=case, action="accept_documents", actor=clerk)
+    case_act(case=case, action="accept", actor=clerk)
     return case
 
 
@@ -65,7 +65,7 @@ def test_failed_inspection_then_reinspection_passes_art20(accepted, clerk, fisca
         .exclude(transition__in=["open", "document_attached"])
         .values_list("transition", "to_state")
     ) == [
-        ("accept_documents", "awaiting_inspection"),
+        ("accept", "awaiting_inspection"),
         ("schedule_inspection", "inspection_scheduled"),
         ("inspection_scheduled", "inspection_scheduled"),
         ("inspection_recorded", "inspection_scheduled"),

@@ -30,7 +30,7 @@ def test_the_whole_journey_grants_the_authorization_im_and_papers_art22(
     population(10_000)
     # When a driver files, the clerk accepts the documents and schedules the inspection
     case = filed(applicant_user, today=today)
-    case_act(case=case, action="accept_documents", actor=clerk)
+    case_act(case=case, action="accept", actor=clerk)
     inspection = schedule(case, clerk)
     # And the vehicle passes every item of the inspection (Art. 20)
     inspect(inspection, clerk)
@@ -84,7 +84,7 @@ def test_the_whole_journey_grants_the_authorization_im_and_papers_art22(
     assert events == [
         ("open", "filed", "Art. 10; Art. 22"),
         *[("document_attached", "filed", "")] * 10,
-        ("accept_documents", "awaiting_inspection", "Art. 10"),
+        ("accept", "awaiting_inspection", "Art. 10"),
         ("schedule_inspection", "inspection_scheduled", "Art. 20"),
         ("inspection_scheduled", "inspection_scheduled", "Art. 20"),
         ("inspection_recorded", "inspection_scheduled", "Art. 20"),

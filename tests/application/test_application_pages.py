@@ -59,7 +59,7 @@ def test_the_generic_case_page_shows_the_clerks_actions(client, applicant_user, 
     case = filed(applicant_user, today=today)
     client.force_login(clerk)
     html = client.get(f"/processos/{case.pk}/").content.decode()
-    for action in ("review_document", "ask_correction", "accept_documents", "reject"):
+    for action in ("review_document", "ask_correction", "accept", "reject"):
         assert f'data-action="{action}"' in html
     assert "Carteira de Identidade" in html
 

@@ -9,9 +9,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from registers.models import AuxiliaryBinding, Driver
+from registers.services.drivers import ART_10_I_ITEMS
 from tests.factories import AuthorizationFactory, DriverFactory
 from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryPurpose, AuxiliaryState
-from workflows.auxiliary.registration import ART_10_I_ITEMS
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 

@@ -8,10 +8,10 @@ import pytest
 from accounts.roles import Role
 from cases.models import AuditEvent, Case, Document
 from registers.models import AuxiliaryBinding, Driver
+from registers.services.drivers import ART_10_I_ITEMS
 from tests.auxiliary.factories import AuxiliaryBindingFactory, AuxiliaryCaseFactory, pdf
 from tests.factories import UserFactory
 from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
-from workflows.auxiliary.registration import ART_10_I_ITEMS
 
 pytestmark = pytest.mark.django_db
 

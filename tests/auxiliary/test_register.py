@@ -61,7 +61,7 @@ def test_new_auxiliary_is_registered_and_bound_for_one_year_art27(
     assert list(
         Deadline.objects.filter(case=case).values_list("kind", "due_on", "article", "state")
     ) == [
-        ("auxiliary.renewal_reminder", dt.date(2027, 1, 30), "Art. 27 §1", "pending"),
+        ("auxiliary.renewal_reminder", dt.date(2027, 1, 29), "Art. 27 §1", "pending"),
         ("auxiliary.expiry", dt.date(2027, 3, 1), "Art. 27 §1", "pending"),
     ]
     assert list(AuditEvent.objects.filter(case=case).values_list("transition", flat=True)) == [
@@ -214,10 +214,8 @@ def test_a_missing_document_is_asked_for_and_sent_with_the_resubmission_art27_p3
     case = auxiliary_file(actor=clerk, holder=driver, purpose="register",
                           auxiliary=AuxiliaryDriverFactory(), proofs=art10_files(), today=DAY)
     # The clerk finds the criminal record certificate unreadable and rejects it
-    from cases.services.documents import document_review
-
-    bad = Document.objects.get(case=case, item="criminal_record")
-    document_review(document=bad, actor=clerk, accepted=False, note="Ilegível")
+    case_act(case=case, action="review_document", actor=clerk, item="criminal_record",
+             decision="reject", note="Ilegível")
     with pytest.raises(RuleViolation) as refused:
         case_act(case=case, action="accept", actor=clerk)
     assert refused.value.code == "documents_missing"
@@ -231,5 +229,5 @@ def test_a_missing_document_is_asked_for_and_sent_with_the_resubmission_art27_p3
     case = case_act(case=case, action="accept", actor=clerk)
     assert case.state == AuxiliaryState.AWAITING_DECISION
     assert list(AuditEvent.objects.filter(case=case).values_list("transition", flat=True))[-5:] == [
-        "document_reviewed", "ask_correction", "resubmit", "document_attached", "accept",
+        "review_document", "ask_correction", "resubmit", "document_attached", "accept",
     ]

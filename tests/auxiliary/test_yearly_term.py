@@ -71,7 +71,7 @@ def test_a_renewal_gives_one_more_year_and_makes_the_old_rows_moot_art27_p1(
     assert list(
         Deadline.objects.filter(case=case).values_list("kind", "due_on", "state")
     ) == [
-        ("auxiliary.renewal_reminder", dt.date(2028, 1, 20), "pending"),
+        ("auxiliary.renewal_reminder", dt.date(2028, 1, 19), "pending"),
         ("auxiliary.expiry", dt.date(2028, 2, 19), "pending"),
     ]
     assert list(AuditEvent.objects.filter(case=case).values_list("transition", flat=True)) == [

@@ -10,8 +10,8 @@ import pytest
 from cases.services.deadlines import deadlines_sweep
 from cases.services.transitions import case_act
 from registers.models import Authorization
-from registers.services import authorization_suspend
 from tests.factories import ViolationNoticeFactory
+from workflows.authorizations import case_authorization_suspend
 from workflows.suspension.services import suspension_approve, suspension_file
 from workflows.violation.models import PenaltyPeriod
 
@@ -29,8 +29,8 @@ def test_the_end_of_a_suspension_on_request_does_not_lift_a_penalty_being_served
     PenaltyPeriod.objects.create(violation=notice, authorization=authorization,
                                  kind=PenaltyPeriod.Kind.SUSPENSION,
                                  starts_on=dt.date(2026, 3, 5), ends_on=dt.date(2026, 4, 3))
-    authorization_suspend(authorization=authorization, case=notice, actor=None,
-                          article="Art. 59 III")
+    case_authorization_suspend(authorization=authorization, case=notice, actor=None,
+                               article="Art. 59 III")
     deadlines_sweep(today=dt.date(2026, 3, 12))
     assert Authorization.objects.get(pk=authorization.pk).status == "suspended"
     assert PenaltyPeriod.objects.get().ended_on is None
@@ -42,5 +42,5 @@ def test_a_revoked_authorization_cannot_be_suspended(authorization):
     notice = ViolationNoticeFactory(authorization=authorization)
     Authorization.objects.filter(pk=authorization.pk).update(status="revoked")
     with pytest.raises(StateConflict):
-        authorization_suspend(authorization=authorization, case=notice, actor=None,
-                              article="Art. 59 III")
+        case_authorization_suspend(authorization=authorization, case=notice, actor=None,
+                                   article="Art. 59 III")

@@ -10,16 +10,23 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from law.calendar import Calendar
 from law.deadlines import (
     APPEAL,
+    AUXILIARY_TERM,
     NOTIFICATION_LIMIT,
     PAYMENT,
+    PENALTY_IMPEDIMENT,
+    PENALTY_SUSPENSION,
+    REGISTRATION_TERM,
     REVOCATION_APPEAL,
     RULES,
+    SEIZURE,
+    SUSPENSION_ON_REQUEST,
     Counting,
     DeadlineRule,
     appeal_deadline,
@@ -168,33 +175,72 @@ def test_revocation_appeal_deadline_across_year_end_art59_par2() -> None:
 
 def test_deadline_rules_describe_days_counting_and_article_arts_46_55_59_63() -> None:
     rule = NOTIFICATION_LIMIT
-    assert (rule.code, rule.days, rule.counting, rule.article) == (
+    assert (rule.code, rule.length, rule.counting, rule.article) == (
         "notification_limit",
         60,
         Counting.CALENDAR_DAYS,
-        "Art. 46, §1; Art. 53, II",
+        "Art. 46 §1; Art. 53 II",
     )
-    assert (APPEAL.days, APPEAL.counting, APPEAL.article) == (
+    assert (APPEAL.length, APPEAL.counting, APPEAL.article) == (
         30,
         Counting.BUSINESS_DAYS,
         "Art. 63",
     )
-    assert (PAYMENT.days, PAYMENT.counting, PAYMENT.article) == (
+    assert (PAYMENT.length, PAYMENT.counting, PAYMENT.article) == (
         10,
         Counting.CALENDAR_DAYS,
-        "Art. 55",
+        "Art. 55 I",
     )
-    assert (REVOCATION_APPEAL.days, REVOCATION_APPEAL.counting, REVOCATION_APPEAL.article) == (
+    assert (REVOCATION_APPEAL.length, REVOCATION_APPEAL.counting, REVOCATION_APPEAL.article) == (
         10,
         Counting.BUSINESS_DAYS,
-        "Art. 59, §2",
+        "Art. 59 §2",
     )
-    assert dict(RULES) == {
+    assert {code: RULES[code] for code in ("notification_limit", "appeal", "payment",
+                                           "revocation_appeal")} == {
         "notification_limit": NOTIFICATION_LIMIT,
         "appeal": APPEAL,
         "payment": PAYMENT,
         "revocation_appeal": REVOCATION_APPEAL,
     }
+    assert all(code == rule.code for code, rule in RULES.items())
+
+
+def test_periods_and_terms_are_rules_too_arts_18_24_27_59_62() -> None:
+    assert [
+        (rule.length, rule.counting, rule.article)
+        for rule in (SUSPENSION_ON_REQUEST, PENALTY_SUSPENSION, PENALTY_IMPEDIMENT, SEIZURE,
+                     REGISTRATION_TERM, AUXILIARY_TERM)
+    ] == [
+        (None, Counting.PERIOD_DAYS, "Art. 24"),
+        (None, Counting.PERIOD_DAYS, "Art. 59 III"),
+        (None, Counting.PERIOD_DAYS, "Art. 59 IV a"),
+        (15, Counting.PERIOD_DAYS, "Art. 62 I"),
+        (12, Counting.MONTHS, "Art. 18"),
+        (12, Counting.MONTHS, "Art. 27 §1"),
+    ]
+
+
+def test_a_period_served_counts_its_first_day_and_does_not_move_art24_art62() -> None:
+    # given a 15-day seizure from Friday 3 April 2026 (Good Friday)
+    # when / then it ends on Friday 17 April, a business day or not
+    assert due_date(SEIZURE, D(2026, 4, 3), PLAIN) == D(2026, 4, 17)
+    # a 1-day suspension ends on its first day; a Sunday last day stays a Sunday
+    assert due_date(SUSPENSION_ON_REQUEST, D(2026, 4, 3), PLAIN, length=1) == D(2026, 4, 3)
+    assert due_date(PENALTY_SUSPENSION, D(2026, 4, 4), PLAIN, length=2) == D(2026, 4, 5)
+
+
+def test_a_term_in_months_ends_on_the_eve_of_the_same_date_art18_art27_par1() -> None:
+    assert due_date(REGISTRATION_TERM, D(2026, 3, 2), PLAIN) == D(2027, 3, 1)
+    # 29 February: the next year's February has 28 days
+    assert due_date(AUXILIARY_TERM, D(2028, 2, 29), PLAIN) == D(2029, 2, 27)
+
+
+def test_a_rule_whose_length_the_decision_fixes_needs_it_art24() -> None:
+    with pytest.raises(ValueError):
+        due_date(SUSPENSION_ON_REQUEST, D(2026, 4, 3), PLAIN)
+    with pytest.raises(ValueError):
+        due_date(SEIZURE, D(2026, 4, 3), PLAIN, length=0)
 
 
 def test_counting_values_are_storable_strings_art63() -> None:
@@ -226,7 +272,8 @@ def test_business_day_deadline_lands_on_business_day_after_start_art63_art59_par
     # then
     assert due > start
     assert calendar.is_business_day(due)
-    assert due >= start + dt.timedelta(days=rule.days)
+    assert rule.length is not None
+    assert due >= start + dt.timedelta(days=rule.length)
 
 
 @PROPERTY_SETTINGS
@@ -241,5 +288,6 @@ def test_calendar_day_deadline_lands_on_business_day_not_before_target_art46_art
     # when
     due = due_date(rule, start, calendar)
     # then
-    assert due >= start + dt.timedelta(days=rule.days)
+    assert rule.length is not None
+    assert due >= start + dt.timedelta(days=rule.length)
     assert calendar.is_business_day(due)

@@ -3,16 +3,13 @@
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 from law.infractions import IMPEDIMENT_MAX_DAYS, INFRACTIONS
 from law.statute import LEI_1868_2025
-
-LAW_TEXT = Path(os.environ.get("LAW_TEXT_PATH", "/work/shared/law/lei-1764-2023-mantenopolis.txt"))
+from tests.law.law_text import LAW_TEXT
 
 # fmt: off
 ROMAN = [
@@ -112,7 +109,6 @@ def test_impediment_lasts_at_most_90_days_art59_iv_a() -> None:
     assert IMPEDIMENT_MAX_DAYS == 90
 
 
-@pytest.mark.skipif(not LAW_TEXT.exists(), reason="law text not available")
 def test_infraction_texts_are_verbatim_from_the_law_art58() -> None:
     # given the text of Art. 58 in the law
     law = LAW_TEXT.read_text(encoding="utf-8")
@@ -125,7 +121,6 @@ def test_infraction_texts_are_verbatim_from_the_law_art58() -> None:
         assert after in {";", ".", "\n", "\r", " "}, (key, after)
 
 
-@pytest.mark.skipif(not LAW_TEXT.exists(), reason="law text not available")
 def test_groups_follow_the_headings_of_art58() -> None:
     # given the headings GRUPO 1..4 in Art. 58
     law = LAW_TEXT.read_text(encoding="utf-8")

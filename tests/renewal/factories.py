@@ -11,9 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from registers.models import Authorization, MunicipalRegistration
-from registers.services import registration_issue
 from tests.factories import AuthorizationFactory, MunicipalRegistrationFactory
 from workflows.renewal.models import RenewalCase, RenewalState
+from workflows.renewal.services import registration_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"

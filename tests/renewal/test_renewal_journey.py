@@ -10,7 +10,6 @@ import time_machine
 from cases.errors import RuleViolation
 from cases.models import AuditEvent, Deadline, Document
 from cases.services.deadlines import deadlines_sweep
-from cases.services.documents import document_review
 from cases.services.transitions import case_act
 from inspections.models import Inspection
 from inspections.services import inspection_record_for_case
@@ -173,12 +172,8 @@ def test_a_correction_is_asked_and_the_holder_resubmits_art19(im, holder, clerk)
 def test_a_refused_document_blocks_acceptance_until_replaced_art19(im, holder, clerk):
     with time_machine.travel(at(dt.date(2027, 2, 1)), tick=False):
         case = renewal_file(actor=holder.user, driver=holder, **filing(im))
-        document_review(
-            document=Document.objects.get(case=case, item="crlv"),
-            actor=clerk,
-            accepted=False,
-            note="CRLV de 2024",
-        )
+        case_act(case=case, action="review_document", actor=clerk, item="crlv",
+                 decision="reject", note="CRLV de 2024")
         with pytest.raises(RuleViolation) as refused:
             case_act(case=case, action="accept", actor=clerk)
     assert refused.value.article == "Art. 19 II"

@@ -11,8 +11,8 @@ import time_machine
 
 from cases.services.deadlines import deadlines_sweep
 from registers.models import MunicipalRegistration
-from registers.services import registration_issue
 from tests.renewal.factories import LAST_DAY, at
+from workflows.renewal.services import registration_issue
 
 pytestmark = pytest.mark.django_db
 

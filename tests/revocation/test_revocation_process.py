@@ -334,13 +334,13 @@ def test_the_decision_must_be_grounded_on_the_record_art59_p3(authorization, cle
 
 
 def test_an_authorization_that_already_ended_cannot_be_revoked_409(authorization, clerk, mayor):
-    from registers.services import authorization_revoke
+    from registers.services.authorizations import authorization_end
 
     case = _notified(_system_opened(authorization), clerk)
     case_act(case=case, action="file_defence", actor=clerk, defence="Recurso.")
     other = _system_opened(authorization, article="Art. 59, V, d")
-    authorization_revoke(authorization=authorization, case=other, actor=None,
-                         article="Art. 59 V", on=dt.date(2026, 4, 13))
+    assert other.pk  # a second ground open on the same authorization
+    authorization_end(authorization=authorization, status="revoked", on=dt.date(2026, 4, 13))
     with pytest.raises(StateConflict):
         case_act(case=case, action="revoke", actor=mayor, note="Fundamentado.")
     assert RevocationCase.objects.get(pk=case.pk).state == RevocationState.DEFENCE_FILED
@@ -472,10 +472,12 @@ def test_other_open_revocations_of_the_authorization_lapse_art59_v(authorization
 def test_a_revocation_frees_a_place_for_the_waiting_list_art22_p2(
     authorization, clerk, mayor, monkeypatch
 ):
-    from workflows.application import fleet
+    from workflows.application import services as application_services
 
     calls = []
-    monkeypatch.setattr(fleet, "fleet_place_freed", lambda *, today: calls.append(today))
+    monkeypatch.setattr(
+        application_services, "fleet_place_freed", lambda *, today: calls.append(today)
+    )
     case = _notified(_system_opened(authorization), clerk)
     case_act(case=case, action="file_defence", actor=clerk, defence="Recurso.")
     with _at(dt.date(2026, 4, 22)):

@@ -10,9 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from validate_docbr import RENAVAM
 
+from registers.services.vehicles import VehicleData
 from tests.factories import AuthorizationFactory, VehicleFactory
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
-from workflows.substitution.services import NewVehicle
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -29,7 +29,7 @@ def crlv(name: str = "crlv.pdf", content: bytes = PDF) -> SimpleUploadedFile:
     return SimpleUploadedFile(name, content, content_type="application/pdf")
 
 
-def new_vehicle(**overrides: object) -> NewVehicle:
+def new_vehicle(**overrides: object) -> VehicleData:
     """A new vehicle that meets Art. 10 II in 2026: white, 2025, 4 doors, 5 seats, A/C."""
     values: dict[str, object] = {
         "plate": fresh_plate(),
@@ -44,7 +44,7 @@ def new_vehicle(**overrides: object) -> NewVehicle:
         "colour": "branca",
     }
     values.update(overrides)
-    return NewVehicle(**values)  # type: ignore[arg-type]
+    return VehicleData(**values)  # type: ignore[arg-type]
 
 
 class PreLawAuthorizationFactory(AuthorizationFactory):

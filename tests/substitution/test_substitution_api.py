@@ -11,7 +11,6 @@ from cases.models import AuditEvent, Case, Document
 from inspections.models import Inspection
 from tests.factories import AuthorizationFactory
 from tests.substitution.factories import SubstitutionCaseFactory, crlv, new_vehicle
-from tests.substitution.helpers import accept_crlv
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
 
 pytestmark = pytest.mark.django_db
@@ -151,7 +150,11 @@ def test_rejecting_and_dismissing_need_a_reason(api, clerk):
 def test_the_clerk_books_the_inspection_with_date_and_place_art20(api, clerk, driver):
     api(driver.user).post("/api/substitutions/", _payload(), format="multipart")
     case = SubstitutionCase.objects.get()
-    accept_crlv(case, clerk)
+    reviewed = api(clerk).post(
+        f"/api/cases/{case.pk}/actions/review_document/",
+        {"item": "crlv", "decision": "accept"}, format="json",
+    )
+    assert reviewed.status_code == 200, reviewed.content
     when = (timezone.now() + dt.timedelta(days=2)).isoformat()
     response = api(clerk).post(
         f"/api/cases/{case.pk}/actions/schedule_inspection/",

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from cases.errors import NotPermitted, RuleViolation
 from cases.models import AuditEvent
+from cases.services.transitions import case_act
 from inspections.models import Inspection
 from tests.factories import AuthorizationFactory
 from tests.substitution.factories import SubstitutionCaseFactory, crlv, new_vehicle
@@ -17,8 +18,6 @@ from workflows.substitution.models import SubstitutionCase, SubstitutionState
 from workflows.substitution.services import (
     substitution_deny,
     substitution_file,
-    substitution_schedule_inspection,
-    substitution_withdraw,
 )
 
 pytestmark = pytest.mark.django_db
@@ -66,8 +65,9 @@ def test_a_white_colour_failure_fails_a_vehicle_without_the_window_art10_II_e(fi
 
 def test_the_inspection_waits_for_the_clerk_to_accept_the_crlv_art10_II_a(filed, clerk):
     with pytest.raises(RuleViolation) as refused:
-        substitution_schedule_inspection(
-            case=filed, actor=clerk, when=timezone.now() + dt.timedelta(days=1), place="Pátio"
+        case_act(
+            case=filed, action="schedule_inspection", actor=clerk,
+            when=timezone.now() + dt.timedelta(days=1), place="Pátio",
         )
     assert refused.value.article == "Art. 10 II a"
     assert _state(filed) == SubstitutionState.FILED
@@ -77,8 +77,8 @@ def test_the_inspection_waits_for_the_clerk_to_accept_the_crlv_art10_II_a(filed,
 def test_the_driver_cannot_book_his_own_inspection_art20(filed, clerk):
     accept_crlv(filed, clerk)
     with pytest.raises(NotPermitted):
-        substitution_schedule_inspection(
-            case=filed, actor=filed.applicant.user,
+        case_act(
+            case=filed, action="schedule_inspection", actor=filed.applicant.user,
             when=timezone.now() + dt.timedelta(days=1), place="Pátio",
         )
     assert not Inspection.objects.exists()
@@ -94,7 +94,7 @@ def test_a_vehicle_that_keeps_failing_can_be_denied_art20(filed, clerk):
 def test_withdrawing_calls_off_the_booked_inspection_art20(filed, clerk):
     accept_crlv(filed, clerk)
     inspection = book_inspection(filed, clerk)
-    case = substitution_withdraw(case=filed, actor=filed.applicant.user)
+    case = case_act(case=filed, action="withdraw", actor=filed.applicant.user)
     inspection.refresh_from_db()
     assert (case.state, inspection.status) == (
         SubstitutionState.WITHDRAWN, Inspection.Status.CANCELLED,

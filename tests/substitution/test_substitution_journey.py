@@ -82,7 +82,7 @@ def test_substitution_puts_the_new_vehicle_in_service_with_a_new_im_art12_art20(
         ("open", "awaiting_vehicle"),
         ("file", "filed"),
         ("document_attached", "filed"),
-        ("document_reviewed", "filed"),
+        ("review_document", "filed"),
         ("schedule_inspection", "inspection_scheduled"),
         ("inspection_scheduled", "inspection_scheduled"),
         ("inspection_recorded", "inspection_scheduled"),

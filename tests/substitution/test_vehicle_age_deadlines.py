@@ -10,7 +10,12 @@ from cases.models import AuditEvent, Deadline
 from cases.services.deadlines import deadlines_sweep
 from notifications.models import Notification
 from registers.models import Authorization
-from tests.factories import AuthorizationFactory, SuspensionCaseFactory, VehicleFactory
+from tests.factories import (
+    AuthorizationFactory,
+    MunicipalRegistrationFactory,
+    SuspensionCaseFactory,
+    VehicleFactory,
+)
 from tests.substitution.factories import (
     PreLawAuthorizationFactory,
     SubstitutionCaseFactory,
@@ -88,12 +93,18 @@ def test_the_later_of_art12_and_the_transition_applies_art70():
 
 
 def test_a_vehicle_that_entered_by_substitution_has_no_transition_art70():
-    # Given a pre-law authorization whose 2016 vehicle entered by a substitution after 2023
+    # Given a pre-law authorization whose 2016 vehicle entered by a substitution after 2023:
+    # the old vehicle's IM came first, the substitution issued the new one's
     authorization = PreLawAuthorizationFactory(vehicle__manufacture_year=2016)
+    old_vehicle = VehicleFactory()
     SubstitutionCaseFactory(
         authorization=authorization, state=SubstitutionState.APPROVED,
-        new_vehicle=authorization.vehicle, old_vehicle=VehicleFactory(),
+        new_vehicle=authorization.vehicle, old_vehicle=old_vehicle,
     )
+    MunicipalRegistrationFactory(authorization=authorization, vehicle=old_vehicle,
+                                 valid_from=dt.date(2023, 3, 1), valid_until=dt.date(2024, 2, 29))
+    MunicipalRegistrationFactory(authorization=authorization, valid_from=dt.date(2023, 11, 6),
+                                 valid_until=dt.date(2024, 11, 5))
     rows = vehicle_age_deadlines_set(authorization=authorization, today=dt.date(2024, 1, 15))
     assert (rows[0].due_on, rows[0].article) == (dt.date(2024, 12, 31), "Art. 12")
 

@@ -52,7 +52,7 @@ def test_the_whole_journey_through_the_api_art25(
     assert Authorization.objects.get(pk=authorization.pk).holder == heir
     assert [e["transition"] for e in approved.json()["events"]] == [
         "open", *["document_attached"] * 11, "accept", "schedule_inspection",
-        "inspection_scheduled", "inspection_recorded", "inspection_passed", "approve",
+        "inspection_scheduled", "inspection_recorded", "pass_inspection", "approve",
         "authorization_transferred",
     ]
 
@@ -95,8 +95,8 @@ def test_consent_before_the_inspection_is_a_conflict_409_art20(api, authorizatio
 
 def test_the_inspection_result_is_not_an_action_of_its_own_403_art20(api, clerk):
     case = TransferCaseFactory(state=TransferState.INSPECTION_SCHEDULED)
-    response = api(clerk).post(f"/api/cases/{case.pk}/actions/inspection_passed/", {})
-    assert response.status_code == 403
+    response = api(clerk).post(f"/api/cases/{case.pk}/actions/pass_inspection/", {})
+    assert (response.status_code, response.json()["code"]) == (403, "not_permitted")
     assert TransferCase.objects.get(pk=case.pk).state == TransferState.INSPECTION_SCHEDULED
 
 

@@ -18,11 +18,7 @@ from tests.auxiliary.factories import AuxiliaryBindingFactory
 from tests.factories import DriverFactory, MunicipalRegistrationFactory
 from tests.transfer.factories import transfer_files
 from workflows.transfer.models import TransferState
-from workflows.transfer.services import (
-    transfer_approve,
-    transfer_file,
-    transfer_schedule_inspection,
-)
+from workflows.transfer.services import transfer_approve, transfer_file
 
 pytestmark = pytest.mark.django_db
 DEATH = dt.date(2026, 2, 10)
@@ -32,7 +28,8 @@ CONSENT = dt.date(2026, 3, 20)
 
 def _to_consent(case, clerk, agent, when, items):
     case_act(case=case, action="accept", actor=clerk)
-    transfer_schedule_inspection(case=case, actor=clerk, when=when, place="Pátio da Prefeitura")
+    case_act(case=case, action="schedule_inspection", actor=clerk, when=when,
+             place="Pátio da Prefeitura")
     inspection = Inspection.objects.get(case=case)
     inspection_record_for_case(inspection=inspection, actor=agent, items=items)
 
@@ -79,7 +76,7 @@ def test_on_death_the_son_who_drove_as_auxiliary_becomes_the_holder_art25_i(
     assert case.closed_at is not None
     assert list(AuditEvent.objects.filter(case=case).values_list("transition", flat=True)) == [
         "open", *["document_attached"] * 11, "accept", "schedule_inspection",
-        "inspection_scheduled", "inspection_recorded", "inspection_passed", "approve",
+        "inspection_scheduled", "inspection_recorded", "pass_inspection", "approve",
         "authorization_transferred", "auxiliary_unbound",
     ]
     transferred = AuditEvent.objects.get(case=case, transition="authorization_transferred")
@@ -135,11 +132,12 @@ def test_a_failed_inspection_sends_the_case_back_for_a_new_one_art20(
     case.refresh_from_db()
     assert case.state == TransferState.AWAITING_INSPECTION
     failed = AuditEvent.objects.filter(case=case).last()
-    assert (failed.transition, failed.article) == ("inspection_failed", "Art. 20")
-    assert "Cintos" in failed.note
+    assert (failed.transition, failed.article) == ("fail_inspection", "Art. 20")
+    assert failed.data["failed"] == ["seat_belts"]
     notice = Notification.objects.get(case=case, template="transfer_inspection_failed")
     assert "Cintos de segurança" in notice.body
     # A new inspection may be booked
-    transfer_schedule_inspection(case=case, actor=agent, when=tomorrow_at_nine, place="Pátio")
+    case_act(case=case, action="schedule_inspection", actor=agent, when=tomorrow_at_nine,
+             place="Pátio")
     case.refresh_from_db()
     assert case.state == TransferState.INSPECTION_SCHEDULED

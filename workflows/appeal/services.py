@@ -34,6 +34,7 @@ from documents.codes import verification_code_display
 from documents.models import OfficialDocument
 from documents.services import document_issue, infraction_context
 from law import appeal as tally
+from law.i18n import format_date
 from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import Driver
@@ -787,7 +788,7 @@ def commission_seat_assign(
             if term.since >= since:
                 raise StateConflict(
                     _("Já há um mandato começando em %(day)s; corrija-o no cadastro.")
-                    % {"day": term.since.strftime("%d/%m/%Y")},
+                    % {"day": format_date(term.since)},
                     article=ART_52,
                 )
             term.until = since - dt.timedelta(days=1)

@@ -46,6 +46,8 @@ S = AppealState
 
 WORKFLOW = register(
     Workflow(
+        # Art. 52 (appeals); Art. 61 §2 (the clandestine classification).
+        commission_sees=True,
         case_panel="appeal/case_panel.html",
         kind=AppealCase.KIND,
         model=AppealCase,

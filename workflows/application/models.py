@@ -13,6 +13,9 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from workflows.steps.inspection import inspection_transitions
+from workflows.steps.intake import intake_transitions
+from workflows.steps.review import review_transitions
 
 
 class ApplicationState(models.TextChoices):
@@ -47,7 +50,31 @@ OPEN_STATES = (
 FINAL_STATES = (A.GRANTED, A.REJECTED, A.DENIED, A.WITHDRAWN)
 
 
-class ApplicationCase(Case):
+class ApplicationCase(
+    intake_transitions(
+        A,
+        accepted=A.AWAITING_INSPECTION,
+        # Art. 22 §1: the Secretaria refuses before its approval, or while the approved
+        # application waits for a place.
+        reject_from=(
+            A.FILED,
+            A.CORRECTION_REQUESTED,
+            A.AWAITING_INSPECTION,
+            A.INSPECTION_FAILED,
+            A.SECRETARIA_REVIEW,
+            A.WAITING_LIST,
+        ),
+        withdraw_from=[s for s in OPEN_STATES if s != A.APPROVED],
+    ),
+    review_transitions(during=A.FILED),
+    inspection_transitions(
+        ready=(A.AWAITING_INSPECTION, A.INSPECTION_FAILED),
+        scheduled=A.INSPECTION_SCHEDULED,
+        passed=A.SECRETARIA_REVIEW,
+        failed=A.INSPECTION_FAILED,
+    ),
+    Case,
+):
     """A driver's application to be registered and receive an authorization (Arts. 10, 22)."""
 
     KIND = CaseKind.APPLICATION
@@ -82,42 +109,6 @@ class ApplicationCase(Case):
         verbose_name = _("cadastro e outorga de autorização")
         verbose_name_plural = _("cadastros e outorgas de autorização")
 
-    # --- Documents (Art. 10) -----------------------------------------------------------
-
-    @transition(field="state", source=A.FILED, target=A.FILED)
-    def review_document(self) -> None:
-        """A clerk accepts or refuses one document of the checklist."""
-
-    @transition(field="state", source=A.FILED, target=A.CORRECTION_REQUESTED)
-    def ask_correction(self) -> None:
-        """Something is missing or was refused; the applicant corrects and resubmits."""
-
-    @transition(field="state", source=A.CORRECTION_REQUESTED, target=A.FILED)
-    def resubmit(self) -> None:
-        """The applicant sent the corrected documents."""
-
-    @transition(field="state", source=A.FILED, target=A.AWAITING_INSPECTION)
-    def accept_documents(self) -> None:
-        """Every document of Art. 10 I and II a was accepted."""
-
-    # --- Inspection (Art. 20) ----------------------------------------------------------
-
-    @transition(
-        field="state",
-        source=[A.AWAITING_INSPECTION, A.INSPECTION_FAILED],
-        target=A.INSPECTION_SCHEDULED,
-    )
-    def schedule_inspection(self) -> None:
-        """A clerk booked the inspection (or the reinspection) of the vehicle."""
-
-    @transition(field="state", source=A.INSPECTION_SCHEDULED, target=A.SECRETARIA_REVIEW)
-    def pass_inspection(self) -> None:
-        """Every item of the inspection was met (Arts. 11, 20)."""
-
-    @transition(field="state", source=A.INSPECTION_SCHEDULED, target=A.INSPECTION_FAILED)
-    def fail_inspection(self) -> None:
-        """Some item failed; the applicant fixes it and the vehicle is inspected again."""
-
     # --- Review, fleet cap and homologation (Art. 22) ----------------------------------
 
     @transition(field="state", source=A.SECRETARIA_REVIEW, target=A.APPROVED)
@@ -144,29 +135,6 @@ class ApplicationCase(Case):
     @transition(field="state", source=A.AWAITING_HOMOLOGATION, target=A.DENIED)
     def deny(self) -> None:
         """The mayor refuses to homologate."""
-
-    @transition(
-        field="state",
-        source=[
-            A.FILED,
-            A.CORRECTION_REQUESTED,
-            A.AWAITING_INSPECTION,
-            A.INSPECTION_FAILED,
-            A.SECRETARIA_REVIEW,
-            A.WAITING_LIST,
-        ],
-        target=A.REJECTED,
-    )
-    def reject(self) -> None:
-        """The Secretaria refuses the application (Arts. 10, 22 §1)."""
-
-    @transition(
-        field="state",
-        source=[s for s in OPEN_STATES if s != A.APPROVED],
-        target=A.WITHDRAWN,
-    )
-    def withdraw(self) -> None:
-        """The applicant gives up before the decision."""
 
 
 class FleetLock(models.Model):

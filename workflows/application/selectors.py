@@ -12,12 +12,11 @@ from accounts.models import User
 from cases.models import Case, Document
 from cases.selectors import cases_visible_to
 from law import fleet as law_fleet
-from registers.models import Authorization, PopulationFigure
+from registers.models import IN_FORCE, Authorization, PopulationFigure
 from workflows.application.checklist import ITEMS
 from workflows.application.models import ApplicationCase, ApplicationState
 
 MISSING = "missing"
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 
 
 @dataclass(frozen=True)

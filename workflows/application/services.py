@@ -10,15 +10,14 @@ lock first (see `fleet.py`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import asdict, dataclass, fields
 from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -26,7 +25,6 @@ from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
-from cases.services.sequences import sequence_next
 from cases.services.transitions import (
     case_lock,
     case_open,
@@ -34,9 +32,10 @@ from cases.services.transitions import (
     case_step,
     local_today,
 )
+from core.errors import CONCURRENT_WRITE
+from core.sequences import sequence_next
 from documents.services import authorization_term_issue
 from inspections.models import Inspection
-from inspections.services import inspection_schedule
 from law import inspection as law_inspection
 from registers.models import Authorization, AuxiliaryBinding, Driver, Vehicle
 from registers.requirements import (
@@ -45,15 +44,15 @@ from registers.requirements import (
     requirements_enforce,
     vehicle_requirements_unmet,
 )
-from registers.services import registration_issue
+from registers.services.drivers import driver_register
+from registers.services.vehicles import VehicleData, vehicle_data_clean, vehicle_register
 from registers.validators import (
     normalize_cnh,
     normalize_cpf,
-    normalize_plate,
-    normalize_renavam,
 )
-from workflows.application.checklist import BY_CODE, BY_FIELD, PHOTO_ITEM
+from workflows.application.checklist import BY_CODE, BY_FIELD, ITEMS, PHOTO_ITEM
 from workflows.application.fleet import fleet_lock, places_allocate
+from workflows.application.fleet import fleet_place_freed as fleet_place_freed
 from workflows.application.models import (
     OPEN_STATES,
     ApplicationCase,
@@ -67,6 +66,9 @@ from workflows.application.selectors import (
     checklist_outstanding,
     population_figure,
 )
+from workflows.renewal.services import registration_issue
+from workflows.steps.inspection import InspectionStep
+from workflows.steps.intake import intake_resubmit
 
 ART_OPEN = "Art. 10; Art. 22"
 ART_4_V = "Art. 4 V"
@@ -79,8 +81,8 @@ ART_20 = "Art. 20"
 ART_22_P3 = "Art. 22 §3"
 ART_22_P4 = "Art. 22 §4"
 
-ACCEPT = "accept"
-REJECT = "reject"
+CHECKLIST = {item.code: item.label for item in ITEMS}
+ITEM_ARTICLES = {item.code: item.article for item in ITEMS}
 
 
 # --- What the applicant declares --------------------------------------------------------
@@ -101,22 +103,6 @@ class ApplicantData:
     postal_code: str = ""
     email: str = ""
     phone: str = ""
-
-
-@dataclass(frozen=True)
-class VehicleData:
-    """The proposed vehicle (Arts. 10 II, 11)."""
-
-    plate: str
-    renavam: str
-    make: str
-    model: str
-    manufacture_year: int
-    doors: int
-    capacity: int
-    air_conditioning: bool
-    airbag: bool
-    colour: str
 
 
 D = TypeVar("D", ApplicantData, VehicleData)
@@ -168,50 +154,6 @@ def _applicant_clean(data: ApplicantData) -> ApplicantData:
     )
 
 
-def _vehicle_clean(data: VehicleData, today: dt.date) -> VehicleData:
-    _required(
-        {"make": data.make, "model": data.model, "colour": data.colour},
-        {"make": _("marca"), "model": _("modelo"), "colour": _("cor")},
-        ART_10_II_A,
-    )
-    if data.manufacture_year > today.year:
-        raise RuleViolation(
-            _("O ano de fabricação %(year)d é posterior ao ano corrente.")
-            % {"year": data.manufacture_year},
-            article=ART_10_II_A,
-        )
-    if data.capacity < 1:
-        raise RuleViolation(_("Informe a lotação do veículo."), article="Art. 10 II c")
-    return VehicleData(
-        plate=_valid(normalize_plate, data.plate, ART_10_II_A),
-        renavam=_valid(normalize_renavam, data.renavam, ART_10_II_A),
-        make=data.make.strip(),
-        model=data.model.strip(),
-        manufacture_year=data.manufacture_year,
-        doors=data.doors,
-        capacity=data.capacity,
-        air_conditioning=data.air_conditioning,
-        airbag=data.airbag,
-        colour=data.colour.strip(),
-    )
-
-
-def _uploads_check(uploads: Mapping[str, UploadedFile]) -> dict[str, CheckedFile]:
-    """Every file judged by its content before anything is written; keys are item codes."""
-    checked: dict[str, CheckedFile] = {}
-    for code, upload in uploads.items():
-        item = BY_CODE.get(code)
-        if item is None:
-            raise RuleViolation(_("Item de documento desconhecido: %(item)s.") % {"item": code})
-        file = upload_check(upload)
-        if item.image_only and not file.content_type.startswith("image/"):
-            raise RuleViolation(
-                _("%(label)s: envie uma imagem JPEG ou PNG.") % {"label": item.label},
-                article=item.article,
-                code="file_type",
-            )
-        checked[code] = file
-    return checked
 
 
 def uploads_by_item(values: Mapping[str, object]) -> dict[str, UploadedFile]:
@@ -247,15 +189,22 @@ def application_file(
             article=ART_10_P1,
         )
     person = _applicant_clean(applicant)
-    car = _vehicle_clean(vehicle, day)
+    car = vehicle_data_clean(vehicle, today=day)
     checked = _uploads_check(documents or {})
     try:
         with transaction.atomic(durable=True):
             driver = _driver_find(actor=actor, cpf=person.cpf, counter=counter)
             if driver is not None:
                 _no_open_application(driver)
-            driver = _driver_save(driver, person, user=None if counter else actor)
-            proposed = _vehicle_save(car, owner=driver)
+            try:
+                driver = _driver_save(driver, person, user=None if counter else actor)
+                proposed = vehicle_register(
+                    data=car, owner=driver, refuse=_not_in_an_open_application
+                )
+            except StateConflict as exc:
+                if exc.code != CONCURRENT_WRITE:
+                    raise
+                raise _filed_at_the_same_time() from exc
             requirements_enforce(
                 driver_requirements_unmet(driver, on=day)
                 + vehicle_requirements_unmet(proposed, on=day)
@@ -274,14 +223,18 @@ def application_file(
                 case, "filed", missing=[line.label for line in checklist_outstanding(case)]
             )
     except IntegrityError as exc:
-        # Two filings for the same person or vehicle at the same instant: the unique
-        # constraints let one through.
-        raise StateConflict(
-            _("Outro pedido com estes dados foi protocolado ao mesmo tempo. Confira seus "
-              "processos antes de tentar de novo."),
-            article=ART_22_P4,
-        ) from exc
+        raise _filed_at_the_same_time() from exc
     return case
+
+
+def _filed_at_the_same_time() -> StateConflict:
+    """Two filings for the same person or vehicle at the same instant: the unique
+    constraints of the registers let one through."""
+    return StateConflict(
+        _("Outro pedido com estes dados foi protocolado ao mesmo tempo. Confira seus "
+          "processos antes de tentar de novo."),
+        article=ART_22_P4,
+    )
 
 
 def _driver_find(*, actor: User, cpf: str, counter: bool) -> Driver | None:
@@ -313,60 +266,12 @@ def _no_open_application(driver: Driver) -> None:
 
 
 def _driver_save(driver: Driver | None, data: ApplicantData, *, user: User | None) -> Driver:
-    clash = Driver.objects.filter(cnh_number=data.cnh_number)
-    if driver is not None:
-        clash = clash.exclude(pk=driver.pk)
-    if clash.exists():
-        raise RuleViolation(
-            _("Esta CNH já está cadastrada para outro taxista."), article=ART_10_I_B
-        )
-    if driver is None:
-        driver = Driver(kind=Driver.Kind.HOLDER, cpf=data.cpf, user=user)
-    for field in fields(ApplicantData):
-        if field.name != "cpf":
-            setattr(driver, field.name, getattr(data, field.name))
-    driver.save()
-    return driver
+    """A new holder's cadastro, or his existing one brought up to date (Art. 9)."""
+    return driver_register(data=asdict(data), kind=Driver.Kind.HOLDER, user=user, driver=driver)
 
 
-def _vehicle_save(data: VehicleData, *, owner: Driver) -> Vehicle:
-    vehicle = Vehicle.objects.select_for_update().filter(plate=data.plate).first()
-    same_renavam = Vehicle.objects.filter(renavam=data.renavam)
-    if vehicle is not None:
-        same_renavam = same_renavam.exclude(pk=vehicle.pk)
-    other = same_renavam.first()
-    if other is not None:
-        raise RuleViolation(
-            _("O RENAVAM %(renavam)s já está cadastrado para o veículo de placa %(plate)s.")
-            % {"renavam": data.renavam, "plate": other.display_plate},
-            article=ART_10_II_A,
-        )
-    if vehicle is None:
-        vehicle = Vehicle(plate=data.plate, renavam=data.renavam)
-    else:
-        _vehicle_free(vehicle, renavam=data.renavam)
-    for field in fields(VehicleData):
-        setattr(vehicle, field.name, getattr(data, field.name))
-    vehicle.owner = owner
-    vehicle.save()
-    return vehicle
-
-
-def _vehicle_free(vehicle: Vehicle, *, renavam: str) -> None:
-    """A vehicle already registered may come back into service only if nothing holds it."""
-    if vehicle.renavam != renavam:
-        raise RuleViolation(
-            _("A placa %(plate)s já está cadastrada com outro RENAVAM.")
-            % {"plate": vehicle.display_plate},
-            article=ART_10_II_A,
-        )
-    held = Authorization.objects.filter(vehicle=vehicle, status__in=IN_FORCE).first()
-    if held is not None:
-        raise RuleViolation(
-            _("O veículo %(plate)s já está em serviço pelo Termo de Autorização %(number)s.")
-            % {"plate": vehicle.display_plate, "number": held.number},
-            article=ART_4_V,
-        )
+def _not_in_an_open_application(vehicle: Vehicle) -> None:
+    """Art. 4 V: a registered vehicle may be proposed by one application at a time."""
     if ApplicationCase.objects.filter(vehicle=vehicle, state__in=OPEN_STATES).exists():
         raise StateConflict(
             _("O veículo %(plate)s já é objeto de outro pedido de autorização em andamento.")
@@ -375,116 +280,80 @@ def _vehicle_free(vehicle: Vehicle, *, renavam: str) -> None:
         )
 
 
-# --- Documents (Art. 10) ----------------------------------------------------------------
+# --- Intake (Art. 10) and inspection (Art. 20): the shared steps' parts of this kind ---
 
 
-def application_review_document(
-    *, case: Case, actor: User, note: str = "", item: str = "", decision: str = ""
-) -> ApplicationCase:
-    """A clerk accepts or refuses, with a reason, the latest file of one checklist item."""
-    entry = BY_CODE.get(item)
-    if entry is None:
-        raise RuleViolation(_("Escolha o item do checklist a conferir."), article=ART_10)
-    if decision not in (ACCEPT, REJECT):
-        raise RuleViolation(_("Escolha aceitar ou recusar o documento."), article=entry.article)
-    accepted = decision == ACCEPT
-    if not accepted and not note.strip():
-        raise RuleViolation(_("Informe o motivo da recusa do documento."), article=entry.article)
+def _upload_check_item(code: str, upload: UploadedFile) -> CheckedFile:
+    """A file judged by its content; the 3x4 photos must be images (Art. 17)."""
+    item = BY_CODE[code]
+    file = upload_check(upload)
+    if item.image_only and not file.content_type.startswith("image/"):
+        raise RuleViolation(
+            _("%(label)s: envie uma imagem JPEG ou PNG.") % {"label": item.label},
+            article=item.article,
+            code="file_type",
+        )
+    return file
 
-    def latest(locked: ApplicationCase) -> Document | None:
-        return (
-            Document.objects.select_for_update()
-            .filter(case=locked, item=item)
-            .order_by("-uploaded_at", "-id")
-            .first()
+
+def _uploads_check(uploads: Mapping[str, UploadedFile]) -> dict[str, CheckedFile]:
+    """Every file judged by its content before anything is written; keys are item codes."""
+    unknown = sorted(set(uploads) - set(BY_CODE))
+    if unknown:
+        raise RuleViolation(
+            _("Item de documento desconhecido: %(item)s.") % {"item": ", ".join(unknown)}
+        )
+    return {code: _upload_check_item(code, upload) for code, upload in uploads.items()}
+
+
+def documents_complete(locked: ApplicationCase) -> None:
+    """Guard of `accept`: every item of Art. 10 I and II a is there and none refused."""
+    outstanding = checklist_outstanding(locked)
+    if outstanding:
+        raise RuleViolation(
+            _("A documentação está incompleta: %(items)s.")
+            % {"items": "; ".join(str(line.label) for line in outstanding)},
+            article=ART_10,
         )
 
-    def guard(locked: ApplicationCase) -> None:
-        if latest(locked) is None:
-            raise RuleViolation(
-                _("Nenhum arquivo foi enviado para “%(label)s”.") % {"label": entry.label},
-                article=entry.article,
-            )
 
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="review_document",
-            actor=actor,
-            note=note,
-            article=entry.article,
-            guard=guard,
-            data={"item": item, "accepted": accepted},
+def pending_documents_accept(locked: ApplicationCase, *, actor: User, note: str) -> None:
+    """Effect of `accept`: files still waiting for review are accepted with the rest."""
+    pending = [
+        line.document.pk
+        for line in application_checklist(locked)
+        if line.document is not None and line.status == Document.Review.PENDING
+    ]
+    Document.objects.filter(pk__in=pending).update(review=Document.Review.ACCEPTED)
+
+
+def something_to_correct(locked: ApplicationCase) -> None:
+    """Guard of `ask_correction`: the clerk refused or misses something first."""
+    if not checklist_outstanding(locked):
+        raise RuleViolation(
+            _("Nenhum documento falta nem foi recusado: recuse antes o que deve ser "
+              "corrigido."),
+            article=ART_10,
         )
-        document = latest(locked)
-        assert document is not None
-        document.review = Document.Review.ACCEPTED if accepted else Document.Review.REJECTED
-        document.review_note = note[:300]
-        document.save(update_fields=["review", "review_note"])
-    return locked
 
 
-def application_accept_documents(*, case: Case, actor: User, note: str = "") -> ApplicationCase:
-    """Every item of Art. 10 I and II a is there and none refused: on to the inspection.
-
-    Files still waiting for review are accepted by this step.
-    """
-
-    def guard(locked: ApplicationCase) -> None:
-        outstanding = checklist_outstanding(locked)
-        if outstanding:
-            raise RuleViolation(
-                _("A documentação está incompleta: %(items)s.")
-                % {"items": "; ".join(str(line.label) for line in outstanding)},
-                article=ART_10,
-            )
-
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case, action="accept_documents", actor=actor, note=note, guard=guard
-        )
-        pending = [
-            line.document.pk
-            for line in application_checklist(locked)
-            if line.document is not None and line.status == Document.Review.PENDING
-        ]
-        Document.objects.filter(pk__in=pending).update(review=Document.Review.ACCEPTED)
-    return locked
-
-
-def application_ask_correction(*, case: Case, actor: User, note: str = "") -> ApplicationCase:
-    """The clerk sends the application back: the missing and refused items are listed."""
-
-    def guard(locked: ApplicationCase) -> None:
-        if not checklist_outstanding(locked):
-            raise RuleViolation(
-                _("Nenhum documento falta nem foi recusado: recuse antes o que deve ser "
-                  "corrigido."),
-                article=ART_10,
-            )
-
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case, action="ask_correction", actor=actor, note=note, guard=guard
-        )
-        outstanding = checklist_outstanding(locked)
-        application_notify(locked, "correction", items=outstanding, note=note)
-    return locked
+def correction_notify(locked: ApplicationCase, *, actor: User, note: str) -> None:
+    """Effect of `ask_correction`: the applicant is told the missing and refused items."""
+    application_notify(locked, "correction", items=checklist_outstanding(locked), note=note)
 
 
 def application_resubmit(
     *, case: Case, actor: User, note: str = "", **uploads: UploadedFile
-) -> ApplicationCase:
-    """The applicant sends a new file for each missing or refused item (`doc_<item>`)."""
+) -> Case:
+    """`resubmit` with a new file for each missing or refused item (`doc_<item>`)."""
     unknown = sorted(set(uploads) - set(BY_FIELD))
     if unknown:
         raise RuleViolation(
             _("Item de documento desconhecido: %(item)s.") % {"item": ", ".join(unknown)}
         )
-    checked = _uploads_check(uploads_by_item(uploads))
 
-    def guard(locked: ApplicationCase) -> None:
-        still = [line for line in checklist_outstanding(locked) if line.code not in checked]
+    def guard(locked: ApplicationCase, resent: Collection[str]) -> None:
+        still = [line for line in checklist_outstanding(locked) if line.code not in resent]
         if still:
             raise RuleViolation(
                 _("Envie o documento corrigido de: %(items)s.")
@@ -492,71 +361,38 @@ def application_resubmit(
                 article=ART_10,
             )
 
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="resubmit",
-            actor=actor,
-            note=note,
-            guard=guard,
-            data={"items": sorted(checked)},
-        )
-        for code, file in checked.items():
-            document_store(case=locked, item=code, checked=file, actor=actor)
-    return locked
-
-
-# --- Inspection (Art. 20) ---------------------------------------------------------------
-
-
-def application_schedule_inspection(
-    *, case: Case, actor: User, note: str = "", when: dt.datetime, place: str = ""
-) -> ApplicationCase:
-    """A clerk books the inspection (or reinspection) of the proposed vehicle."""
-    if not place.strip():
-        raise RuleViolation(_("Informe o local da vistoria."), article=ART_20)
-    if timezone.is_naive(when):
-        when = timezone.make_aware(when)
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="schedule_inspection",
-            actor=actor,
-            note=note,
-            data={"when": when.isoformat(), "place": place},
-        )
-        inspection = inspection_schedule(
-            case=locked, vehicle=locked.vehicle, when=when, place=place, actor=actor
-        )
-        application_notify(locked, "inspection_scheduled", inspection=inspection)
-    return locked
-
-
-def application_inspection_recorded(
-    *, case: Case, inspection: Inspection, actor: User
-) -> None:
-    """Workflow hook, in the recording transaction: move the case on the result."""
-    locked = case_lock(case)
-    if locked.state != ApplicationState.INSPECTION_SCHEDULED:
-        return  # withdrawn while the inspection was pending: the result changes nothing
-    if inspection.status == Inspection.Status.PASSED:
-        case_step(
-            case=locked, action="pass_inspection", actor=actor,
-            data={"inspection": inspection.pk},
-        )
-        return
-    failed = law_inspection.failed_items(inspection.items)
-    stepped = case_step(
-        case=locked,
-        action="fail_inspection",
+    return intake_resubmit(
+        case=case,
         actor=actor,
-        note=inspection.notes,
-        data={"inspection": inspection.pk, "failed": [item.code for item in failed]},
+        note=note,
+        checklist=CHECKLIST,
+        uploads=uploads_by_item(uploads),
+        check=_upload_check_item,
+        guard=guard,
     )
+
+
+def refusal_notify(locked: ApplicationCase, *, actor: User, note: str) -> None:
+    """Effect of `reject`: the Secretaria's refusal (Arts. 10, 22 §1) is sent."""
+    application_notify(locked, "refused", by_mayor=False, note=note)
+
+
+def _inspection_failed_notify(
+    case: Case, inspection: Inspection, failed: list[law_inspection.InspectionItem]
+) -> None:
     application_notify(
-        stepped, "inspection_failed", inspection=inspection,
+        case, "inspection_failed", inspection=inspection,
         failed=[{"label": _(item.label), "article": item.article} for item in failed],
     )
+
+
+INSPECTION = InspectionStep(
+    vehicle=lambda case: case.vehicle,
+    on_scheduled=lambda case, inspection: application_notify(
+        case, "inspection_scheduled", inspection=inspection
+    ),
+    on_failed=_inspection_failed_notify,
+)
 
 
 # --- Review, homologation and the end of the road (Art. 22) -----------------------------
@@ -692,14 +528,6 @@ def application_deny(
         locked = case_step(case=case, action="deny", actor=actor, note=note)
         application_notify(locked, "refused", by_mayor=True, note=note)
         places_allocate(today=day)
-    return locked
-
-
-def application_reject(*, case: Case, actor: User, note: str = "") -> ApplicationCase:
-    """The Secretaria refuses the application (Arts. 10, 22 §1)."""
-    with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="reject", actor=actor, note=note)
-        application_notify(locked, "refused", by_mayor=False, note=note)
     return locked
 
 

@@ -1,6 +1,6 @@
 """Authorization application (cadastro e outorga), Arts. 3, 9-11, 20-23, 59 §5, 69.
 
-filed ──accept_documents──▶ awaiting_inspection ──schedule_inspection──▶ inspection_scheduled
+filed ──accept──▶ awaiting_inspection ──schedule_inspection──▶ inspection_scheduled
  │ ▲  (review_document: filed ▶ filed)                 ▲                  │ inspection recorded
  ask_correction │ resubmit        inspection_failed ──┘ schedule_inspection │
  ▼ │                                    ▲ fail_inspection ────────────────┤
@@ -18,26 +18,29 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from law import inspection as law_inspection
 from workflows.application.checklist import ITEMS
 from workflows.application.models import ApplicationCase, ApplicationState
 from workflows.application.services import (
-    ACCEPT,
-    REJECT,
-    application_accept_documents,
+    CHECKLIST,
+    INSPECTION,
+    ITEM_ARTICLES,
     application_approve_review,
-    application_ask_correction,
     application_deny,
     application_homologate,
-    application_inspection_recorded,
-    application_reject,
     application_resubmit,
-    application_review_document,
-    application_schedule_inspection,
     application_withdraw,
+    correction_notify,
+    documents_complete,
+    pending_documents_accept,
+    refusal_notify,
+    something_to_correct,
 )
+from workflows.steps.inspection import inspection_edges, inspection_hook
+from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
+from workflows.steps.review import review_edge
 
 ART_10 = "Art. 10"
 ART_20 = "Art. 20"
@@ -45,9 +48,7 @@ ART_22 = "Art. 22"
 ART_22_P1 = "Art. 22 §1"
 ART_22_P2 = "Art. 22 §2"
 
-CLERK = frozenset({Role.CLERK})
 MAYOR = frozenset({Role.MAYOR})
-INSPECTORS = frozenset({Role.CLERK, Role.FISCAL_AGENT})
 NOTE = ActionField("note", _l("Motivo"), "textarea")
 OPTIONAL_NOTE = ActionField("note", _l("Observação"), "textarea", required=False)
 
@@ -62,74 +63,29 @@ WORKFLOW = register(
         states=ApplicationState,
         initial=S.FILED,
         final_states=frozenset({S.GRANTED, S.REJECTED, S.DENIED, S.WITHDRAWN}),
-        checklist={item.code: item.label for item in ITEMS},
-        on_inspection_recorded=application_inspection_recorded,
+        checklist=CHECKLIST,
+        on_inspection_recorded=inspection_hook(INSPECTION),
         filing=("application-new", _l("Pedir autorização de táxi (Arts. 10 e 22)")),
         edges=(
-            Edge(
-                "review_document",
-                _l("Conferir documento"),
-                ART_10,
-                roles=CLERK,
-                inputs=(
-                    ActionField(
-                        "item", _l("Documento"), "choice",
-                        choices=tuple((item.code, item.label) for item in ITEMS),
-                    ),
-                    ActionField(
-                        "decision", _l("Conferência"), "choice",
-                        choices=((ACCEPT, _l("Aceitar")), (REJECT, _l("Recusar"))),
-                    ),
-                    ActionField("note", _l("Motivo da recusa"), required=False),
-                ),
-                service=application_review_document,
-                style="secondary",
-            ),
-            Edge(
-                "ask_correction",
-                _l("Pedir correção dos documentos"),
-                ART_10,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                service=application_ask_correction,
-                style="secondary",
-            ),
-            Edge(
-                "resubmit",
-                _l("Reenviar com os documentos corrigidos"),
-                ART_10,
-                roles=CLERK,
-                owner=True,
-                inputs=tuple(
+            review_edge(article=ART_10, checklist=CHECKLIST, item_articles=ITEM_ARTICLES),
+            *correction_edges(
+                article=ART_10,
+                checklist=CHECKLIST,
+                ask_guard=something_to_correct,
+                ask_effects=correction_notify,
+                resubmit_fields=tuple(
                     ActionField(item.field, item.label, "file", required=False)
                     for item in ITEMS
                 ),
-                service=application_resubmit,
+                resubmit_service=application_resubmit,
             ),
-            Edge(
-                "accept_documents",
-                _l("Aceitar a documentação"),
-                ART_10,
-                roles=CLERK,
-                service=application_accept_documents,
+            accept_edge(
+                article=ART_10,
+                label=_l("Aceitar a documentação"),
+                guard=documents_complete,
+                effects=pending_documents_accept,
             ),
-            Edge(
-                "schedule_inspection",
-                _l("Agendar vistoria"),
-                ART_20,
-                roles=CLERK,
-                inputs=(
-                    ActionField("when", _l("Data e hora"), "datetime"),
-                    ActionField("place", _l("Local")),
-                ),
-                service=application_schedule_inspection,
-            ),
-            # Fired by recording the inspection on the case page (on_inspection_recorded).
-            Edge("pass_inspection", _l("Aprovado na vistoria"), ART_20, roles=INSPECTORS,
-                 internal=True),
-            Edge("fail_inspection", _l("Reprovado na vistoria"), ART_20, roles=INSPECTORS,
-                 internal=True),
+            *inspection_edges(step=INSPECTION),
             Edge(
                 "approve_review",
                 _l("Aprovar (Secretaria de Finanças)"),
@@ -159,24 +115,8 @@ WORKFLOW = register(
                 service=application_deny,
                 style="danger",
             ),
-            Edge(
-                "reject",
-                _l("Indeferir o pedido"),
-                ART_22_P1,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                service=application_reject,
-                style="danger",
-            ),
-            Edge(
-                "withdraw",
-                _l("Desistir do pedido"),
-                ART_22,
-                owner=True,
-                service=application_withdraw,
-                style="danger",
-            ),
+            reject_edge(ART_22_P1, label=_l("Indeferir o pedido"), effects=refusal_notify),
+            withdraw_edge(ART_22, service=application_withdraw),
         ),
     )
 )

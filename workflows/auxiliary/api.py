@@ -14,14 +14,14 @@ from rest_framework.views import APIView
 from cases.api import CaseOutput
 from cases.errors import RuleViolation
 from registers.selectors import driver_of, drivers_visible_to
-from workflows.auxiliary.inputs import (
+from workflows.auxiliary.models import AuxiliaryPurpose, DepartureReason
+from workflows.auxiliary.services import CHECKLIST, auxiliary_file
+from workflows.inputs import (
     driver_data,
     driver_serializer_fields,
     files_from_serializer,
     files_serializer_fields,
 )
-from workflows.auxiliary.models import AuxiliaryPurpose, DepartureReason
-from workflows.auxiliary.services import CHECKLIST, auxiliary_file
 
 AUXILIARY_PREFIX = "auxiliary_"
 

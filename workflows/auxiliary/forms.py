@@ -5,9 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from workflows.auxiliary.inputs import driver_form_fields, files_form_fields
 from workflows.auxiliary.models import AuxiliaryPurpose, DepartureReason
 from workflows.auxiliary.services import CHECKLIST
+from workflows.inputs import driver_form_fields, files_form_fields
 
 AUXILIARY_PREFIX = "auxiliary_"
 

@@ -13,6 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from workflows.steps.intake import intake_transitions
+from workflows.steps.review import review_transitions
 
 
 class AuxiliaryState(models.TextChoices):
@@ -43,7 +45,15 @@ class DepartureReason(models.TextChoices):
 S = AuxiliaryState
 
 
-class AuxiliaryCase(Case):
+class AuxiliaryCase(
+    intake_transitions(
+        S,
+        # Art. 27 §§3-4: the Secretaria checks the documents of Art. 10 I first.
+        accepted=S.AWAITING_DECISION,
+    ),
+    review_transitions(during=S.FILED),
+    Case,
+):
     """The holder's request about his auxiliary driver (Arts. 27, 28)."""
 
     KIND = CaseKind.AUXILIARY
@@ -106,30 +116,6 @@ class AuxiliaryCase(Case):
     class Meta:
         verbose_name = _("pedido de taxista auxiliar")
         verbose_name_plural = _("pedidos de taxista auxiliar")
-
-    @transition(field="state", source=S.FILED, target=S.AWAITING_DECISION)
-    def accept(self) -> None:
-        """The Secretaria found the documents of Art. 10 I complete (Art. 27 §§3-4)."""
-
-    @transition(field="state", source=S.FILED, target=S.CORRECTION_REQUESTED)
-    def ask_correction(self) -> None:
-        """Something is missing or wrong; the holder corrects and resubmits."""
-
-    @transition(field="state", source=S.FILED, target=S.REJECTED)
-    def reject(self) -> None:
-        """The request does not meet Art. 27."""
-
-    @transition(field="state", source=S.CORRECTION_REQUESTED, target=S.FILED)
-    def resubmit(self) -> None:
-        """The holder corrected the request."""
-
-    @transition(
-        field="state",
-        source=[S.FILED, S.CORRECTION_REQUESTED, S.AWAITING_DECISION],
-        target=S.WITHDRAWN,
-    )
-    def withdraw(self) -> None:
-        """The holder gives up the request before a decision."""
 
     @transition(field="state", source=S.AWAITING_DECISION, target=S.APPROVED)
     def approve(

@@ -33,26 +33,29 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import (
+    deadline_handler,
+    deadline_set,
+    deadlines_cancel,
+    reminder_due_on,
+    reminder_target,
+)
+from cases.services.documents import has_usable_document, proofs_check, proofs_store
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from law import auxiliary as rules
 from law.bars import auxiliary_bar_ends
 from law.errors import LawError
+from law.i18n import format_date
 from notifications.services import notification_queue
-from registers.models import Authorization, AuxiliaryBinding, Driver
+from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from registers.requirements import driver_requirements_unmet, requirements_enforce
+from registers.services.authorizations import auxiliary_binding_end
+from registers.services.drivers import ART_10_I_ITEMS, driver_match_or_register
 from workflows.auxiliary.models import (
     AuxiliaryCase,
     AuxiliaryPurpose,
     AuxiliaryState,
     DepartureReason,
-)
-from workflows.auxiliary.registration import (
-    ART_10_I_ITEMS,
-    driver_match_or_register,
-    has_usable_document,
-    proofs_check,
-    proofs_store,
 )
 
 ART_27 = rules.ART_27
@@ -81,7 +84,6 @@ OPEN_STATES = (
     AuxiliaryState.CORRECTION_REQUESTED,
     AuxiliaryState.AWAITING_DECISION,
 )
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 _OPENING_ARTICLE = {
     AuxiliaryPurpose.REGISTER: ART_27,
     AuxiliaryPurpose.RENEW: ART_27_P1,
@@ -92,9 +94,6 @@ _OPENING_ARTICLE = {
 def _law(exc: LawError) -> RuleViolation:
     return from_law(exc)
 
-
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
 
 
 # --- What the registers say ------------------------------------------------------------
@@ -384,17 +383,10 @@ def _recheck(case: AuxiliaryCase, today: dt.date) -> bool:
     )
 
 
-def auxiliary_accept(
-    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
-) -> AuxiliaryCase:
-    """A clerk found the documents complete; the rules are checked again on the registers."""
-    day = today or local_today()
-
-    def guard(locked: AuxiliaryCase) -> None:
-        _recheck(locked, day)
-
-    with transaction.atomic(durable=True):
-        return case_step(case=case, action="accept", actor=actor, note=note, guard=guard)
+def accept_guard(locked: AuxiliaryCase) -> None:
+    """Guard of `accept`: the documents are complete; the rules are checked again on the
+    registers."""
+    _recheck(locked, local_today())
 
 
 def auxiliary_approve(
@@ -516,13 +508,7 @@ def binding_end(
     The auxiliary is no longer linked to the holder, the binding's reminder and expiry rows
     are cancelled, and the auxiliary is told (and, if revoked, until when he is barred).
     """
-    binding.ended_on = on
-    binding.end_reason = reason
-    binding.save(update_fields=["ended_on", "end_reason"])
-    auxiliary = Driver.objects.select_for_update().get(pk=binding.auxiliary_id)
-    if auxiliary.titular_id is not None:
-        auxiliary.titular = None
-        auxiliary.save(update_fields=["titular"])
+    auxiliary = auxiliary_binding_end(binding=binding, reason=reason, on=on)
     case_record(
         case=case, actor=actor, event="auxiliary_unbound", article=article,
         data={"binding": binding.pk, "auxiliary": auxiliary.pk, "reason": reason,
@@ -569,8 +555,9 @@ def _binding_deadlines_set(case: AuxiliaryCase, binding: AuxiliaryBinding) -> No
     deadline_set(
         case=case,
         kind=REMINDER,
-        label=_("Lembrete: renovar o auxiliar até %(day)s") % {"day": _fmt(binding.valid_until)},
-        due_on=binding.valid_until - dt.timedelta(days=REMINDER_DAYS_BEFORE),
+        label=_("Lembrete: renovar o auxiliar até %(day)s")
+        % {"day": format_date(binding.valid_until)},
+        due_on=reminder_due_on(binding.valid_until, REMINDER_DAYS_BEFORE),
         counting=Deadline.Counting.FIXED_DATE,
         article=ART_27_P1,
     )
@@ -613,7 +600,7 @@ def auxiliary_renewal_remind(case: Case | None, deadline: Deadline, today: dt.da
     binding = AuxiliaryBinding.objects.select_related("auxiliary", "authorization__holder").get(
         pk=locked.binding_id
     )
-    due = deadline.due_on + dt.timedelta(days=REMINDER_DAYS_BEFORE)
+    due = reminder_target(deadline.due_on, REMINDER_DAYS_BEFORE)
     if binding.ended_on is not None or binding.valid_until != due:
         return False  # ended, or renewed: a later row reminds of the new end
     notification_queue(

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from cases.errors import DomainError
 from registers.selectors import driver_of
 from workflows.auxiliary.forms import AUXILIARY_PREFIX, AuxiliaryForm
-from workflows.auxiliary.inputs import driver_data, files_from_form
 from workflows.auxiliary.models import AuxiliaryPurpose
 from workflows.auxiliary.services import CHECKLIST, auxiliary_file
+from workflows.inputs import driver_data, files_from_form
 
 
 @login_required

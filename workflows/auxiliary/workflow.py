@@ -27,19 +27,25 @@ from workflows.auxiliary.services import (
     ART_27_P2,
     ART_27_P3,
     CHECKLIST,
-    auxiliary_accept,
+    accept_guard,
     auxiliary_approve,
     auxiliary_deny,
 )
-from workflows.intake import correction_edges, reject_edge, withdraw_edge
+from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
+from workflows.steps.review import review_edge
 
-CLERK = frozenset({Role.CLERK})
 # Art. 27 §2: "após análise e decisão do Poder Executivo Municipal" (see the services).
 DECIDERS = frozenset({Role.CLERK, Role.MAYOR})
 NOTE = ActionField("note", _l("Motivo"))
 
 WORKFLOW = register(
     Workflow(
+        event_labels={
+            "auxiliary_bound": _l("Auxiliar vinculado"),
+            "auxiliary_unbound": _l("Vínculo de auxiliar encerrado"),
+            "auxiliary_renewed": _l("Vínculo de auxiliar renovado"),
+            "retired_holder_without_auxiliary": _l("Titular aposentado sem auxiliar (Art. 28)"),
+        },
         kind=AuxiliaryCase.KIND,
         model=AuxiliaryCase,
         states=AuxiliaryState,
@@ -55,12 +61,9 @@ WORKFLOW = register(
         checklist=CHECKLIST,
         filing=("auxiliary-new", _l("Taxista auxiliar (Art. 27)")),
         edges=(
-            Edge(
-                "accept",
-                _l("Conferir e encaminhar à decisão"),
-                ART_27_P3,
-                roles=CLERK,
-                service=auxiliary_accept,
+            review_edge(article=ART_27_P3, checklist=CHECKLIST),
+            accept_edge(
+                article=ART_27_P3, label=_l("Conferir e encaminhar à decisão"), guard=accept_guard
             ),
             *correction_edges(article=ART_27, checklist=CHECKLIST, ask_article=ART_27_P3),
             reject_edge(ART_27),

@@ -14,8 +14,8 @@ from rest_framework.views import APIView
 from cases.api import CaseOutput
 from cases.errors import RuleViolation
 from registers.selectors import driver_of, drivers_visible_to
-from workflows.auxiliary.inputs import files_from_serializer, files_serializer_fields
 from workflows.cancellation.services import CHECKLIST, cancellation_file
+from workflows.inputs import files_from_serializer, files_serializer_fields
 
 
 class _Base(serializers.Serializer):

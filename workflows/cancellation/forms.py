@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from workflows.auxiliary.inputs import files_form_fields
 from workflows.cancellation.services import CHECKLIST
+from workflows.inputs import files_form_fields
 
 
 class _Base(forms.Form):

@@ -13,6 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from workflows.steps.intake import intake_transitions
+from workflows.steps.review import review_transitions
 
 
 class CancellationState(models.TextChoices):
@@ -26,7 +28,12 @@ class CancellationState(models.TextChoices):
 S = CancellationState
 
 
-class CancellationCase(Case):
+class CancellationCase(
+    # Confirmed, not accepted: the confirmation is the decision (Art. 23).
+    intake_transitions(S),
+    review_transitions(during=S.FILED),
+    Case,
+):
     """The holder gives his authorization back (Art. 23)."""
 
     KIND = CaseKind.CANCELLATION
@@ -50,19 +57,3 @@ class CancellationCase(Case):
     def confirm(self, effective_on: dt.date) -> None:
         """The Secretaria checked the request; the cancellation takes effect (Art. 23)."""
         self.effective_on = effective_on
-
-    @transition(field="state", source=S.FILED, target=S.CORRECTION_REQUESTED)
-    def ask_correction(self) -> None:
-        """Something is missing or wrong; the holder corrects and resubmits."""
-
-    @transition(field="state", source=S.CORRECTION_REQUESTED, target=S.FILED)
-    def resubmit(self) -> None:
-        """The holder corrected the request."""
-
-    @transition(field="state", source=S.FILED, target=S.REJECTED)
-    def reject(self) -> None:
-        """The request cannot be taken (not the holder's, say)."""
-
-    @transition(field="state", source=[S.FILED, S.CORRECTION_REQUESTED], target=S.WITHDRAWN)
-    def withdraw(self) -> None:
-        """The holder keeps his authorization after all."""

@@ -34,21 +34,15 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, CaseKind
-from cases.services.deadlines import deadlines_cancel
-from cases.services.transitions import case_open, case_record, case_step, local_today
+from cases.services.documents import proofs_check, proofs_store
+from cases.services.transitions import case_open, case_step, local_today
 from law.bars import cancellation_bar_ends
+from law.i18n import format_date
 from notifications.services import notification_queue
-from registers.models import Authorization, Driver
-from workflows.auxiliary.registration import proofs_check, proofs_store
-from workflows.auxiliary.services import auxiliary_bindings_end
+from registers.models import IN_FORCE, Authorization, Driver
+from workflows.authorizations import case_authorization_end
 from workflows.cancellation.models import CancellationCase
-from workflows.revocation.services import revocations_lapse
 from workflows.transfer.services import open_requests
-
-try:  # The application kind (another engineer) owns the fleet's waiting list (Art. 22 §2).
-    from workflows.application.fleet import fleet_place_freed
-except ImportError:  # not provided: the freed place waits for the next application
-    fleet_place_freed = None
 
 ART_23 = "Art. 23"
 ART_23_SOLE = "Art. 23, parágrafo único"
@@ -56,7 +50,6 @@ ART_23_SOLE = "Art. 23, parágrafo único"
 CHECKLIST: dict[str, Any] = {
     "signed_request": _l("Requerimento de cancelamento assinado (pedidos no balcão)"),
 }
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 # Requests that would act on the authorization after it is cancelled. Renewal and vehicle
 # substitution cases are not here: the system opens them by itself (reminders, vehicle
 # age), their decisions re-check that the authorization is in force, and the renewal kind
@@ -68,9 +61,6 @@ BLOCKING_KINDS = (
     CaseKind.AUXILIARY,
 )
 
-
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
 
 
 def may_apply_again_on(effective_on: dt.date) -> dt.date:
@@ -107,7 +97,7 @@ def cancellation_file(
         raise RuleViolation(
             _("Declare estar ciente de que, cancelada a autorização, uma nova só poderá ser "
               "requerida após 5 anos do efetivo cancelamento (se efetivado hoje, a partir "
-              "de %(day)s).") % {"day": _fmt(may_apply_again_on(day))},
+              "de %(day)s).") % {"day": format_date(may_apply_again_on(day))},
             article=ART_23_SOLE,
         )
     checked = proofs_check(proofs or {}, checklist=CHECKLIST, required=(), article=ART_23)
@@ -154,24 +144,14 @@ def cancellation_confirm(
     with transaction.atomic(durable=True):
         locked = case_step(case=case, action="confirm", actor=actor, note=note, guard=guard,
                            kwargs={"effective_on": day})
-        row = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
-        row.cancel(on=day)
-        row.save(update_fields=["status", "ended_on"])
-        cancelled_deadlines = deadlines_cancel(authorization=row)
         bar_ends = cancellation_bar_ends(day)
-        case_record(
-            case=locked, actor=actor, event="authorization_cancelled", article=ART_23_SOLE,
-            data={"authorization": row.number, "ended_on": day.isoformat(),
-                  "bar_ends": bar_ends.isoformat(), "deadlines_cancelled": cancelled_deadlines},
+        row = case_authorization_end(
+            authorization=locked.authorization, status=Authorization.Status.CANCELLED, on=day,
+            case=locked, actor=actor, article=ART_23_SOLE,
+            bindings_article="Art. 23; Art. 27 §1",
+            lapse_note=_("Autorização cancelada a pedido (Art. 23)."),
+            data={"bar_ends": bar_ends.isoformat()},
         )
-        auxiliary_bindings_end(authorization=row, case=locked, actor=actor, on=day,
-                               article="Art. 23; Art. 27 §1")
-        # A revocation still open has nothing left to revoke.
-        revocations_lapse(authorization=row, note=_("Autorização cancelada a pedido (Art. 23)."))
-        if fleet_place_freed is not None:
-            # In this transaction, after the authorization ended: the place it held is
-            # handed to the next application waiting, in filing order.
-            fleet_place_freed(today=day)
         assert locked.applicant is not None
         notification_queue(
             case=locked, recipient=locked.applicant, template="cancellation_effective",

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 
 from cases.errors import DomainError
 from registers.selectors import driver_of
-from workflows.auxiliary.inputs import files_from_form
 from workflows.cancellation.forms import CancellationForm
 from workflows.cancellation.services import CHECKLIST, cancellation_file, may_apply_again_on
+from workflows.inputs import files_from_form
 
 
 @login_required

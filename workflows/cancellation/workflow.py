@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.cancellation.models import CancellationCase, CancellationState
 from workflows.cancellation.services import ART_23, CHECKLIST, cancellation_confirm
-from workflows.intake import correction_edges, reject_edge, withdraw_edge
+from workflows.steps.intake import correction_edges, reject_edge, withdraw_edge
+from workflows.steps.review import review_edge
 
-CLERK = frozenset({Role.CLERK})
 NOTE = ActionField("note", _l("Motivo"))
 
 WORKFLOW = register(
@@ -44,6 +44,7 @@ WORKFLOW = register(
                 style="danger",
                 service=cancellation_confirm,
             ),
+            review_edge(article=ART_23, checklist=CHECKLIST),
             *correction_edges(article=ART_23, checklist=CHECKLIST),
             reject_edge(ART_23),
             withdraw_edge(ART_23),

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from law.i18n import format_date
 from registers.validators import validate_cpf, validate_plate
 
 
@@ -280,4 +281,4 @@ class ClandestinePayment(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"R$ {self.amount} ({self.paid_on:%d/%m/%Y})"
+        return f"R$ {self.amount} ({format_date(self.paid_on)})"

@@ -30,10 +30,11 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.transitions import case_open, case_step, local_today
 from law import deadlines as law_deadlines
 from law.clandestine import clandestine_penalty
+from law.i18n import format_date
 from registers.models import Driver, VrteValue
 from registers.validators import normalize_cpf, normalize_plate
 from workflows.clandestine.models import (
@@ -57,9 +58,6 @@ ART_63 = "Art. 63"
 SEIZURE_END = "clandestine.seizure_end"
 CENTS = Decimal("0.01")
 
-
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
 
 
 def _reais(value: Decimal) -> str:
@@ -146,7 +144,10 @@ def clandestine_record(
     with transaction.atomic(durable=True):
         penalty = clandestine_penalty(on=today, history=clandestine_history(plate=plate, cpf=cpf))
         vrte = vrte_of(occurred_on.year)
-        ends_on = today + dt.timedelta(days=penalty.seizure_days - 1)
+        seizure = (
+            law_deadlines.SEIZURE_ON_RECIDIVISM if penalty.recidivist else law_deadlines.SEIZURE
+        )
+        ends_on = law_deadlines.due_date(seizure, today, length=penalty.seizure_days)
         referred = bool(police_station.strip())
         case = case_open(
             model=ClandestineCase,
@@ -182,13 +183,13 @@ def clandestine_record(
                 "articles": list(penalty.articles),
             },
         )
-        deadline_set(
+        deadline_start(
+            rule=seizure,
+            start=today,
+            length=penalty.seizure_days,
             case=case,
             kind=SEIZURE_END,
             label=_("Fim da apreensão: o veículo fica retido até a quitação"),
-            due_on=ends_on,
-            counting=Deadline.Counting.FIXED_DATE,
-            article=f"{ART_62_I}; {ART_62_P1}" if penalty.recidivist else ART_62_I,
         )
     return case
 
@@ -236,7 +237,7 @@ def _end_seizure(case: ClandestineCase) -> ClandestineCase:
         action="end_seizure",
         actor=None,
         note=_("Apreensão cumprida em %(day)s; o veículo fica retido até a quitação.")
-        % {"day": _fmt(case.seizure_ends_on)},
+        % {"day": format_date(case.seizure_ends_on)},
     )
 
 
@@ -267,7 +268,7 @@ def clandestine_release(*, case: Case, actor: User, note: str = "") -> Clandesti
             if locked.seizure_ends_on >= today:
                 raise StateConflict(
                     _("O veículo está apreendido até %(day)s.")
-                    % {"day": _fmt(locked.seizure_ends_on)},
+                    % {"day": format_date(locked.seizure_ends_on)},
                     article=f"{ART_62_I}; {ART_62_P1}" if locked.recidivist else ART_62_I,
                 )
             # The sweeper has not run yet today: the seizure is over all the same.
@@ -375,7 +376,7 @@ def clandestine_contest(
         if today > last_day:
             raise RuleViolation(
                 _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": _fmt(last_day)},
+                % {"day": format_date(last_day)},
                 article=ART_63,
                 code="appeal_late",
             )

@@ -15,6 +15,7 @@ from accounts.roles import Role, has_role
 from cases.errors import DomainError
 from cases.selectors import cases_visible_to
 from cases.workflow import state_label
+from law.i18n import format_date
 from workflows.clandestine.forms import ClandestineRecordForm
 from workflows.clandestine.models import ClandestineCase
 from workflows.clandestine.selectors import clandestine_balance
@@ -37,7 +38,7 @@ def clandestine_new(request: HttpRequest) -> HttpResponse:
             messages.success(
                 request,
                 _("Autuação registrada sob o número %(n)s: apreensão até %(day)s.")
-                % {"n": case.number, "day": case.seizure_ends_on.strftime("%d/%m/%Y")},
+                % {"n": case.number, "day": format_date(case.seizure_ends_on)},
             )
             return redirect("clandestine-detail", pk=case.pk)
     return render(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.clandestine.models import ClandestineCase, ClandestineState
 from workflows.clandestine.services import (
@@ -36,13 +36,14 @@ from workflows.clandestine.services import (
     clandestine_uphold,
 )
 
-CLERK = frozenset({Role.CLERK})
 AGENT_OR_CLERK = frozenset({Role.CLERK, Role.FISCAL_AGENT})
 COMMISSION = frozenset({Role.COMMISSION_MEMBER})
 GROUNDS = ActionField("note", _l("Fundamentação da decisão"), "textarea")
 
 WORKFLOW = register(
     Workflow(
+        # Art. 52 (appeals); Art. 61 §2 (the clandestine classification).
+        commission_sees=True,
         kind=ClandestineCase.KIND,
         model=ClandestineCase,
         states=ClandestineState,

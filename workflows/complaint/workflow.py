@@ -16,16 +16,18 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.complaint.models import ComplaintCase, ComplaintState
 from workflows.complaint.services import complaint_dismiss, complaint_start_triage
 
-CLERK = frozenset({Role.CLERK})
 AGENT = frozenset({Role.FISCAL_AGENT})
 
 WORKFLOW = register(
     Workflow(
+        event_labels={
+            "notices_linked": _l("Autos de infração vinculados à reclamação"),
+        },
         kind=ComplaintCase.KIND,
         model=ComplaintCase,
         states=ComplaintState,

@@ -1,7 +1,7 @@
 """The yearly IM cycle (Arts. 17 V, 18-20): reminders before expiry and the expiry itself.
 
 Every IM gets three deadline rows on its authorization when it is issued
-(`registers.services.registration_issue` calls `renewal_cycle_start` in the issuing
+(`workflows.renewal.services.registration_issue` calls `renewal_cycle_start` in the issuing
 transaction). A row's `due_on` is its LAST day and the sweeper applies it once that local
 day has ended, that is on the morning of the day after. So:
 
@@ -41,9 +41,16 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from cases.models import AuditEvent, Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import (
+    deadline_handler,
+    deadline_set,
+    deadlines_cancel,
+    reminder_due_on,
+    reminder_target,
+)
 from cases.services.overdue import case_overdue_refresh
 from cases.services.transitions import case_record, case_step
+from law.i18n import format_date
 from registers.models import MunicipalRegistration
 from workflows.renewal.models import WAITING_STATES, RenewalCase, RenewalState
 from workflows.renewal.services import (
@@ -64,20 +71,12 @@ REMINDER_DAYS = {REMINDER_30: 30, REMINDER_7: 7}
 """Days before the IM's last valid day on which each reminder goes out."""
 
 
-def _day(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
-
-
-def reminder_due_on(valid_until: dt.date, days: int) -> dt.date:
-    """The row's last day, so that the sweeper applies it `days` days before `valid_until`."""
-    return valid_until - dt.timedelta(days=days + 1)
-
 
 def _valid_until_of(deadline: Deadline) -> dt.date:
     days = REMINDER_DAYS.get(deadline.kind)
     if days is None:
         return deadline.due_on  # the expiry row is dated the IM's last day
-    return deadline.due_on + dt.timedelta(days=days + 1)
+    return reminder_target(deadline.due_on, days)
 
 
 def renewal_cycle_start(*, registration: MunicipalRegistration, actor: User | None) -> None:
@@ -128,7 +127,7 @@ def _close_waiting_cases(registration: MunicipalRegistration) -> None:
             action="close_superseded",
             actor=None,
             note=_("Nova IM %(number)s emitida, válida até %(day)s.")
-            % {"number": registration.number, "day": _day(registration.valid_until)},
+            % {"number": registration.number, "day": format_date(registration.valid_until)},
             data={"registration": registration.number},
         )
 
@@ -181,7 +180,7 @@ def _remind(deadline: Deadline, today: dt.date) -> bool:
         action="remind",
         actor=None,
         note=_("A IM %(number)s vence em %(day)s.")
-        % {"number": registration.number, "day": _day(registration.valid_until)},
+        % {"number": registration.number, "day": format_date(registration.valid_until)},
         data={"days": days, "registration": registration.number},
     )
     renewal_notify(
@@ -225,7 +224,7 @@ def renewal_expire(case: Case | None, deadline: Deadline, today: dt.date) -> boo
     renewal = _case_for(registration)
     note = _("A IM %(number)s venceu em %(day)s sem renovação.") % {
         "number": registration.number,
-        "day": _day(registration.valid_until),
+        "day": format_date(registration.valid_until),
     }
     data = {"registration": registration.number}
     if renewal.state == RenewalState.AWAITING_REQUEST:

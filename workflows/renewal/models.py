@@ -15,6 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from workflows.steps.inspection import inspection_transitions
+from workflows.steps.intake import intake_transitions
+from workflows.steps.review import review_transitions
 
 if TYPE_CHECKING:
     from registers.models import MunicipalRegistration
@@ -41,7 +44,21 @@ WAITING_STATES = (R.AWAITING_REQUEST, R.EXPIRED)
 FINAL_STATES = (R.RENEWED, R.REJECTED, R.NOT_RENEWED, R.SUPERSEDED)
 
 
-class RenewalCase(Case):
+class RenewalCase(
+    intake_transitions(
+        R,
+        accepted=R.AWAITING_INSPECTION,
+        reject_from=(R.FILED, R.CORRECTION_REQUESTED, R.AWAITING_INSPECTION, R.INSPECTION_PASSED),
+    ),
+    review_transitions(during=R.FILED),
+    inspection_transitions(
+        ready=R.AWAITING_INSPECTION,
+        scheduled=R.INSPECTION_SCHEDULED,
+        passed=R.INSPECTION_PASSED,
+        failed=R.AWAITING_INSPECTION,
+    ),
+    Case,
+):
     """The yearly renewal of one IM (Arts. 18, 19) with the inspection of Art. 20.
 
     One per IM cycle: opened by the system when the first reminder goes out (or at the
@@ -93,40 +110,6 @@ class RenewalCase(Case):
         """The holder presents the previous IM, the CRLV and the CNH (Art. 19)."""
         self.cnh_expires_on = cnh_expires_on
         self.registration = registration
-
-    @transition(field="state", source=R.FILED, target=R.CORRECTION_REQUESTED)
-    def ask_correction(self) -> None:
-        """A document is missing, unreadable or does not match (Art. 19)."""
-
-    @transition(field="state", source=R.CORRECTION_REQUESTED, target=R.FILED)
-    def resubmit(self, cnh_expires_on: dt.date | None = None) -> None:
-        """The holder sent the corrected documents."""
-        if cnh_expires_on is not None:
-            self.cnh_expires_on = cnh_expires_on
-
-    @transition(field="state", source=R.FILED, target=R.AWAITING_INSPECTION)
-    def accept(self) -> None:
-        """The Secretaria checked the documents of Art. 19."""
-
-    @transition(
-        field="state",
-        source=[R.FILED, R.CORRECTION_REQUESTED, R.AWAITING_INSPECTION, R.INSPECTION_PASSED],
-        target=R.REJECTED,
-    )
-    def reject(self) -> None:
-        """The request cannot be granted (a reason is always given)."""
-
-    @transition(field="state", source=R.AWAITING_INSPECTION, target=R.INSPECTION_SCHEDULED)
-    def schedule_inspection(self) -> None:
-        """The vehicle's inspection is booked (Art. 20)."""
-
-    @transition(field="state", source=R.INSPECTION_SCHEDULED, target=R.INSPECTION_PASSED)
-    def pass_inspection(self) -> None:
-        """Recorded inspection: every item of Arts. 10 II and 11 met (Art. 20)."""
-
-    @transition(field="state", source=R.INSPECTION_SCHEDULED, target=R.AWAITING_INSPECTION)
-    def fail_inspection(self) -> None:
-        """Recorded inspection with failed items: fixed, then inspected again (Art. 20)."""
 
     @transition(field="state", source=R.INSPECTION_PASSED, target=R.RENEWED)
     def approve(self) -> None:

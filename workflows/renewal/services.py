@@ -3,8 +3,8 @@
 The holder (portal) or a clerk (counter) files the request with the previous IM, the CRLV
 and the CNH (Art. 19); a clerk checks the documents and schedules the inspection (Art.
 20); the recorded inspection moves the case; the clerk's approval issues the new IM
-through `registers.services.registration_issue`, which supersedes the old IM and starts
-the next cycle (`cycle.py`).
+through `registration_issue` below, which supersedes the old IM and starts the next
+cycle (`cycle.py`). Every kind that issues an IM (application, substitution) calls it.
 
 Lock order, everywhere in this kind: the IM row, then the renewal case, then the driver.
 The deadline handlers of `cycle.py` and the filing lock the IM first, so a reminder, the
@@ -15,30 +15,34 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+from collections.abc import Collection
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
-from cases.services.transitions import case_open, case_step, local_today
+from cases.services.transitions import case_open, case_record, case_step, local_today
 from inspections.models import Inspection
-from inspections.services import inspection_schedule
-from law import inspection as law_inspection
+from law.i18n import format_date
 from notifications.services import notification_queue
-from registers.models import Authorization, Driver, MunicipalRegistration
+from registers.models import IN_FORCE, Authorization, Driver, MunicipalRegistration, Vehicle
 from registers.requirements import (
     driver_requirements_unmet,
     requirements_enforce,
     vehicle_requirements_unmet,
 )
-from registers.services import registration_issue
+from registers.selectors import vehicle_in_service_at_publication
+from registers.services.registrations import registration_create
 from workflows.renewal.models import WAITING_STATES, RenewalCase
+from workflows.steps.inspection import InspectionStep
+from workflows.steps.intake import intake_resubmit
 
 ART_18 = "Art. 18"
 ART_19 = "Art. 19"
@@ -49,13 +53,45 @@ ART_20 = "Art. 20"
 
 CRLV_ITEM = "crlv"
 CNH_ITEM = "cnh"
+CHECKLIST = {
+    CRLV_ITEM: _l("CRLV — Certificado de Registro e Licenciamento do Veículo (Art. 19 II)"),
+    CNH_ITEM: _l("CNH — Carteira Nacional de Habilitação (Art. 19 III)"),
+}
 
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 RENEWABLE = (MunicipalRegistration.Status.VALID, MunicipalRegistration.Status.EXPIRED)
 
 
-def _day(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
+
+# --- Issuing an IM ----------------------------------------------------------------------
+
+
+def registration_issue(
+    *,
+    authorization: Authorization,
+    vehicle: Vehicle,
+    valid_from: dt.date,
+    actor: User | None,
+    case: Case | None = None,
+) -> MunicipalRegistration:
+    """Issue the IM for one year (Arts. 17, 18) in the caller's transaction.
+
+    The register writes it and supersedes the IMs it replaces; `case` (when a case
+    issues it) records it; the IM card (with its QR code) is issued; the renewal cycle
+    (reminders 30 and 7 days before, expiry) starts.
+    """
+    from documents.services import im_card_issue
+    from workflows.renewal.cycle import renewal_cycle_start  # the cycle imports this module
+
+    registration = registration_create(
+        authorization=authorization, vehicle=vehicle, valid_from=valid_from
+    )
+    if case is not None:
+        case_record(case=case, actor=actor, event="registration_issued", article=ART_18,
+                    data={"registration": registration.number,
+                          "valid_until": registration.valid_until.isoformat()})
+    im_card_issue(registration=registration, actor=actor, case=case)
+    renewal_cycle_start(registration=registration, actor=actor)
+    return registration
 
 
 # --- Reads shared with the cycle ------------------------------------------------------
@@ -125,23 +161,6 @@ def renewal_case_open(
     )
 
 
-def in_service_at_publication(authorization: Authorization) -> bool:
-    """Whether Art. 70's transition (until 28 July 2026) covers the vehicle's age.
-
-    Art. 70 protects the vehicles in service when the law was published. The registers
-    do not say which vehicle that was; a pre-law authorization (Arts. 22 §2, 69) whose
-    IMs all name its current vehicle is read as still running it. Once an IM named
-    another vehicle, the current one entered after a substitution and has no transition.
-    """
-    if not authorization.predates_law:
-        return False
-    return not (
-        MunicipalRegistration.objects.filter(authorization=authorization)
-        .exclude(vehicle_id=authorization.vehicle_id)
-        .exists()
-    )
-
-
 def renewal_requirements_enforce(
     *, authorization: Authorization, cnh_expires_on: dt.date | None, on: dt.date
 ) -> None:
@@ -159,7 +178,7 @@ def renewal_requirements_enforce(
     unmet += vehicle_requirements_unmet(
         authorization.vehicle,
         on=on,
-        in_service_at_publication=in_service_at_publication(authorization),
+        in_service_at_publication=vehicle_in_service_at_publication(authorization),
     )
     requirements_enforce(unmet)
 
@@ -323,7 +342,7 @@ def _file(
         if registration.valid_from > day:
             raise RuleViolation(
                 _("A IM %(number)s já é a renovação: começa a valer em %(day)s.")
-                % {"number": registration.number, "day": _day(registration.valid_from)},
+                % {"number": registration.number, "day": format_date(registration.valid_from)},
                 article=ART_18,
             )
         renewal_requirements_enforce(
@@ -366,16 +385,11 @@ def renewal_resubmit(
     cnh: UploadedFile | None = None,
     cnh_expires_on: dt.date | None = None,
     today: dt.date | None = None,
-) -> RenewalCase:
-    """The holder sends what the clerk asked for; the requirements are checked again."""
+) -> Case:
+    """`resubmit` with what the clerk asked for; the requirements are checked again."""
     day = today or local_today()
-    checked = {
-        item: upload_check(upload)
-        for item, upload in ((CRLV_ITEM, crlv), (CNH_ITEM, cnh))
-        if upload is not None
-    }
 
-    def guard(locked: RenewalCase) -> None:
+    def guard(locked: RenewalCase, resent: Collection[str]) -> None:
         assert locked.authorization is not None
         renewal_requirements_enforce(
             authorization=locked.authorization,
@@ -383,26 +397,23 @@ def renewal_resubmit(
             on=renewal_valid_from(locked.registration, day),
         )
 
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="resubmit",
-            actor=actor,
-            note=note,
-            guard=guard,
-            kwargs={"cnh_expires_on": cnh_expires_on},
-            data={"items": sorted(checked)},
-        )
-        for item, upload in checked.items():
-            document_store(case=locked, item=item, checked=upload, actor=actor)
-    return locked
+    uploads = {item: upload for item, upload in ((CRLV_ITEM, crlv), (CNH_ITEM, cnh)) if upload}
+    return intake_resubmit(
+        case=case,
+        actor=actor,
+        note=note,
+        checklist=CHECKLIST,
+        uploads=uploads,
+        guard=guard,
+        changes={"cnh_expires_on": cnh_expires_on},
+    )
 
 
-# --- The clerk's check of the documents ------------------------------------------------
+# --- The shared steps' parts of this kind ----------------------------------------------
 
 
-def _documents_complete(case: RenewalCase) -> None:
-    """Each item of Art. 19 II and III has a document the clerk has not refused."""
+def documents_complete(case: RenewalCase) -> None:
+    """Guard of `accept`: each item of Art. 19 II and III has a file not refused."""
     labels = {CRLV_ITEM: (ART_19_II, _("CRLV")), CNH_ITEM: (ART_19_III, _("CNH"))}
     missing = [
         (article, label)
@@ -417,82 +428,32 @@ def _documents_complete(case: RenewalCase) -> None:
         )
 
 
-def renewal_accept(*, case: Case, actor: User, note: str = "") -> RenewalCase:
-    """The clerk finds the documents of Art. 19 in order; the inspection comes next."""
-    with transaction.atomic(durable=True):
-        return case_step(
-            case=case, action="accept", actor=actor, note=note, guard=_documents_complete
-        )
+def correction_notify(locked: RenewalCase, *, actor: User, note: str) -> None:
+    renewal_notify(locked, "renewal_correction", note=note)
 
 
-def renewal_ask_correction(*, case: Case, actor: User, note: str = "") -> RenewalCase:
-    with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="ask_correction", actor=actor, note=note)
-        renewal_notify(locked, "renewal_correction", note=note)
-    return locked
-
-
-def renewal_reject(*, case: Case, actor: User, note: str = "") -> RenewalCase:
+def refusal_notify(locked: RenewalCase, *, actor: User, note: str) -> None:
     """The request is refused; the IM keeps its own validity and the cycle runs on."""
-    with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="reject", actor=actor, note=note)
-        renewal_notify(locked, "renewal_rejected", note=note)
-    return locked
+    renewal_notify(locked, "renewal_rejected", note=note)
 
 
-# --- Inspection (Art. 20) ---------------------------------------------------------------
+def _authorization_vehicle(case: Case) -> Vehicle:
+    assert case.authorization is not None
+    return case.authorization.vehicle
 
 
-def renewal_schedule_inspection(
-    *, case: Case, actor: User, note: str = "", when: dt.datetime, place: str = ""
-) -> RenewalCase:
-    """Book the inspection of the authorization's vehicle and tell the holder."""
-    if not place.strip():
-        raise RuleViolation(_("Informe o local da vistoria."), article=ART_20)
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="schedule_inspection",
-            actor=actor,
-            note=note,
-            data={"when": when.isoformat(), "place": place},
-        )
-        assert locked.authorization is not None
-        inspection = inspection_schedule(
-            case=locked,
-            vehicle=locked.authorization.vehicle,
-            when=when,
-            place=place,
-            actor=actor,
-        )
-        renewal_notify(
-            locked,
-            "renewal_inspection_scheduled",
-            when=timezone.localtime(inspection.scheduled_for),
-            place=place,
-        )
-    return locked
-
-
-def renewal_inspection_recorded(*, case: Case, inspection: Inspection, actor: User) -> None:
-    """Workflow hook, in the recording transaction: the result moves the case (Art. 20)."""
-    if inspection.status == Inspection.Status.PASSED:
-        case_step(
-            case=case,
-            action="pass_inspection",
-            actor=actor,
-            data={"inspection": inspection.pk},
-        )
-        return
-    failed = law_inspection.failed_items(inspection.items)
-    locked = case_step(
-        case=case,
-        action="fail_inspection",
-        actor=actor,
-        note=inspection.notes,
-        data={"inspection": inspection.pk, "failed": [item.code for item in failed]},
-    )
-    renewal_notify(locked, "renewal_inspection_failed", failed=failed, notes=inspection.notes)
+INSPECTION = InspectionStep(
+    vehicle=_authorization_vehicle,
+    on_scheduled=lambda case, inspection: renewal_notify(
+        case,
+        "renewal_inspection_scheduled",
+        when=timezone.localtime(inspection.scheduled_for),
+        place=inspection.place,
+    ),
+    on_failed=lambda case, inspection, failed: renewal_notify(
+        case, "renewal_inspection_failed", failed=failed, notes=inspection.notes
+    ),
+)
 
 
 # --- Decision ---------------------------------------------------------------------------
@@ -600,7 +561,7 @@ def renewal_close_not_renewed(
                 )
                 % {
                     "number": locked.registration.number,
-                    "day": _day(locked.registration.valid_until),
+                    "day": format_date(locked.registration.valid_until),
                 },
                 article=ART_18,
             )

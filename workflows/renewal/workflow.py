@@ -18,29 +18,27 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.renewal import cycle  # noqa: F401 — registers the cycle's deadline handlers
 from workflows.renewal.models import FINAL_STATES, RenewalCase, RenewalState
 from workflows.renewal.services import (
     ART_18,
     ART_19,
-    ART_20,
-    CNH_ITEM,
-    CRLV_ITEM,
-    renewal_accept,
+    CHECKLIST,
+    INSPECTION,
+    correction_notify,
+    documents_complete,
+    refusal_notify,
     renewal_approve,
-    renewal_ask_correction,
     renewal_close_not_renewed,
-    renewal_inspection_recorded,
-    renewal_reject,
     renewal_resubmit,
-    renewal_schedule_inspection,
     renewal_submit,
 )
+from workflows.steps.inspection import inspection_edges, inspection_hook
+from workflows.steps.intake import accept_edge, correction_edges, reject_edge
+from workflows.steps.review import review_edge
 
-CLERK = frozenset({Role.CLERK})
-INSPECTORS = frozenset({Role.CLERK, Role.FISCAL_AGENT})
 NOTE = ActionField("note", _l("Motivo"))
 CRLV = ActionField("crlv", _l("CRLV do veículo (Art. 19 II)"), "file", required=False)
 CNH = ActionField("cnh", _l("CNH (Art. 19 III)"), "file", required=False)
@@ -55,13 +53,10 @@ WORKFLOW = register(
         states=RenewalState,
         initial=RenewalState.AWAITING_REQUEST,
         final_states=frozenset(FINAL_STATES),
-        checklist={
-            CRLV_ITEM: _l("CRLV — Certificado de Registro e Licenciamento do Veículo (Art. 19 II)"),
-            CNH_ITEM: _l("CNH — Carteira Nacional de Habilitação (Art. 19 III)"),
-        },
+        checklist=CHECKLIST,
         overdue_states=frozenset({RenewalState.EXPIRED}),
         overdue_lookup={"renewalcase__registration__status": "expired"},
-        on_inspection_recorded=renewal_inspection_recorded,
+        on_inspection_recorded=inspection_hook(INSPECTION),
         filing=("renewal-new", _l("Renovar a IM (Arts. 18 e 19)")),
         edges=(
             Edge("remind", _l("Lembrete de vencimento da IM"), ART_18),
@@ -82,67 +77,17 @@ WORKFLOW = register(
                 ),
                 service=renewal_submit,
             ),
-            Edge(
-                "ask_correction",
-                _l("Pedir correção"),
-                ART_19,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="secondary",
-                service=renewal_ask_correction,
+            review_edge(article=ART_19, checklist=CHECKLIST),
+            *correction_edges(
+                article=ART_19,
+                checklist=CHECKLIST,
+                ask_effects=correction_notify,
+                resubmit_fields=(CRLV, CNH, CNH_EXPIRY),
+                resubmit_service=renewal_resubmit,
             ),
-            Edge(
-                "resubmit",
-                _l("Reenviar corrigido"),
-                ART_19,
-                roles=CLERK,
-                owner=True,
-                inputs=(CRLV, CNH, CNH_EXPIRY),
-                service=renewal_resubmit,
-            ),
-            Edge(
-                "accept",
-                _l("Aceitar os documentos"),
-                ART_19,
-                roles=CLERK,
-                service=renewal_accept,
-            ),
-            Edge(
-                "reject",
-                _l("Indeferir"),
-                ART_19,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="danger",
-                service=renewal_reject,
-            ),
-            Edge(
-                "schedule_inspection",
-                _l("Agendar vistoria"),
-                ART_20,
-                roles=CLERK,
-                inputs=(
-                    ActionField("when", _l("Data e hora"), "datetime"),
-                    ActionField("place", _l("Local")),
-                ),
-                service=renewal_schedule_inspection,
-            ),
-            Edge(
-                "pass_inspection",
-                _l("Vistoria aprovada"),
-                ART_20,
-                roles=INSPECTORS,
-                internal=True,
-            ),
-            Edge(
-                "fail_inspection",
-                _l("Vistoria reprovada"),
-                ART_20,
-                roles=INSPECTORS,
-                internal=True,
-            ),
+            accept_edge(article=ART_19, guard=documents_complete),
+            reject_edge(ART_19, effects=refusal_notify),
+            *inspection_edges(step=INSPECTION),
             Edge(
                 "approve",
                 _l("Renovar e emitir a nova IM"),

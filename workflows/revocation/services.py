@@ -31,15 +31,15 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_step, local_today
 from law import bars as law_bars
 from law import deadlines as law_deadlines
+from law.i18n import format_date
 from notifications.post import notice_send
 from notifications.services import notification_queue
-from registers.models import Authorization, AuxiliaryBinding, Driver
-from registers.services import authorization_revoke
+from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from workflows.revocation.models import RevocationCase, RevocationState
 
 ART_59_V = "Art. 59 V"
@@ -57,7 +57,6 @@ OPEN_STATES = (
     RevocationState.DEFENCE_FILED,
     RevocationState.WINDOW_CLOSED,
 )
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 
 # The grounds a clerk opens by hand; the others are found by the system (Art. 12, V a, d, e).
 MANUAL_GROUNDS: tuple[tuple[str, str | Promise], ...] = (
@@ -69,8 +68,6 @@ MANUAL_GROUNDS: tuple[tuple[str, str | Promise], ...] = (
 )
 
 
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
 
 
 # --- Opening ------------------------------------------------------------------------------
@@ -193,7 +190,7 @@ def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User 
     locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
     if locked.state != RevocationState.NOTICE_SENT:
         return
-    due = law_deadlines.revocation_appeal_deadline(received_on)
+    due = law_deadlines.due_date(law_deadlines.REVOCATION_APPEAL, received_on)
     notified = case_step(
         case=locked,
         action="notify",
@@ -202,13 +199,9 @@ def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User 
         data={"received_on": received_on.isoformat(), "defence_due_on": due.isoformat()},
         authorized_by_caller=True,
     )
-    deadline_set(
-        case=notified,
-        kind=DEFENCE_WINDOW,
-        label=_("Prazo de recurso contra a cassação"),
-        due_on=due,
-        counting=Deadline.Counting.BUSINESS_DAYS,
-        article=ART_59_P2,
+    deadline_start(
+        rule=law_deadlines.REVOCATION_APPEAL, start=received_on, case=notified,
+        kind=DEFENCE_WINDOW, label=_("Prazo de recurso contra a cassação"),
     )
     assert notified.applicant is not None
     notification_queue(
@@ -237,7 +230,7 @@ def revocation_file_defence(
         if locked.defence_due_on is not None and today > locked.defence_due_on:
             raise RuleViolation(
                 _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": _fmt(locked.defence_due_on)},
+                % {"day": format_date(locked.defence_due_on)},
                 article=ART_59_P2,
                 code="appeal_late",
             )
@@ -272,7 +265,7 @@ def _defence_window_closed(case: Case | None, deadline: Deadline, today: dt.date
         action="close_window",
         actor=None,
         note=_("Prazo de recurso encerrado em %(day)s sem recurso.")
-        % {"day": _fmt(locked.defence_due_on)},
+        % {"day": format_date(locked.defence_due_on)},
     )
     return True
 
@@ -336,21 +329,14 @@ def revocation_revoke(
 def _holder_revoke(
     case: RevocationCase, authorization: Authorization, *, actor: User, day: dt.date
 ) -> dt.date:
-    from workflows.auxiliary.services import auxiliary_bindings_end
+    from workflows.authorizations import case_authorization_end
 
-    article = f"{case.ground_article}; {ART_59_P3}"
-    authorization_revoke(
-        authorization=authorization, case=case, actor=actor, article=article, on=day
+    case_authorization_end(
+        authorization=authorization, status=Authorization.Status.REVOKED, on=day, case=case,
+        actor=actor, article=f"{case.ground_article}; {ART_59_P3}",
+        lapse_note=_("A autorização foi cassada no processo %(number)s.")
+        % {"number": case.number},
     )
-    deadlines_cancel(authorization=authorization)
-    auxiliary_bindings_end(
-        authorization=authorization, case=case, actor=actor, on=day, article="Art. 27 §1"
-    )
-    revocations_lapse(
-        authorization=authorization, keep=case,
-        note=_("A autorização foi cassada no processo %(number)s.") % {"number": case.number},
-    )
-    _fleet_place_freed(day)
     return law_bars.revocation_bar_ends(day)
 
 
@@ -371,19 +357,6 @@ def _auxiliary_revoke(case: RevocationCase, *, actor: User, day: dt.date) -> dt.
         % {"number": case.number},
     )
     return law_bars.auxiliary_bar_ends(day)
-
-
-def _fleet_place_freed(day: dt.date) -> None:
-    """Art. 22 §2: the place of a revoked authorization goes to the next one waiting.
-
-    The application kind owns the waiting list; it runs in this transaction, so the
-    revocation and the place given are one change.
-    """
-    try:
-        from workflows.application.fleet import fleet_place_freed
-    except ImportError:  # the application kind is not installed in this build
-        return
-    fleet_place_freed(today=day)
 
 
 def revocation_dismiss(

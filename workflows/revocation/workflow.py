@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.revocation.models import RevocationCase, RevocationState
 from workflows.revocation.services import (
@@ -34,7 +34,6 @@ from workflows.revocation.services import (
     revocation_send_notice,
 )
 
-CLERK = frozenset({Role.CLERK})
 MAYOR = frozenset({Role.MAYOR})
 GROUNDS_INPUT = ActionField("note", _l("Fundamentação (Art. 59 §3)"), "textarea")
 

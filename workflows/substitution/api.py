@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 from cases.api import CaseOutput
 from cases.errors import RuleViolation
 from registers.selectors import driver_of, drivers_visible_to
-from workflows.substitution.services import NewVehicle, substitution_file
+from registers.services.vehicles import VehicleData
+from workflows.substitution.services import substitution_file
 
 
 class SubstitutionInput(serializers.Serializer):
@@ -52,7 +53,7 @@ class SubstitutionFileApi(APIView):
         case = substitution_file(
             actor=request.user,
             driver=driver,
-            vehicle=NewVehicle(
+            vehicle=VehicleData(
                 plate=data["plate"],
                 renavam=data["renavam"],
                 make=data["make"],

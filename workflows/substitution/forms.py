@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from registers.services.vehicles import OLDEST_YEAR, VehicleData
 from registers.validators import normalize_plate, normalize_renavam
-from workflows.substitution.services import OLDEST_YEAR, NewVehicle
 
 
 class SubstitutionForm(forms.Form):
@@ -53,9 +53,9 @@ class SubstitutionForm(forms.Form):
     def clean_renavam(self) -> str:
         return normalize_renavam(self.cleaned_data["renavam"])
 
-    def vehicle(self) -> NewVehicle:
+    def vehicle(self) -> VehicleData:
         data = self.cleaned_data
-        return NewVehicle(
+        return VehicleData(
             plate=data["plate"],
             renavam=data["renavam"],
             make=data["make"],

@@ -15,7 +15,11 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from law.i18n import format_date
 from registers.models import Vehicle
+from workflows.steps.inspection import inspection_transitions
+from workflows.steps.intake import intake_transitions
+from workflows.steps.review import review_transitions
 
 
 class SubstitutionState(models.TextChoices):
@@ -43,7 +47,22 @@ class SubstitutionTrigger(models.TextChoices):
 S = SubstitutionState
 
 
-class SubstitutionCase(Case):
+class SubstitutionCase(
+    intake_transitions(
+        S,
+        # Rejected at the check (Art. 10 II: a wrong CRLV, say); withdrawn until decided.
+        withdraw_from=(S.FILED, S.INSPECTION_SCHEDULED, S.INSPECTION_FAILED, S.AWAITING_DECISION),
+    ),
+    review_transitions(during=S.FILED),
+    # Art. 20: the new vehicle's inclusion; reinspected after a failure.
+    inspection_transitions(
+        ready=(S.FILED, S.INSPECTION_FAILED),
+        scheduled=S.INSPECTION_SCHEDULED,
+        passed=S.AWAITING_DECISION,
+        failed=S.INSPECTION_FAILED,
+    ),
+    Case,
+):
     """The holder replaces the vehicle of his authorization (Arts. 12 and 20).
 
     Opened by the holder's filing, or by the system as a notice when a vehicle deadline
@@ -94,23 +113,6 @@ class SubstitutionCase(Case):
         self.old_vehicle = old_vehicle
         self.colour_grace_until = colour_grace_until
 
-    @transition(field="state", source=[S.FILED, S.INSPECTION_FAILED], target=S.INSPECTION_SCHEDULED)
-    def schedule_inspection(self) -> None:
-        """The Secretaria checked the filing and books the inspection (Art. 20)."""
-
-    @transition(field="state", source=S.INSPECTION_SCHEDULED, target=S.AWAITING_DECISION)
-    def pass_inspection(self) -> None:
-        """The new vehicle met every item of the inspection (Arts. 11 and 20)."""
-
-    @transition(field="state", source=S.INSPECTION_SCHEDULED, target=S.INSPECTION_FAILED)
-    def fail_inspection(self) -> None:
-        """An item failed; the holder fixes it and the vehicle is inspected again."""
-
-    @transition(field="state", source=S.FILED, target=S.REJECTED)
-    def reject(self, on: dt.date) -> None:
-        """The filing does not meet Art. 10 II (wrong or unreadable CRLV, say)."""
-        self.decided_on = on
-
     @transition(field="state", source=S.AWAITING_DECISION, target=S.APPROVED)
     def approve(self, on: dt.date) -> None:
         """The Secretaria puts the new vehicle in service (Arts. 17, 18 and 20)."""
@@ -120,14 +122,6 @@ class SubstitutionCase(Case):
     def deny(self, on: dt.date) -> None:
         """The Secretaria refuses the substitution."""
         self.decided_on = on
-
-    @transition(
-        field="state",
-        source=[S.FILED, S.INSPECTION_SCHEDULED, S.INSPECTION_FAILED, S.AWAITING_DECISION],
-        target=S.WITHDRAWN,
-    )
-    def withdraw(self) -> None:
-        """The holder gives up the request before a decision."""
 
     @transition(field="state", source=S.AWAITING_VEHICLE, target=S.DISMISSED)
     def dismiss(self) -> None:
@@ -180,4 +174,4 @@ class VehicleDeadline(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_purpose_display()} {self.target_on:%d/%m/%Y}"
+        return f"{self.get_purpose_display()} {format_date(self.target_on)}"

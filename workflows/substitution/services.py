@@ -7,29 +7,31 @@ handlers of `tracking` do the same), so that a decision and a sweep never deadlo
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
 
-from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
-from django.db import IntegrityError, transaction
-from django.db.models import Q
-from django.utils import timezone
+from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
-from cases.models import Case, Document
+from cases.models import Case
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, case_step, local_today
-from inspections.models import Inspection
-from inspections.services import inspection_cancel, inspection_schedule
-from law import inspection as law_inspection
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver, Vehicle
 from registers.requirements import requirements_enforce, vehicle_requirements_unmet
-from registers.services import registration_issue
-from registers.validators import normalize_plate, normalize_renavam
+from registers.services.vehicles import (
+    VehicleData,
+    vehicle_data_clean,
+    vehicle_register,
+    vehicle_save,
+)
+from workflows.renewal.services import registration_issue
+from workflows.steps.inspection import InspectionStep
+from workflows.steps.review import documents_accepted
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
 from workflows.substitution.tracking import (
     AGE_DEADLINE,
@@ -48,60 +50,10 @@ ART_10_II_A = "Art. 10 II a"
 ART_11_II = "Art. 11 II"
 ART_20 = "Art. 20"
 CRLV_ITEM = "crlv"
+CRLV_LABEL = _l("CRLV do novo veículo (Art. 10 II a)")
 VEHICLE_SUBSTITUTED = "vehicle_substituted"
 INSPECTION_CANCELLED = "inspection_cancelled"
 WHITE_COLOUR_ITEM = "white_colour"
-OLDEST_YEAR = 1950
-"""A sanity bound on the manufacture year typed in; the law's own limit is Art. 11 II."""
-
-
-@dataclass(frozen=True)
-class NewVehicle:
-    """The new vehicle's data as its CRLV shows them (Art. 10 II a)."""
-
-    plate: str
-    renavam: str
-    make: str
-    model: str
-    manufacture_year: int
-    doors: int
-    capacity: int
-    air_conditioning: bool
-    airbag: bool
-    colour: str
-
-
-_TEXT_LIMITS = {"make": 60, "model": 80, "colour": 40}
-
-
-def _clean(data: NewVehicle, today: dt.date) -> NewVehicle:
-    """Normalise and sanity-check the data (registers.validators); the law checks the rest."""
-    try:
-        plate = normalize_plate(data.plate)
-        renavam = normalize_renavam(data.renavam)
-    except ValidationError as exc:
-        raise RuleViolation(exc.messages[0], article=ART_10_II_A, code=exc.code) from None
-    texts = {name: " ".join(str(getattr(data, name) or "").split()) for name in _TEXT_LIMITS}
-    if any(not texts[name] or len(texts[name]) > limit for name, limit in _TEXT_LIMITS.items()):
-        raise RuleViolation(
-            _("Informe a marca, o modelo e a cor do veículo como estão no CRLV."),
-            article=ART_10_II_A,
-        )
-    if not OLDEST_YEAR <= data.manufacture_year <= today.year:
-        raise RuleViolation(
-            _("Ano de fabricação inválido: %(year)s.") % {"year": data.manufacture_year},
-            article=ART_11_II,
-        )
-    if data.doors < 1 or data.capacity < 1:
-        raise RuleViolation(
-            _("Informe o número de portas e a lotação do veículo."), article=ART_10_II
-        )
-    return NewVehicle(
-        plate=plate, renavam=renavam, make=texts["make"], model=texts["model"],
-        manufacture_year=data.manufacture_year, doors=data.doors, capacity=data.capacity,
-        air_conditioning=bool(data.air_conditioning), airbag=bool(data.airbag),
-        colour=texts["colour"],
-    )
 
 
 def _requirements(vehicle: Vehicle, *, on: dt.date, grace: bool) -> None:
@@ -118,63 +70,39 @@ def _requirements(vehicle: Vehicle, *, on: dt.date, grace: bool) -> None:
     requirements_enforce(unmet)
 
 
-def _candidate(data: NewVehicle, driver: Driver, authorization: Authorization) -> Vehicle:
-    """The register's row for the new vehicle (updated from the CRLV, unsaved) or a new one."""
-    matches = list(
-        Vehicle.objects.select_for_update().filter(Q(plate=data.plate) | Q(renavam=data.renavam))
-    )
-    if not matches:
-        return Vehicle(owner=driver, **asdict(data))
-    row = matches[0]
-    if len(matches) > 1 or (row.plate, row.renavam) != (data.plate, data.renavam):
-        raise RuleViolation(
-            _("A placa %(plate)s e o RENAVAM %(renavam)s não são do mesmo veículo no cadastro.")
-            % {"plate": data.plate, "renavam": data.renavam},
-            article=ART_10_II_A,
-        )
-    if row.pk == authorization.vehicle_id:
-        raise RuleViolation(
-            _("O veículo %(plate)s já é o veículo desta autorização.")
-            % {"plate": row.display_plate},
-            article=ART_20,
-        )
-    if row.owner_id != driver.pk:
-        raise RuleViolation(
-            _("O veículo %(plate)s está cadastrado em nome de outro proprietário; o taxista "
-              "deve ser o proprietário do veículo.") % {"plate": row.display_plate},
-            article=ART_4_V,
-        )
-    if Authorization.objects.filter(vehicle=row, status__in=IN_FORCE).exists():
-        raise RuleViolation(
-            _("O veículo %(plate)s já serve outra autorização.") % {"plate": row.display_plate},
-            article=ART_20,
-        )
-    if SubstitutionCase.objects.filter(new_vehicle=row, closed_at__isnull=True).exists():
-        raise StateConflict(
-            _("O veículo %(plate)s já está em outro pedido de substituição em andamento.")
-            % {"plate": row.display_plate},
-            article=ART_20,
-        )
-    for name, value in asdict(data).items():
-        setattr(row, name, value)  # the CRLV filed now is the register's source
-    return row
+def _refuse_for_substitution(
+    driver: Driver, authorization: Authorization
+) -> Callable[[Vehicle], None]:
+    """What keeps a registered vehicle from replacing this authorization's (Arts. 4 V, 20)."""
 
+    def refuse(row: Vehicle) -> None:
+        if row.pk == authorization.vehicle_id:
+            raise RuleViolation(
+                _("O veículo %(plate)s já é o veículo desta autorização.")
+                % {"plate": row.display_plate},
+                article=ART_20,
+            )
+        if row.owner_id != driver.pk:
+            raise RuleViolation(
+                _("O veículo %(plate)s está cadastrado em nome de outro proprietário; o "
+                  "taxista deve ser o proprietário do veículo.") % {"plate": row.display_plate},
+                article=ART_4_V,
+            )
+        if SubstitutionCase.objects.filter(new_vehicle=row, closed_at__isnull=True).exists():
+            raise StateConflict(
+                _("O veículo %(plate)s já está em outro pedido de substituição em andamento.")
+                % {"plate": row.display_plate},
+                article=ART_20,
+            )
 
-def _vehicle_save(vehicle: Vehicle) -> None:
-    try:
-        with transaction.atomic():
-            vehicle.save()
-    except IntegrityError:
-        raise StateConflict(
-            _("Outro pedido acaba de cadastrar esta placa ou este RENAVAM; confira os dados.")
-        ) from None
+    return refuse
 
 
 def substitution_file(
     *,
     actor: User,
     driver: Driver,
-    vehicle: NewVehicle,
+    vehicle: VehicleData,
     crlv: UploadedFile | None,
     note: str = "",
     today: dt.date | None = None,
@@ -193,7 +121,7 @@ def substitution_file(
         raise NotPermitted(
             _("Somente o próprio taxista ou um servidor pode protocolar."), article=ART_20
         )
-    data = _clean(vehicle, day)
+    data = vehicle_data_clean(vehicle, today=day)
     if crlv is None:
         raise RuleViolation(_("Anexe o CRLV do novo veículo."), article=ART_10_II_A)
     checked = upload_check(crlv)
@@ -216,11 +144,14 @@ def substitution_file(
                   "processo %(number)s.") % {"number": existing.number},
                 article=ART_20,
             )
-        new_vehicle = _candidate(data, driver, authorization)
+        new_vehicle = vehicle_register(
+            data=data, owner=driver, refuse=_refuse_for_substitution(driver, authorization),
+            save=False,
+        )
         _requirements(new_vehicle, on=day, grace=colour_grace_applies(authorization, on=day))
         white = vehicle_is_white(new_vehicle, on=day)
         # Nothing was written before this line.
-        _vehicle_save(new_vehicle)
+        vehicle_save(new_vehicle)
         case = existing or case_open(
             model=SubstitutionCase,
             actor=actor,
@@ -251,64 +182,31 @@ def substitution_file(
     return case
 
 
-def substitution_schedule_inspection(
-    *, case: Case, actor: User, note: str = "", when: dt.datetime, place: str = ""
-) -> SubstitutionCase:
-    """The clerk, having accepted the CRLV, books the new vehicle's inspection (Art. 20:
-    "inclusão e exclusão"); also after a failed inspection, to inspect again."""
-    place = " ".join((place or "").split())
-    if not place:
-        raise RuleViolation(_("Informe o local da vistoria."), article=ART_20)
-    if timezone.is_naive(when):
-        when = timezone.make_aware(when)
-
-    def guard(locked: SubstitutionCase) -> None:
-        if not Document.objects.filter(
-            case=locked, item=CRLV_ITEM, review=Document.Review.ACCEPTED
-        ).exists():
-            raise RuleViolation(
-                _("Confira e aceite o CRLV do novo veículo antes de agendar a vistoria."),
-                article=ART_10_II_A,
-            )
-
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case, action="schedule_inspection", actor=actor, note=note, guard=guard,
-            data={"when": when.isoformat(), "place": place},
-        )
-        assert locked.new_vehicle is not None and locked.applicant is not None
-        inspection = inspection_schedule(
-            case=locked, vehicle=locked.new_vehicle, when=when, place=place, actor=actor
-        )
-        notification_queue(
-            case=locked, recipient=locked.applicant, template="substitution_inspection",
-            context={"inspection": inspection, "vehicle": locked.new_vehicle},
-        )
-    return locked
+def _colour_grace(case: SubstitutionCase) -> frozenset[str]:
+    """Within the colour window (Arts. 10 §2 and 70) the white-colour item does not fail
+    the vehicle: it was accepted on the condition of being repainted by the window's end."""
+    return frozenset({WHITE_COLOUR_ITEM}) if case.colour_grace_until is not None else frozenset()
 
 
-def substitution_inspection_recorded(*, case: Case, inspection: Inspection, actor: User) -> None:
-    """The workflow's hook, in the recording transaction: move the case on the result.
+def _new_vehicle(case: SubstitutionCase) -> Vehicle:
+    assert case.new_vehicle is not None
+    return case.new_vehicle
 
-    Within the colour window (Arts. 10 §2 and 70) the white-colour item does not fail the
-    vehicle: it was accepted on the condition of being repainted by the window's end.
-    """
-    locked = SubstitutionCase.objects.select_for_update().get(pk=case.pk)
-    if (
-        locked.state != SubstitutionState.INSPECTION_SCHEDULED
-        or inspection.vehicle_id != locked.new_vehicle_id
-    ):
-        return
-    failed = [item.code for item in law_inspection.failed_items(inspection.items)]
-    if locked.colour_grace_until is not None:
-        failed = [code for code in failed if code != WHITE_COLOUR_ITEM]
-    case_step(
-        case=locked,
-        action="fail_inspection" if failed else "pass_inspection",
-        actor=actor,
-        note=inspection.notes,
-        data={"inspection": inspection.pk, "failed": failed},
-    )
+
+INSPECTION = InspectionStep(
+    vehicle=_new_vehicle,
+    # Art. 20 "inclusão e exclusão": the clerk checks the new vehicle's CRLV first.
+    guard=documents_accepted(
+        {CRLV_ITEM: CRLV_LABEL},
+        article=ART_10_II_A,
+        message=_l("Confira e aceite o CRLV do novo veículo antes de agendar a vistoria."),
+    ),
+    on_scheduled=lambda case, inspection: notification_queue(
+        case=case, recipient=case.applicant, template="substitution_inspection",
+        context={"inspection": inspection, "vehicle": inspection.vehicle},
+    ),
+    waives=_colour_grace,
+)
 
 
 def substitution_approve(
@@ -366,17 +264,9 @@ def substitution_approve(
     return locked
 
 
-def substitution_reject(
-    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
-) -> SubstitutionCase:
+def refusal_notify(locked: SubstitutionCase, *, actor: User, note: str) -> None:
     """The filing does not meet Art. 10 II: closed; the holder may file again."""
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case, action="reject", actor=actor, note=note,
-            kwargs={"on": today or local_today()},
-        )
-        _notify_decision(locked, outcome="rejected", note=note)
-    return locked
+    _notify_decision(locked, outcome="rejected", note=note)
 
 
 def substitution_deny(
@@ -389,17 +279,6 @@ def substitution_deny(
             kwargs={"on": today or local_today()},
         )
         _notify_decision(locked, outcome="denied", note=note)
-    return locked
-
-
-def substitution_withdraw(*, case: Case, actor: User, note: str = "") -> SubstitutionCase:
-    """The holder gives up; a booked inspection is called off."""
-    with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="withdraw", actor=actor, note=note)
-        for inspection in Inspection.objects.filter(
-            case=locked, status=Inspection.Status.SCHEDULED
-        ):
-            inspection_cancel(inspection=inspection, actor=actor)
     return locked
 
 

@@ -50,13 +50,20 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import (
+    deadline_handler,
+    deadline_set,
+    deadlines_cancel,
+    reminder_due_on,
+)
 from cases.services.transitions import case_open, case_record, case_step
 from law import vehicles as law_vehicles
+from law.i18n import format_date
 from law.statute import PUBLICATION_DATE
 from notifications.services import notification_queue
-from registers.models import Authorization, Vehicle
+from registers.models import IN_FORCE, Authorization, Vehicle
 from registers.requirements import vehicle_requirements_unmet
+from registers.selectors import vehicle_in_service_at_publication
 from workflows.revocation.services import revocation_open
 from workflows.substitution.models import (
     SubstitutionCase,
@@ -64,7 +71,7 @@ from workflows.substitution.models import (
     SubstitutionTrigger,
     VehicleDeadline,
 )
-from workflows.suspension.models import SuspensionCase, SuspensionState
+from workflows.suspension.selectors import suspension_covering
 
 logger = logging.getLogger(__name__)
 
@@ -88,7 +95,6 @@ COLOUR_REQUIREMENT = "Art. 10, II, e"
 COLOUR_CHANGE_ENDS = law_vehicles.colour_change_deadline(PUBLICATION_DATE)
 """Arts. 10 §2 and 70: last day of the 36 months to repaint, 28 July 2026."""
 
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 REMINDER_EVENT = "vehicle_deadline_reminder"
 Purpose = VehicleDeadline.Purpose
 
@@ -111,9 +117,6 @@ _TRACKS = {
 }
 
 
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
-
 
 # --- What the law says about one vehicle ----------------------------------------------
 
@@ -126,20 +129,6 @@ def vehicle_is_white(vehicle: Vehicle, *, on: dt.date) -> bool:
     )
 
 
-def in_service_at_publication(authorization: Authorization, vehicle: Vehicle) -> bool:
-    """Art. 70: was `vehicle` already serving `authorization` when the law was published?
-
-    The registers do not date a vehicle's entry into service, so this reads: the
-    authorization predates the law (`predates_law`), the vehicle was made no later than
-    the publication year, and this system did not put it in service by a substitution.
-    """
-    if not authorization.predates_law or vehicle.manufacture_year > PUBLICATION_DATE.year:
-        return False
-    return not SubstitutionCase.objects.filter(
-        authorization=authorization, new_vehicle=vehicle, state=SubstitutionState.APPROVED
-    ).exists()
-
-
 def colour_grace_applies(authorization: Authorization, *, on: dt.date) -> bool:
     """Arts. 10 §2 and 70: the holder of an authorization existing at the publication has
     36 months from it (until 28 July 2026) to have a white vehicle; a new vehicle of
@@ -149,7 +138,7 @@ def colour_grace_applies(authorization: Authorization, *, on: dt.date) -> bool:
 
 def vehicle_age_last_day(authorization: Authorization, vehicle: Vehicle) -> tuple[dt.date, str]:
     """The last day `vehicle` may serve `authorization`, and the article that sets it."""
-    in_service = in_service_at_publication(authorization, vehicle)
+    in_service = vehicle_in_service_at_publication(authorization, vehicle)
     last_day = law_vehicles.age_deadline(
         vehicle.manufacture_year, in_service_at_publication=in_service
     )
@@ -191,7 +180,7 @@ def _main_label(purpose: str, vehicle: Vehicle) -> str:
 
 
 def _reminder_label(purpose: str, vehicle: Vehicle, days: int, last_day: dt.date) -> str:
-    params = {"days": days, "plate": vehicle.display_plate, "day": _fmt(last_day)}
+    params = {"days": days, "plate": vehicle.display_plate, "day": format_date(last_day)}
     if purpose == Purpose.AGE:
         return _("Aviso de %(days)d dias: substituir o veículo %(plate)s até %(day)s") % params
     return _("Aviso de %(days)d dias: pintar de branco o veículo %(plate)s até %(day)s") % params
@@ -238,7 +227,7 @@ def _rows_set(
         )
     ]
     for days in REMINDER_DAYS:
-        due_on = last_day - dt.timedelta(days=days + 1)
+        due_on = reminder_due_on(last_day, days)
         if due_on >= today - dt.timedelta(days=1):  # its sending day is today or later
             rows.append(
                 _row(
@@ -383,7 +372,7 @@ def _notice(authorization: Authorization, link: VehicleDeadline) -> Substitution
         model=SubstitutionCase,
         actor=None,
         article=track.notice_article,
-        note=_("Aberto pelo sistema: prazo até %(day)s.") % {"day": _fmt(link.target_on)},
+        note=_("Aberto pelo sistema: prazo até %(day)s.") % {"day": format_date(link.target_on)},
         applicant=authorization.holder,
         authorization=authorization,
         trigger=track.trigger,
@@ -428,18 +417,6 @@ def _remind(deadline: Deadline, today: dt.date) -> bool:
     return True
 
 
-def _suspension_covering(authorization: Authorization, today: dt.date) -> SuspensionCase | None:
-    return (
-        SuspensionCase.objects.filter(
-            authorization=authorization,
-            state__in=[SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED],
-            end_on__gte=today,
-        )
-        .order_by("-end_on")
-        .first()
-    )
-
-
 def _notices_lapse(authorization: Authorization, note: str) -> None:
     for notice in SubstitutionCase.objects.filter(
         authorization=authorization, state=SubstitutionState.AWAITING_VEHICLE
@@ -453,7 +430,7 @@ def _revocation_reason(link: VehicleDeadline, authorization: Authorization) -> s
         "plate": vehicle.display_plate,
         "year": vehicle.manufacture_year,
         "colour": vehicle.colour,
-        "day": _fmt(link.target_on),
+        "day": format_date(link.target_on),
         "article": link.deadline.article,
         "authorization": authorization.number,
     }
@@ -491,7 +468,7 @@ def _expire(deadline: Deadline, today: dt.date) -> bool:
             _rows_set(authorization=authorization, vehicle=vehicle, purpose=Purpose.AGE,
                       last_day=last_day, article=article, today=today)
             return False
-    suspension = _suspension_covering(authorization, today)
+    suspension = suspension_covering(authorization, on=today)
     if suspension is not None and suspension.end_on is not None:
         # Art. 24: the vehicle is out of service while the suspension lasts; the check
         # runs again once the authorization is back in service.
@@ -513,7 +490,7 @@ def _expire(deadline: Deadline, today: dt.date) -> bool:
     _notices_lapse(
         authorization,
         _("Prazo encerrado em %(day)s; aberto o processo de cassação %(number)s.")
-        % {"day": _fmt(link.target_on), "number": revocation.number},
+        % {"day": format_date(link.target_on), "number": revocation.number},
     )
     return True
 

@@ -3,6 +3,7 @@
 (system notice, or the holder's filing)
 awaiting_vehicle ──file (owner/clerk, by the filing)──▶ filed
   │  dismiss (clerk) ▶ dismissed;  lapse (system, deadline passed) ▶ lapsed
+filed ──review_document (clerk: the CRLV accepted or refused)──▶ filed
 filed ──schedule_inspection (clerk/agent, CRLV accepted)──▶ inspection_scheduled
   │  reject (clerk) ▶ rejected
 inspection_scheduled ──pass_inspection──▶ awaiting_decision ──approve (clerk)──▶ approved
@@ -21,30 +22,42 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK
+from cases.services.transitions import local_today
 from cases.workflow import ActionField, Edge, Workflow, register
+from workflows.steps.inspection import (
+    INSPECTORS,
+    inspection_edges,
+    inspection_hook,
+    inspections_call_off,
+)
+from workflows.steps.intake import reject_edge, withdraw_edge
+from workflows.steps.review import review_edge
 from workflows.substitution import tracking  # noqa: F401 — registers the deadline handlers
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
 from workflows.substitution.services import (
     ART_10_II,
+    ART_10_II_A,
     ART_20,
     CRLV_ITEM,
+    CRLV_LABEL,
+    INSPECTION,
+    refusal_notify,
     substitution_approve,
     substitution_deny,
-    substitution_inspection_recorded,
-    substitution_reject,
-    substitution_schedule_inspection,
-    substitution_withdraw,
 )
 from workflows.substitution.tracking import ART_12
 
-CLERK = frozenset({Role.CLERK})
-INSPECTORS = frozenset({Role.CLERK, Role.FISCAL_AGENT})
+CHECKLIST = {CRLV_ITEM: CRLV_LABEL}
 NOTE = ActionField("note", _l("Motivo"))
 S = SubstitutionState
 
 WORKFLOW = register(
     Workflow(
+        event_labels={
+            "vehicle_substituted": _l("Veículo substituído"),
+            "vehicle_deadline_reminder": _l("Aviso de prazo do veículo enviado"),
+        },
         kind=SubstitutionCase.KIND,
         model=SubstitutionCase,
         states=SubstitutionState,
@@ -52,9 +65,9 @@ WORKFLOW = register(
         final_states=frozenset(
             {S.APPROVED, S.REJECTED, S.DENIED, S.WITHDRAWN, S.DISMISSED, S.LAPSED}
         ),
-        checklist={CRLV_ITEM: _l("CRLV do novo veículo (Art. 10 II a)")},
+        checklist=CHECKLIST,
         filing=("substitution-new", _l("Substituir o veículo (Art. 12)")),
-        on_inspection_recorded=substitution_inspection_recorded,
+        on_inspection_recorded=inspection_hook(INSPECTION),
         edges=(
             Edge(
                 "file",
@@ -64,34 +77,15 @@ WORKFLOW = register(
                 owner=True,
                 internal=True,
             ),
-            Edge(
-                "schedule_inspection",
-                _l("Agendar vistoria do novo veículo"),
-                ART_20,
-                roles=INSPECTORS,
-                inputs=(
-                    ActionField("when", _l("Data e hora da vistoria"), "datetime"),
-                    ActionField("place", _l("Local da vistoria")),
-                ),
-                service=substitution_schedule_inspection,
+            review_edge(article=ART_10_II_A, checklist=CHECKLIST),
+            *inspection_edges(
+                step=INSPECTION, roles=INSPECTORS, label=_l("Agendar vistoria do novo veículo")
             ),
-            Edge(
-                "pass_inspection", _l("Vistoria aprovada"), ART_20, roles=INSPECTORS,
-                internal=True,
-            ),
-            Edge(
-                "fail_inspection", _l("Vistoria reprovada"), ART_20, roles=INSPECTORS,
-                internal=True,
-            ),
-            Edge(
-                "reject",
-                _l("Indeferir o pedido"),
+            reject_edge(
                 ART_10_II,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="danger",
-                service=substitution_reject,
+                label=_l("Indeferir o pedido"),
+                effects=refusal_notify,
+                changes=lambda: {"decided_on": local_today()},
             ),
             Edge(
                 "approve",
@@ -110,14 +104,7 @@ WORKFLOW = register(
                 style="danger",
                 service=substitution_deny,
             ),
-            Edge(
-                "withdraw",
-                _l("Desistir do pedido"),
-                ART_20,
-                owner=True,
-                style="danger",
-                service=substitution_withdraw,
-            ),
+            withdraw_edge(ART_20, effects=inspections_call_off),
             Edge(
                 "dismiss",
                 _l("Encerrar o aviso (exigência já atendida)"),

@@ -13,6 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from workflows.steps.intake import intake_transitions
+from workflows.steps.review import review_transitions
 
 
 class SuspensionState(models.TextChoices):
@@ -39,7 +41,15 @@ class SuspensionGround(models.TextChoices):
 S = SuspensionState
 
 
-class SuspensionCase(Case):
+class SuspensionCase(
+    intake_transitions(
+        S,
+        # Art. 24 §1: the Secretaria checks the request before the mayor decides.
+        accepted=S.AWAITING_DECISION,
+    ),
+    review_transitions(during=S.FILED),
+    Case,
+):
     """Suspension of an authorization on the holder's request (Art. 24)."""
 
     KIND = CaseKind.SUSPENSION
@@ -67,30 +77,6 @@ class SuspensionCase(Case):
         db_table = "workflows_suspensioncase"
         verbose_name = _("suspensão a pedido")
         verbose_name_plural = _("suspensões a pedido")
-
-    @transition(field="state", source=S.FILED, target=S.AWAITING_DECISION)
-    def accept(self) -> None:
-        """The Secretaria found the request complete (Art. 24 §1)."""
-
-    @transition(field="state", source=S.FILED, target=S.CORRECTION_REQUESTED)
-    def ask_correction(self) -> None:
-        """Something is missing or wrong; the driver corrects and resubmits."""
-
-    @transition(field="state", source=S.FILED, target=S.REJECTED)
-    def reject(self) -> None:
-        """The request does not fit Art. 24."""
-
-    @transition(field="state", source=S.CORRECTION_REQUESTED, target=S.FILED)
-    def resubmit(self) -> None:
-        """The driver corrected the request."""
-
-    @transition(
-        field="state",
-        source=[S.FILED, S.CORRECTION_REQUESTED, S.AWAITING_DECISION],
-        target=S.WITHDRAWN,
-    )
-    def withdraw(self) -> None:
-        """The driver gives up the request before a decision."""
 
     @transition(field="state", source=S.AWAITING_DECISION, target=S.IN_EFFECT)
     def approve(self, start_on: dt.date, end_on: dt.date) -> None:

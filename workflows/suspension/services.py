@@ -27,9 +27,10 @@ from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_lock, case_open, case_step, local_today
 from law import suspension as law_suspension
 from law.errors import LawError
+from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver
-from registers.services import authorization_suspend
+from workflows.authorizations import case_authorization_suspend
 from workflows.holds import authorization_release_if_free
 from workflows.suspension.models import SuspensionCase, SuspensionState
 
@@ -129,7 +130,7 @@ def suspension_approve(
             kwargs={"start_on": start, "end_on": _end(start, case)},
         )
         assert locked.authorization is not None and locked.end_on is not None
-        authorization_suspend(
+        case_authorization_suspend(
             authorization=locked.authorization, case=locked, actor=actor, article=ART_24
         )
         _set_end_deadline(locked)
@@ -223,7 +224,7 @@ def suspension_end(case: Case, deadline: Deadline, today: dt.date) -> bool:
         actor=None,
         article=ART_24,
         note=_("Prazo da suspensão encerrado em %(day)s.")
-        % {"day": locked.end_on.strftime("%d/%m/%Y")},
+        % {"day": format_date(locked.end_on)},
     )
     assert ended.authorization is not None
     # A penalty being served (Art. 59 III, IV) keeps the taxi out of service.

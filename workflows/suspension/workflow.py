@@ -6,6 +6,7 @@ filed ──accept──▶ awaiting_decision ──approve──▶ in_effect �
   │     ▼                                         ▼   │
   │  correction_requested ──resubmit──▶ filed   extension_requested ──(system) end──▶ ended
   reject ▶ rejected;  withdraw (before a decision) ▶ withdrawn
+  review_document (clerk, each proof accepted or refused): filed ▶ filed
 
 The services are in `workflows.suspension.services`.
 """
@@ -14,8 +15,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
+from workflows.steps.review import review_edge
 from workflows.suspension.models import SuspensionCase, SuspensionState
 from workflows.suspension.services import (
     ART_24,
@@ -27,9 +30,9 @@ from workflows.suspension.services import (
     suspension_request_extension,
 )
 
-CLERK = frozenset({Role.CLERK})
 MAYOR = frozenset({Role.MAYOR})
 NOTE = ActionField("note", _l("Motivo"))
+CHECKLIST = {PROOF_ITEM: _l("Documento hábil que comprove o motivo (incisos I a III)")}
 
 
 WORKFLOW = register(
@@ -47,29 +50,13 @@ WORKFLOW = register(
             }
         ),
         filing=("suspension-new", _l("Pedir suspensão (Art. 24)")),
-        checklist={PROOF_ITEM: _l("Documento hábil que comprove o motivo (incisos I a III)")},
+        checklist=CHECKLIST,
         edges=(
-            Edge("accept", _l("Aceitar e encaminhar ao Prefeito"), ART_24_P1, roles=CLERK),
-            Edge(
-                "ask_correction",
-                _l("Pedir correção"),
-                ART_24_P1,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="secondary",
-            ),
-            Edge(
-                "reject",
-                _l("Indeferir"),
-                ART_24,
-                roles=CLERK,
-                note_required=True,
-                inputs=(NOTE,),
-                style="danger",
-            ),
-            Edge("resubmit", _l("Reenviar corrigido"), ART_24, roles=CLERK, owner=True),
-            Edge("withdraw", _l("Desistir do pedido"), ART_24, owner=True, style="danger"),
+            review_edge(article=ART_24_P1, checklist=CHECKLIST),
+            accept_edge(article=ART_24_P1, label=_l("Aceitar e encaminhar ao Prefeito")),
+            *correction_edges(article=ART_24, checklist=CHECKLIST, ask_article=ART_24_P1),
+            reject_edge(ART_24),
+            withdraw_edge(ART_24),
             Edge(
                 "approve",
                 _l("Deferir a suspensão"),

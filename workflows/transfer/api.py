@@ -15,7 +15,7 @@ from cases.api import CaseOutput
 from cases.errors import RuleViolation
 from registers.models import Authorization
 from registers.selectors import driver_of, drivers_visible_to
-from workflows.auxiliary.inputs import (
+from workflows.inputs import (
     driver_data,
     driver_serializer_fields,
     files_from_serializer,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from workflows.auxiliary.inputs import driver_form_fields, files_form_fields
+from workflows.inputs import driver_form_fields, files_form_fields
 from workflows.transfer.models import Relationship, SuccessionClass, TransferCause
 from workflows.transfer.services import CHECKLIST
 

@@ -13,6 +13,9 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from workflows.steps.inspection import inspection_transitions
+from workflows.steps.intake import intake_transitions
+from workflows.steps.review import review_transitions
 
 
 class TransferState(models.TextChoices):
@@ -53,9 +56,27 @@ class SuccessionClass(models.TextChoices):
 
 
 S = TransferState
+FINAL_STATES = (S.TRANSFERRED, S.REJECTED, S.DENIED, S.WITHDRAWN)
 
 
-class TransferCase(Case):
+class TransferCase(
+    intake_transitions(
+        S,
+        accepted=S.AWAITING_INSPECTION,
+        reject_from=(S.FILED, S.AWAITING_INSPECTION),
+        # Before the decision.
+        withdraw_from=[state for state in S if state not in FINAL_STATES],
+    ),
+    review_transitions(during=S.FILED),
+    # Art. 20: the vehicle is inspected "no caso de transferência de autorização".
+    inspection_transitions(
+        ready=S.AWAITING_INSPECTION,
+        scheduled=S.INSPECTION_SCHEDULED,
+        passed=S.AWAITING_CONSENT,
+        failed=S.AWAITING_INSPECTION,
+    ),
+    Case,
+):
     """Transfer of the Termo de Autorização to a beneficiary (Art. 25).
 
     The beneficiary is the case's `applicant` (the driver the case is about, who will hold
@@ -92,48 +113,6 @@ class TransferCase(Case):
     class Meta:
         verbose_name = _("transferência de autorização")
         verbose_name_plural = _("transferências de autorização")
-
-    @transition(field="state", source=S.FILED, target=S.AWAITING_INSPECTION)
-    def accept(self) -> None:
-        """The Secretaria found the proofs and the beneficiary's documents complete."""
-
-    @transition(field="state", source=S.FILED, target=S.CORRECTION_REQUESTED)
-    def ask_correction(self) -> None:
-        """Something is missing or wrong; the requester corrects and resubmits."""
-
-    @transition(field="state", source=S.CORRECTION_REQUESTED, target=S.FILED)
-    def resubmit(self) -> None:
-        """The requester corrected the request."""
-
-    @transition(field="state", source=[S.FILED, S.AWAITING_INSPECTION], target=S.REJECTED)
-    def reject(self) -> None:
-        """The request does not meet Art. 25."""
-
-    @transition(
-        field="state",
-        source=[
-            S.FILED,
-            S.CORRECTION_REQUESTED,
-            S.AWAITING_INSPECTION,
-            S.INSPECTION_SCHEDULED,
-            S.AWAITING_CONSENT,
-        ],
-        target=S.WITHDRAWN,
-    )
-    def withdraw(self) -> None:
-        """The beneficiary gives up the request before the decision."""
-
-    @transition(field="state", source=S.AWAITING_INSPECTION, target=S.INSPECTION_SCHEDULED)
-    def schedule_inspection(self) -> None:
-        """Art. 20: the vehicle is inspected "no caso de transferência de autorização"."""
-
-    @transition(field="state", source=S.INSPECTION_SCHEDULED, target=S.AWAITING_CONSENT)
-    def inspection_passed(self) -> None:
-        """The vehicle passed every item (Art. 20): on to the municipality's consent."""
-
-    @transition(field="state", source=S.INSPECTION_SCHEDULED, target=S.AWAITING_INSPECTION)
-    def inspection_failed(self) -> None:
-        """The vehicle failed an item; it is fixed and inspected again (Art. 20)."""
 
     @transition(field="state", source=S.AWAITING_CONSENT, target=S.TRANSFERRED)
     def approve(self, decided_on: dt.date) -> None:

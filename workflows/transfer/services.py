@@ -8,7 +8,7 @@
   filing, at the Secretaria's check and again under lock at the mayor's consent
   (`registers.requirements`, including Art. 22 §4: no other authorization in force).
 - The vehicle is inspected (Art. 20, "no caso de transferência de autorização"): the clerk
-  schedules it; recording the result moves the case (`transfer_inspection_recorded`).
+  schedules it; recording the result moves the case (`workflows.steps.inspection`).
 - The mayor consents (Art. 25 sole paragraph, "prévia anuência do Poder Público Municipal";
   the mayor homologates grants, Art. 22, so he consents to the change of their holder).
   The authorization then changes holder and keeps its number and grant date ("pelo prazo
@@ -32,28 +32,30 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, CaseKind
+from cases.services.documents import has_usable_document, proofs_check, proofs_store
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from documents.services import authorization_term_issue, im_card_issue
 from inspections.models import Inspection
-from inspections.services import inspection_schedule
 from law import transfer as rules
 from law.errors import LawError
-from law.inspection import BY_CODE as INSPECTION_ITEMS
 from notifications.services import notification_queue
-from registers.models import Authorization, AuxiliaryBinding, Driver, MunicipalRegistration
+from registers.models import (
+    IN_FORCE,
+    Authorization,
+    AuxiliaryBinding,
+    Driver,
+    MunicipalRegistration,
+    Vehicle,
+)
 from registers.requirements import (
     driver_requirements_unmet,
     requirements_enforce,
     vehicle_requirements_unmet,
 )
-from workflows.auxiliary.registration import (
-    ART_10_I_ITEMS,
-    driver_match_or_register,
-    has_usable_document,
-    proofs_check,
-    proofs_store,
-)
+from registers.selectors import vehicle_in_service_at_publication
+from registers.services.drivers import ART_10_I_ITEMS, driver_match_or_register
 from workflows.auxiliary.services import auxiliary_bindings_end
+from workflows.steps.inspection import InspectionStep
 from workflows.transfer.models import TransferCase, TransferCause, TransferState
 
 ART_20 = "Art. 20"
@@ -90,7 +92,6 @@ OPEN_STATES = (
     TransferState.INSPECTION_SCHEDULED,
     TransferState.AWAITING_CONSENT,
 )
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 # The former holder's own requests that would act on the authorization after it changed
 # hands; a clerk or the mayor closes them before the consent. Renewal and vehicle
 # substitution cases go on with the authorization (the system opens them for it).
@@ -140,7 +141,7 @@ def _beneficiary_check(beneficiary: Driver, authorization: Authorization, today:
         driver_requirements_unmet(beneficiary, on=today)
         + vehicle_requirements_unmet(
             authorization.vehicle, on=today,
-            in_service_at_publication=authorization.predates_law,
+            in_service_at_publication=vehicle_in_service_at_publication(authorization),
         )
     )
 
@@ -262,55 +263,33 @@ def _documents_check(case: TransferCase) -> None:
         )
 
 
-def transfer_accept(
-    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
-) -> TransferCase:
-    """The Secretaria found the request complete (Art. 22 §1, by analogy: it reviews first)."""
-    day = today or local_today()
-
-    def guard(locked: TransferCase) -> None:
-        _documents_check(locked)
-        authorization = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
-        _beneficiary_check(locked.applicant, authorization, day)
-
-    with transaction.atomic(durable=True):
-        return case_step(case=case, action="accept", actor=actor, note=note, guard=guard)
+def accept_guard(locked: TransferCase) -> None:
+    """Guard of `accept`: the proofs are there and the beneficiary qualifies today."""
+    _documents_check(locked)
+    authorization = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
+    _beneficiary_check(locked.applicant, authorization, local_today())
 
 
-def transfer_schedule_inspection(
-    *, case: Case, actor: User, note: str = "", when: dt.datetime, place: str
-) -> TransferCase:
-    """Book the vehicle's inspection (Art. 20) and tell the beneficiary when and where."""
-    with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="schedule_inspection", actor=actor, note=note,
-                           data={"when": when.isoformat(), "place": place})
-        assert locked.authorization is not None
-        inspection = inspection_schedule(case=locked, vehicle=locked.authorization.vehicle,
-                                         when=when, place=place, actor=actor)
-        notification_queue(
-            case=locked, recipient=locked.applicant, template="transfer_inspection_scheduled",
-            context={"inspection": inspection, "vehicle": locked.authorization.vehicle},
-        )
-    return locked
+def _authorization_vehicle(case: Case) -> Vehicle:
+    assert case.authorization is not None
+    return case.authorization.vehicle
 
 
-def transfer_inspection_recorded(*, case: Case, inspection: Inspection, actor: User) -> None:
-    """Hook, in the recording transaction: the result moves the case (Art. 20)."""
-    locked = TransferCase.objects.select_for_update().get(pk=case.pk)
-    if locked.state != TransferState.INSPECTION_SCHEDULED:
-        return  # the request was withdrawn meanwhile: the result stays on the record only
-    if inspection.status == Inspection.Status.PASSED:
-        case_step(case=locked, action="inspection_passed", actor=actor, article=ART_20,
-                  data={"inspection": inspection.pk})
-        return
-    failed = [code for code, ok in inspection.items.items() if not ok]
-    labels = [_(INSPECTION_ITEMS[code].label) for code in failed if code in INSPECTION_ITEMS]
-    case_step(case=locked, action="inspection_failed", actor=actor, article=ART_20,
-              note="; ".join(labels), data={"inspection": inspection.pk, "failed": failed})
-    notification_queue(
-        case=locked, recipient=locked.applicant, template="transfer_inspection_failed",
-        context={"inspection": inspection, "failed": labels},
-    )
+def _beneficiary_notify(template: str, case: Case, **context: object) -> None:
+    notification_queue(case=case, recipient=case.applicant, template=template, context=context)
+
+
+INSPECTION = InspectionStep(
+    vehicle=_authorization_vehicle,
+    on_scheduled=lambda case, inspection: _beneficiary_notify(
+        "transfer_inspection_scheduled", case, inspection=inspection,
+        vehicle=inspection.vehicle,
+    ),
+    on_failed=lambda case, inspection, failed: _beneficiary_notify(
+        "transfer_inspection_failed", case, inspection=inspection,
+        failed=[_(item.label) for item in failed],
+    ),
+)
 
 
 # --- Consent and transfer --------------------------------------------------------------

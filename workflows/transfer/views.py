@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from cases.errors import DomainError
 from registers.models import Authorization
 from registers.selectors import driver_of
-from workflows.auxiliary.inputs import driver_data, files_from_form
+from workflows.inputs import driver_data, files_from_form
 from workflows.transfer.forms import BENEFICIARY_PREFIX, TransferForm
 from workflows.transfer.services import CHECKLIST, transfer_file
 

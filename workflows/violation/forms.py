@@ -109,3 +109,10 @@ class LiftForm(forms.Form):
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
+
+
+class SettlementForm(forms.Form):
+    file = forms.FileField(
+        label=_("Arquivo de retorno do banco (CSV: txid;valor;data)"),
+        help_text=_("Uma linha por Pix recebido; a primeira linha é o cabeçalho."),
+    )

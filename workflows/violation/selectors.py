@@ -10,11 +10,15 @@ from django.db.models import QuerySet, Value, When
 from accounts.models import User
 from cases.models import CaseKind
 from cases.selectors import cases_visible_to
-from registers.models import Authorization, AuxiliaryBinding, Driver, MunicipalRegistration
+from registers.models import (
+    IN_FORCE,
+    Authorization,
+    AuxiliaryBinding,
+    Driver,
+    MunicipalRegistration,
+)
 from registers.validators import normalize_plate
 from workflows.violation.models import PenaltyPeriod, ViolationNotice
-
-IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 
 
 def _taxis() -> QuerySet[Authorization]:
@@ -79,3 +83,8 @@ def notices_visible_to(user: User) -> QuerySet[ViolationNotice]:
 
 def penalty_periods_of(notice: ViolationNotice) -> QuerySet[PenaltyPeriod]:
     return PenaltyPeriod.objects.filter(violation=notice).order_by("starts_on", "id")
+
+
+def penalty_periods_serving(authorization: Authorization) -> QuerySet[PenaltyPeriod]:
+    """The penalties being served by the authorization (Art. 59 III and IV)."""
+    return PenaltyPeriod.objects.filter(authorization=authorization, ended_on__isnull=True)

@@ -24,12 +24,13 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from documents.models import OfficialDocument
 from documents.services import document_issue, infraction_context
 from law import deadlines as law_deadlines
 from law.errors import LawError
+from law.i18n import format_date
 from law.infractions import infraction
 from law.penalties import (
     Assessment,
@@ -43,7 +44,7 @@ from law.points import revocation_grounds, titular_points_for_auxiliary
 from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import Authorization, AuxiliaryBinding, Driver, PointRecord, VrteValue
-from registers.services import authorization_suspend
+from workflows.authorizations import case_authorization_suspend
 from workflows.holds import authorization_release_if_free
 from workflows.violation.models import Conductor, PenaltyPeriod, ViolationNotice, ViolationState
 from workflows.violation.selectors import current_auxiliary
@@ -170,13 +171,12 @@ def violations_issue(
                 assessment=_assessment_json(assessment),
                 data={"item": entry.item, "articles": list(assessment.articles)},
             )
-            deadline_set(
+            deadline_start(
+                rule=law_deadlines.NOTIFICATION_LIMIT,
+                start=issued_on,
                 case=case,
                 kind=NOTIFICATION_LIMIT,
                 label=_("Prazo para notificar o infrator (senão o auto é arquivado)"),
-                due_on=law_deadlines.notification_limit(issued_on),
-                counting=Deadline.Counting.CALENDAR_DAYS,
-                article=ART_46_P1,
             )
             document_issue(
                 kind=OfficialDocument.Kind.VIOLATION_NOTICE,
@@ -259,24 +259,14 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
         data={"received_on": received_on.isoformat()},
     )
     deadlines_cancel(case=locked, kinds=[NOTIFICATION_LIMIT])
-    payment_due = law_deadlines.payment_deadline(received_on)
-    appeal_due = law_deadlines.appeal_deadline(received_on)
-    deadline_set(
-        case=locked,
-        kind=PAYMENT,
+    payment_due = deadline_start(
+        rule=law_deadlines.PAYMENT, start=received_on, case=locked, kind=PAYMENT,
         label=_("Pagamento da multa"),
-        due_on=payment_due,
-        counting=Deadline.Counting.CALENDAR_DAYS,
-        article=ART_55,
-    )
-    deadline_set(
-        case=locked,
-        kind=APPEAL_WINDOW,
+    ).due_on
+    appeal_due = deadline_start(
+        rule=law_deadlines.APPEAL, start=received_on, case=locked, kind=APPEAL_WINDOW,
         label=_("Prazo de recurso"),
-        due_on=appeal_due,
-        counting=Deadline.Counting.BUSINESS_DAYS,
-        article=ART_63,
-    )
+    ).due_on
     assert locked.applicant is not None
     notification_queue(
         case=locked,
@@ -315,7 +305,7 @@ def _archive_unnotified(case: Case, deadline: Deadline, today: dt.date) -> bool:
         action="archive",
         actor=None,
         note=_("Infrator não notificado até %(day)s.")
-        % {"day": deadline.due_on.strftime("%d/%m/%Y")},
+        % {"day": format_date(deadline.due_on)},
     )
     return True
 
@@ -391,9 +381,11 @@ def violation_penalties_apply(
     )
 
     start = today
-    for kind, days, article in (
-        (PenaltyPeriod.Kind.SUSPENSION, assessment.get("suspension_days", 0), "Art. 59 III"),
-        (PenaltyPeriod.Kind.IMPEDIMENT, assessment.get("impediment_max_days", 0), "Art. 59 IV a"),
+    for kind, days, rule in (
+        (PenaltyPeriod.Kind.SUSPENSION, assessment.get("suspension_days", 0),
+         law_deadlines.PENALTY_SUSPENSION),
+        (PenaltyPeriod.Kind.IMPEDIMENT, assessment.get("impediment_max_days", 0),
+         law_deadlines.PENALTY_IMPEDIMENT),
     ):
         if not days:
             continue
@@ -402,19 +394,15 @@ def violation_penalties_apply(
             authorization=authorization,
             kind=kind,
             starts_on=start,
-            ends_on=start + dt.timedelta(days=days - 1),
+            ends_on=law_deadlines.due_date(rule, start, length=days),
         )
         if authorization.status in (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED):
-            authorization_suspend(
-                authorization=authorization, case=locked, actor=actor, article=article
+            case_authorization_suspend(
+                authorization=authorization, case=locked, actor=actor, article=rule.article
             )
-        deadline_set(
-            case=locked,
-            kind=PENALTY_PERIOD_END,
+        deadline_start(
+            rule=rule, start=start, length=days, case=locked, kind=PENALTY_PERIOD_END,
             label=str(period),
-            due_on=period.ends_on,
-            counting=Deadline.Counting.CALENDAR_DAYS,
-            article=article,
         )
 
     if assessment.get("revocation"):
@@ -503,7 +491,7 @@ def violation_appeal_filed(*, case: Case, actor: User | None, filed_on: dt.date)
     if filed_on > closes:
         raise RuleViolation(
             _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-            % {"day": closes.strftime("%d/%m/%Y")},
+            % {"day": format_date(closes)},
             article=ART_63,
             code="appeal_late",
         )
@@ -551,13 +539,9 @@ def violation_decision_received(*, case: Case, received_on: dt.date) -> None:
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if locked.state != ViolationState.UPHELD:
         return
-    deadline_set(
-        case=locked,
-        kind=DECISION_PAYMENT,
-        label=_("Pagamento da multa após o recurso"),
-        due_on=law_deadlines.payment_deadline(received_on),
-        counting=Deadline.Counting.CALENDAR_DAYS,
-        article="Art. 55 II",
+    deadline_start(
+        rule=law_deadlines.PAYMENT_AFTER_APPEAL, start=received_on, case=locked,
+        kind=DECISION_PAYMENT, label=_("Pagamento da multa após o recurso"),
     )
 
 

@@ -10,6 +10,8 @@ urlpatterns: list = [
     path("fiscalizacao/autos/novo/", views.issue_page, name="agent-issue"),
     path("fiscalizacao/autos/lavrados/", views.issued_page, name="agent-issued"),
     path("autos/<int:pk>/penalidades/", views.penalties_page, name="violation-penalties"),
+    path("autos/conciliacao/", views.settlement_page, name="violation-settlement"),
+    path("autos/<int:pk>/guia/", views.payment_guide_page, name="violation-payment-guide"),
     path(
         "autos/<int:pk>/penalidades/<int:period>/liberar/",
         views.impediment_lift,

@@ -17,12 +17,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role
 from cases.errors import DomainError, NotPermitted
+from cases.services.transitions import local_today
 from cases.workflow import state_label
 from law.infractions import (
     FINE_VRTE_BY_GROUP,
@@ -37,8 +39,9 @@ from web.forms import LOCAL_INPUT, local_now_input
 from workflows.complaint.models import ComplaintCase, ComplaintState
 from workflows.complaint.selectors import complaints_visible_to
 from workflows.complaint.services import complaint_convert
-from workflows.violation.forms import IssueForm, LiftForm, TaxiSearchForm
+from workflows.violation.forms import IssueForm, LiftForm, SettlementForm, TaxiSearchForm
 from workflows.violation.models import PenaltyPeriod
+from workflows.violation.payment_guide import payment_guide
 from workflows.violation.selectors import (
     current_auxiliary,
     notices_visible_to,
@@ -51,6 +54,7 @@ from workflows.violation.services import (
     penalty_impediment_lift,
     require_fiscal_agent,
 )
+from workflows.violation.settlement import settlement_apply
 
 
 def _item_groups() -> list[dict[str, Any]]:
@@ -264,3 +268,36 @@ def impediment_lift(request: HttpRequest, pk: int, period: int) -> HttpResponse:
     else:
         messages.success(request, _("Veículo liberado: o impedimento foi encerrado hoje."))
     return redirect("violation-penalties", pk=pk)
+
+
+@login_required
+def payment_guide_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """/autos/<pk>/guia/ — the fine's payment guide with its Pix code (Art. 55)."""
+    notice = get_object_or_404(notices_visible_to(request.user), pk=pk)
+    try:
+        guide = payment_guide(notice, today=local_today())
+    except DomainError as exc:
+        return render(
+            request, "violation/payment_guide.html", {"notice": notice, "error": exc},
+            status=exc.http_status,
+        )
+    return render(
+        request, "violation/payment_guide.html",
+        # The SVG is drawn here from our own payload, never from input.
+        {"notice": notice, "guide": guide, "qr": mark_safe(guide.qr_svg())},
+    )
+
+
+@login_required
+def settlement_page(request: HttpRequest) -> HttpResponse:
+    """/autos/conciliacao/ — the clerk records the Pix payments of the bank's file."""
+    if not has_role(request.user, Role.CLERK):
+        return _refused(request, NotPermitted(_("Só a Secretaria concilia os pagamentos.")))
+    form = SettlementForm(request.POST or None, request.FILES or None)
+    report = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = settlement_apply(content=form.cleaned_data["file"].read(), actor=request.user)
+        except DomainError as exc:
+            form.add_error("file", str(exc))
+    return render(request, "violation/settlement.html", {"form": form, "report": report})

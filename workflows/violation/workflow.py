@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _l
 
-from accounts.roles import Role
+from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services import (
@@ -27,12 +27,17 @@ from workflows.violation.services import (
     violation_send_notice,
 )
 
-CLERK = frozenset({Role.CLERK})
 DRIVER = frozenset({Role.DRIVER})
 COMMISSION = frozenset({Role.COMMISSION_MEMBER})
 
 WORKFLOW = register(
     Workflow(
+        # An auxiliary named as the offender follows the notice (and may appeal, Art. 63 §2).
+        driver_scope=("violationnotice__offender__user",),
+        event_labels={
+            "penalties_applied": _l("Penalidades aplicadas"),
+            "impediment_lifted": _l("Impedimento de circulação encerrado"),
+        },
         kind=ViolationNotice.KIND,
         model=ViolationNotice,
         case_panel="violation/case_panel.html",

@@ -1,33 +1,29 @@
-"""Registering a person in the drivers' register from a request, and the request's files.
+"""The drivers' register: a person named by a request is found, or registered (Arts. 9, 10 I).
 
-Used by the auxiliary (Art. 27) and transfer (Art. 25) kinds, whose requests may name a
-person not yet in the register (a new auxiliary, an heir). Both helpers belong with the
-registers (`registers.services.driver_register`) and `cases.services.documents`; they live
-here until those shared modules take them.
+Used by every kind whose request may name a person not yet in the register (a new
+auxiliary, Art. 27; an heir or a buyer, Art. 25).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
-from cases.errors import RuleViolation, StateConflict
-from cases.models import Case, Document
-from cases.services.documents import CheckedFile, document_store, upload_check
+from core.errors import CONCURRENT_WRITE, RuleViolation, StateConflict
 from registers.models import Driver
 from registers.validators import normalize_cnh, normalize_cpf
 
 ART_9 = "Art. 9"
 ART_10_I = "Art. 10 I"
+ART_10_I_B = "Art. 10 I b"
 
 # Art. 10 I a-g: the documents every taxista and auxiliary presents to be registered.
 ART_10_I_ITEMS: dict[str, str | Promise] = {
@@ -122,14 +118,40 @@ def driver_match_or_register(*, data: Mapping[str, Any], kind: str) -> tuple[Dri
             article=ART_10_I,
             code="invalid_driver",
         )
+    return driver_register(data={**data, "cpf": cpf, "cnh_number": cnh}, kind=kind), True
+
+
+def driver_register(
+    *,
+    data: Mapping[str, Any],
+    kind: str,
+    user: User | None = None,
+    driver: Driver | None = None,
+) -> Driver:
+    """Write a person in the drivers' register (Arts. 9, 10 I), or bring `driver` up to
+    date, from data whose CPF and CNH number are already normalised.
+
+    In the caller's transaction. A CNH registered for someone else is refused (Art. 10 I
+    b); so is anything the register's validators refuse. A row written by another request
+    a moment ago is a conflict.
+    """
     fields = {name: data.get(name) or "" for name in DRIVER_FIELDS}
     fields.update(
-        cpf=cpf,
-        cnh_number=cnh,
-        cnh_category=str(fields["cnh_category"]).strip().upper(),
+        cnh_category="".join(str(fields["cnh_category"]).split()).upper(),
         cnh_expires_on=_date(fields["cnh_expires_on"]),
     )
-    driver = Driver(kind=kind, **fields)
+    clash = Driver.objects.filter(cnh_number=fields["cnh_number"])
+    if driver is not None:
+        clash = clash.exclude(pk=driver.pk)
+    if clash.exists():
+        raise RuleViolation(
+            _("Esta CNH já está cadastrada para outro taxista."), article=ART_10_I_B,
+            code="invalid_driver",
+        )
+    if driver is None:
+        driver = Driver(kind=kind, user=user)
+    for name, value in fields.items():
+        setattr(driver, name, value)
     try:
         driver.full_clean(exclude=["user", "titular", "photo"])
     except ValidationError as exc:
@@ -141,49 +163,7 @@ def driver_match_or_register(*, data: Mapping[str, Any], kind: str) -> tuple[Dri
             driver.save()
     except IntegrityError as exc:  # registered by someone else a moment ago
         raise StateConflict(
-            _("Este condutor acaba de ser cadastrado por outra pessoa; tente de novo.")
+            _("Este condutor acaba de ser cadastrado por outra pessoa; tente de novo."),
+            code=CONCURRENT_WRITE,
         ) from exc
-    return driver, True
-
-
-def proofs_check(
-    proofs: Mapping[str, Sequence[UploadedFile]],
-    *,
-    checklist: Mapping[str, str | Promise],
-    required: Iterable[str],
-    article: str,
-) -> list[tuple[str, CheckedFile]]:
-    """Check every file against its checklist item before anything is written.
-
-    Unknown items and missing required ones are refused with every item named at once.
-    """
-    unknown = sorted(set(proofs) - set(checklist))
-    if unknown:
-        raise RuleViolation(
-            _("Itens de documentação desconhecidos: %(items)s.") % {"items": ", ".join(unknown)},
-            article=article,
-        )
-    missing = [item for item in required if not proofs.get(item)]
-    if missing:
-        raise RuleViolation(
-            _("Faltam documentos: %(items)s.")
-            % {"items": "; ".join(str(checklist[item]) for item in missing)},
-            article=article,
-            code="documents_missing",
-        )
-    return [(item, upload_check(upload)) for item, uploads in proofs.items() for upload in uploads]
-
-
-def proofs_store(*, case: Case, checked: Sequence[tuple[str, CheckedFile]], actor: User) -> None:
-    """Store the checked files with the case, in the caller's transaction."""
-    for item, file in checked:
-        document_store(case=case, item=item, checked=file, actor=actor)
-
-
-def has_usable_document(case: Case, item: str) -> bool:
-    """A document of `item` not rejected by the clerk is on the case."""
-    return (
-        Document.objects.filter(case=case, item=item)
-        .exclude(review=Document.Review.REJECTED)
-        .exists()
-    )
+    return driver

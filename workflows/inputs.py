@@ -1,5 +1,6 @@
 """Form and serializer fields shared by the filing pages and endpoints that name a person
-(Arts. 25, 27) and attach files per checklist item. Declared once, used by both kinds."""
+(Arts. 25, 27) and attach files per checklist item. Declared once, used by every kind
+that asks for them."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from registers.services.drivers import DRIVER_FIELDS
 from web.forms import MultipleFileField
-from workflows.auxiliary.registration import DRIVER_FIELDS
 
 _DRIVER_LABELS: dict[str, Promise] = {
     "name": _("Nome completo"),
