@@ -216,6 +216,7 @@ class CaseActionApi(APIView):
     def post(self, request: Request, pk: int, action: str) -> Response:
         case = get_object_or_404(cases_visible_to(request.user), pk=pk)
         workflow = workflow_for(case.kind)
+        action = workflow.canonical_action(action)
         if not any(edge.name == action for edge in workflow.edges):
             raise RuleViolation(_("Ação desconhecida: %(action)s.") % {"action": action})
         payload = action_serializer(workflow.edge(action), request.data)

@@ -89,15 +89,25 @@ class Workflow:
     overdue_lookup: dict[str, object] | None = None
     # The portal page where a driver files this kind: (url name, label), if any.
     filing: tuple[str, str | Promise] | None = None
+    # Actions renamed since clients first used them: old name -> edge name (the API and
+    # the pages keep answering the old name).
+    renamed_actions: dict[str, str] = field(default_factory=dict)
     # Who sees the kind's cases besides the clerks, the applicant and the holder
     # (cases.selectors.cases_visible_to): the appeals commission, for what it decides
     # (Art. 52; Art. 61 §2); and a driver reached through these lookups on the kind's
     # model, each ending at a user (an auxiliary named as the offender of a notice).
     commission_sees: bool = False
+    # ...and, of a kind it does not decide, the cases these lookups reach something on (a
+    # violation notice an appeal is about: the commission judges it, issue 10).
+    commission_scope: tuple[str, ...] = ()
     driver_scope: tuple[str, ...] = ()
     # Timeline labels of the events this kind's services record, on its own cases or on
     # others' (an auxiliary unbound on a revocation), besides its edges.
     event_labels: Mapping[str, str | Promise] = field(default_factory=dict)
+
+    def canonical_action(self, name: str) -> str:
+        """The edge's name today for a name an API client may still send."""
+        return self.renamed_actions.get(name, name)
 
     def edge(self, name: str) -> Edge:
         for edge in self.edges:

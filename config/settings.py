@@ -59,7 +59,9 @@ INSTALLED_APPS = [
     "notifications",
     "documents",
     "inspections",
+    "municipal",
     "register_import",
+    "workspace",
     "web",
 ]
 
@@ -213,7 +215,14 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     # One name for a choice set used by several fields (an appeal's outcome and a vote).
-    "ENUM_NAME_OVERRIDES": {"AppealOutcomeEnum": "workflows.appeal.models.Outcome"},
+    "ENUM_NAME_OVERRIDES": {
+        "AppealOutcomeEnum": "workflows.appeal.models.Outcome",
+        # The case kinds keep the name they had before other "kind" fields existed.
+        "KindEnum": "cases.models.CaseKind",
+        "StandKindEnum": "municipal.models.stands.Stand.Kind",
+        "AssociationKindEnum": "municipal.models.cooperatives.Association.Kind",
+        "CalendarDayKindEnum": "registers.models.CalendarDay.Kind",
+    },
 }
 
 CACHES = {
@@ -245,8 +254,14 @@ DEADLINE_SWEEP_BATCH = env_int("DEADLINE_SWEEP_BATCH", 100)
 NOTIFICATION_CLOCK_START = env_str("NOTIFICATION_CLOCK_START", "delivery")
 # Whether a letter refused by the recipient counts as received (docs/interpretations.md).
 NOTICE_REFUSAL_COUNTS = env_bool("NOTICE_REFUSAL_COUNTS", True)
-# The address printed on paper and in QR codes (the public verification page).
-PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "http://127.0.0.1:8000")
+# The address printed on paper and in QR codes (the public verification page), as the
+# public reaches the site. In production it defaults to https:// and the first named host
+# of ALLOWED_HOSTS, so a document never points at the server's loopback address.
+_PUBLIC_HOSTS = [h for h in ALLOWED_HOSTS if h and not h.startswith((".", "*"))]
+PUBLIC_BASE_URL = env_str(
+    "PUBLIC_BASE_URL",
+    "http://127.0.0.1:8000" if DEBUG or not _PUBLIC_HOSTS else f"https://{_PUBLIC_HOSTS[0]}",
+).rstrip("/")
 # Seconds a future applicant has to confirm the sign-up link (three days).
 SIGNUP_LINK_MAX_AGE = 3 * 24 * 3600
 # The municipality's Pix key and the names the payer's bank shows (Art. 55 payment guides).
@@ -257,6 +272,8 @@ PIX_MERCHANT_CITY = env_str("PIX_MERCHANT_CITY", "Mantenopolis")
 PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
 # Passenger complaints accepted per client address per 10 minutes (Art. 39 form).
 PUBLIC_COMPLAINT_RATE = env_int("PUBLIC_COMPLAINT_RATE", 5)
+# Workspace exports longer than this many rows are written by a Celery task (progress page).
+EXPORT_SYNC_ROWS = env_int("EXPORT_SYNC_ROWS", 5000)
 # How many reverse proxies of our own stand in front (to find the real client address).
 RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)
 # Readings of Art. 59 where the law is silent (docs/interpretations.md, "Recidivism").

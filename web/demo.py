@@ -25,6 +25,7 @@ from accounts.roles import Role
 from accounts.services import roles_ensure, user_grant_role
 from cases.models import Case
 from cases.services.transitions import local_today
+from municipal.demo import municipal_demo_load
 from registers.models import (
     Authorization,
     Driver,
@@ -305,6 +306,8 @@ def _users(counts: dict[str, int]) -> dict[str, User]:
                 email=f"{spec.username}@example.org",
                 is_staff=spec.superuser,
                 is_superuser=spec.superuser,
+                # A matrícula for the staff, printed on the acts they sign (Art. 47 VI).
+                employee_number="" if spec.role == Role.DRIVER else f"{1040 + len(users)}-7",
             )
             # Only on creation: whoever changed a demo password keeps the new one.
             user.set_password(DEMO_PASSWORD)
@@ -482,6 +485,8 @@ def demo_load() -> dict[str, int]:
     _enforcement(counts, users)
     # The vehicle age (Art. 12) and colour (Art. 70) deadlines of the demo taxis.
     vehicle_deadlines_backfill(today=local_today())
+    # Stands, tariffs, lost property, roster and a cooperative (each once, when empty).
+    municipal_demo_load(clerk=users["servidor"], today=local_today())
     return counts
 
 
