@@ -6,6 +6,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
@@ -168,6 +169,8 @@ class Authorization(FSMModelMixin, models.Model):
         verbose_name = _("termo de autorização")
         verbose_name_plural = _("termos de autorização")
         ordering = ["number"]
+        # An agent finds a taxi by its Termo number as typed, in any case (`number__iexact`).
+        indexes = [models.Index(Upper("number"), name="authorization_number_upper_idx")]
         constraints = [
             # Art. 22 §4: one authorization per driver while it is in force.
             models.UniqueConstraint(
@@ -235,6 +238,9 @@ class MunicipalRegistration(FSMModelMixin, models.Model):
         verbose_name = _("inscrição municipal (IM)")
         verbose_name_plural = _("inscrições municipais (IM)")
         ordering = ["-valid_until"]
+        # The public verification finds an IM by its number as typed, in any case
+        # (`number__iexact`, that is UPPER(number) = UPPER(%s)).
+        indexes = [models.Index(Upper("number"), name="registration_number_upper_idx")]
 
     def __str__(self) -> str:
         return self.number

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from cases.errors import StateConflict, from_law
 from cases.models import Deadline
+from cases.services.deadlines import cases_next_due_refresh
 from cases.services.transitions import case_record
 from law import deadlines as law_deadlines
 from law import municipal_calendar as law
@@ -122,6 +123,8 @@ def deadlines_move_for_closed_day(
         row.due_on = after
         row.save(update_fields=["due_on"])
         moved.append(row.pk)
+        if row.case_id is not None:
+            cases_next_due_refresh([row.case_id])
         if row.case is None:
             continue
         applicant = row.case.applicant
