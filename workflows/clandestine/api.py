@@ -49,7 +49,9 @@ class ClandestineOutput(serializers.ModelSerializer):
     owed = serializers.SerializerMethodField()
     paid = serializers.SerializerMethodField()
     payments = PaymentOutput(many=True, read_only=True)
-    recidivism_of = serializers.SlugRelatedField(slug_field="number", read_only=True)
+    recidivism_of = serializers.SlugRelatedField(
+        slug_field="number", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = ClandestineCase
