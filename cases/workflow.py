@@ -14,6 +14,8 @@ from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from accounts.roles import Role
+
 if TYPE_CHECKING:
     from cases.models import Case
 
@@ -58,6 +60,14 @@ class Edge:
     @property
     def is_system(self) -> bool:
         return not self.roles and not self.owner
+
+    @property
+    def confirm(self) -> bool:
+        """Decisive enough for the page to ask "are you sure?" before sending it (issue 10):
+        a refusal or other danger, a decision of the mayor or the commission, and the
+        acceptance of every document at once. None of them is undone by another click."""
+        deciders = {Role.MAYOR, Role.COMMISSION_MEMBER}
+        return self.style == "danger" or self.name == "accept" or bool(self.roles & deciders)
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,7 @@ def test_suspension_from_request_to_automatic_end_art24(
     desk.get_by_role("button", name="Assumir").click()
     expect(_messages(desk)).to_contain_text("Processo assumido.")
     expect(desk.get_by_role("button", name="Assumir")).to_have_count(0)
+    desk.once("dialog", lambda dialog: dialog.accept())  # a decisive action asks first
     desk.get_by_role("button", name="Aceitar e encaminhar ao Prefeito").click()
     expect(_messages(desk)).to_contain_text("Ação registrada.")
     expect(_state(desk)).to_have_text("Aguardando decisão do Prefeito")
@@ -102,6 +103,7 @@ def test_suspension_from_request_to_automatic_end_art24(
     office = new_page()
     login(office, live_server, mayor.username)
     office.goto(case_url)
+    office.once("dialog", lambda dialog: dialog.accept())
     office.get_by_role("button", name="Deferir a suspensão").click()
     expect(_messages(office)).to_contain_text("Ação registrada.")
     expect(_state(office)).to_have_text("Suspensão em vigor")

@@ -11,6 +11,23 @@ document.addEventListener("change", (event) => {
 });
 
 document.addEventListener("submit", (event) => {
+  // <form data-confirm="…"> or <button data-confirm="…">: a decisive action (approve, deny,
+  // revoke, accept every document) asks first; "Cancel" sends nothing. Registered in the
+  // capture phase so it runs before the listener below disables the button.
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement)) {
+    return;
+  }
+  const submitter = event.submitter;
+  const source = submitter && submitter.hasAttribute("data-confirm") ? submitter : form;
+  const question = source.getAttribute("data-confirm");
+  if (question && !window.confirm(question)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+}, true);
+
+document.addEventListener("submit", (event) => {
   // <form data-disable-on-submit>: the button is disabled once pressed, so a second tap
   // does not send the form again (the server refuses a repeat anyway).
   const form = event.target;
