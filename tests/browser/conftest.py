@@ -68,12 +68,15 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
 def new_page(browser: Browser) -> Iterator[PageFactory]:
     """Make a page in a fresh context (its own cookies, so one signed-in user each).
 
-    `new_page(phone=True)` gives a phone-sized viewport. Every context is closed at the end.
+    `new_page(phone=True)` gives a phone-sized viewport; `bypass_csp=True` lets the
+    accessibility checks inject axe-core. Every context is closed at the end.
     """
     contexts: list[BrowserContext] = []
 
-    def make(*, phone: bool = False) -> Page:
+    def make(*, phone: bool = False, bypass_csp: bool = False) -> Page:
+        # bypass_csp: for axe-core, which Playwright injects as an inline script.
         context = browser.new_context(
+            bypass_csp=bypass_csp,
             locale="pt-BR",
             timezone_id="America/Sao_Paulo",
             viewport=PHONE if phone else DESKTOP,
