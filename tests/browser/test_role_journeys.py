@@ -72,12 +72,19 @@ def test_driver_journey(
     authorization = driver.authorizations.get()
     case = SuspensionCaseFactory(authorization=authorization)
     walk = Journey(new_page(phone=True, bypass_csp=True), live_server, "driver")
+    walk.visit("/")
+    walk.check("home", "Serviço de táxi de Mantenópolis")
+    walk.page.get_by_role("link", name="Entrar no portal").click()
+    expect(walk.page).to_have_url(re.compile(r"/entrar/"))
+    walk.check("login", "Entrar")
     walk.sign_in(driver.user, "/portal/")
     expect(walk.page.locator("main")).to_contain_text(authorization.number)
     walk.check("portal", re.compile(r"\S"))
     walk.page.get_by_role("link", name=case.number).first.click()
     expect(walk.page).to_have_url(f"{walk.base}/processos/{case.pk}/")
     walk.check("case", case.number)
+    walk.visit("/portal/recursos/")
+    walk.check("appeal-notices", "Recorrer de auto de infração")
 
 
 def test_clerk_journey(
@@ -94,6 +101,10 @@ def test_clerk_journey(
     expect(walk.page).to_have_url(f"{walk.base}/processos/{case.pk}/")
     expect(walk.page.get_by_role("button", name="Assumir")).to_be_visible()
     walk.check("case", case.number)
+    walk.page.get_by_role("button", name="Assumir").click()
+    # Claimed, the page shows the clerk's action forms, each field with its label.
+    expect(walk.page.get_by_role("button", name="Aceitar e encaminhar ao Prefeito")).to_be_visible()
+    walk.check("case-claimed", case.number)
     walk.page.get_by_role("link", name="Busca", exact=True).click()
     walk.page.get_by_label(re.compile("Buscar|Busca")).first.fill(holder.name)
     walk.page.get_by_role("button", name="Buscar").click()
