@@ -35,6 +35,11 @@ class ActionField:
     max_digits: int = 12
 
 
+# Actions confirmed whatever their style or role: accepting every document of a request
+# (it moves the case to the decision) and recording a payment (it closes the fine).
+_CONFIRMED_ACTIONS = frozenset({"accept", "pay"})
+
+
 @dataclass(frozen=True)
 class Edge:
     """An action on a case: the transition method, who may take it and its article.
@@ -64,10 +69,12 @@ class Edge:
     @property
     def confirm(self) -> bool:
         """Decisive enough for the page to ask "are you sure?" before sending it (issue 10):
-        a refusal or other danger, a decision of the mayor or the commission, and the
-        acceptance of every document at once. None of them is undone by another click."""
+        a refusal or other danger, a decision of the mayor or the commission, the
+        acceptance of every document at once and a payment. None is undone by another click."""
         deciders = {Role.MAYOR, Role.COMMISSION_MEMBER}
-        return self.style == "danger" or self.name == "accept" or bool(self.roles & deciders)
+        return (
+            self.style == "danger" or self.name in _CONFIRMED_ACTIONS or bool(self.roles & deciders)
+        )
 
 
 @dataclass(frozen=True)
