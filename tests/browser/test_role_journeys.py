@@ -140,7 +140,17 @@ def test_commission_member_journey(
     row = walk.page.get_by_role("row").filter(has=walk.page.get_by_role("link", name=appeal.number))
     expect(row).to_contain_text(appeal.notice.number)
     walk.check("appeals", "Recursos na Comissão")
-    row.get_by_role("link", name=appeal.notice.number).click()
+    row.get_by_role("link", name=appeal.number).click()
+    expect(walk.page).to_have_url(f"{walk.base}/processos/{appeal.pk}/")
+    walk.check("appeal", appeal.number)
+    walk.page.get_by_role("link", name=re.compile("Abrir os autos do recurso")).click()
+    expect(walk.page).to_have_url(f"{walk.base}/recursos/{appeal.pk}/")
+    expect(walk.page.locator("main")).to_contain_text(appeal.facts_and_law)
+    walk.check("appeal-file", appeal.number)
+    walk.visit("/comissao/")
+    walk.page.get_by_role("row").filter(
+        has=walk.page.get_by_role("link", name=appeal.number)
+    ).get_by_role("link", name=appeal.notice.number).click()
     expect(walk.page).to_have_url(f"{walk.base}/processos/{appeal.notice_id}/")
     walk.check("notice", appeal.notice.number)
 
