@@ -83,6 +83,9 @@ def test_driver_journey(
     walk.page.get_by_role("link", name=case.number).first.click()
     expect(walk.page).to_have_url(f"{walk.base}/processos/{case.pk}/")
     walk.check("case", case.number)
+    walk.page.get_by_role("link", name="Notificações").first.click()
+    expect(walk.page).to_have_url(f"{walk.base}/portal/notificacoes/")
+    walk.check("notifications", "Minhas notificações")
     walk.visit("/portal/recursos/")
     walk.check("appeal-notices", "Recorrer de auto de infração")
 
@@ -179,3 +182,6 @@ def test_administrator_journey(
     walk = Journey(new_page(bypass_csp=True), live_server, "administrator")
     walk.sign_in(admin, "/painel/")
     walk.check("dashboard", re.compile(r"\S"))
+    walk.page.get_by_role("link", name="Fila de processos").click()
+    expect(walk.page).to_have_url(f"{walk.base}/processos/")
+    walk.check("queue", re.compile(r"\S"))
