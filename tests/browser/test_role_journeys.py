@@ -74,6 +74,13 @@ def test_driver_journey(
     walk = Journey(new_page(phone=True, bypass_csp=True), live_server, "driver")
     walk.visit("/")
     walk.check("home", "Serviço de táxi de Mantenópolis")
+    # Before signing in, the pages open to anyone (a passenger too).
+    walk.page.get_by_role("link", name="Verificar táxi", exact=True).last.click()
+    walk.check("verify", "Verificar táxi")
+    walk.visit("/")
+    walk.page.get_by_role("link", name="Fazer uma reclamação").click()
+    walk.check("complaint", "Reclamação sobre um táxi")
+    walk.visit("/")
     walk.page.get_by_role("link", name="Entrar no portal").click()
     expect(walk.page).to_have_url(re.compile(r"/entrar/"))
     walk.check("login", "Entrar")
