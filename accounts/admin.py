@@ -1,6 +1,26 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from accounts.models import User
+from accounts.models import PersonalDataAccess, User
 
 admin.site.register(User, UserAdmin)
+
+
+@admin.register(PersonalDataAccess)
+class PersonalDataAccessAdmin(admin.ModelAdmin):
+    """The LGPD log, for the administrator: read-only, nobody edits or deletes a row."""
+
+    list_display = ["at", "user", "driver", "case", "channel", "path"]
+    list_filter = ["channel"]
+    search_fields = ["user__username", "driver__name", "driver__cpf", "case__number"]
+    date_hierarchy = "at"
+    list_select_related = ["user", "driver", "case"]
+
+    def has_add_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
+        return False

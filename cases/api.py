@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.services import personal_data_read_case
 from cases.action_inputs import action_serializer, split_note
 from cases.errors import RuleViolation
 from cases.models import AuditEvent, Case, Deadline, Document
@@ -196,6 +197,7 @@ class CaseDetailApi(APIView):
     def get(self, request: Request, pk: int) -> Response:
         rows = cases_visible_to(request.user).select_related("applicant", "assignee")
         case = get_object_or_404(rows, pk=pk)
+        personal_data_read_case(actor=request.user, case=case, channel="api", path=request.path)
         return Response(_detail(case, request))
 
 
@@ -216,6 +218,7 @@ class CaseActionApi(APIView):
     def post(self, request: Request, pk: int, action: str) -> Response:
         case = get_object_or_404(cases_visible_to(request.user), pk=pk)
         workflow = workflow_for(case.kind)
+        action = workflow.canonical_action(action)
         if not any(edge.name == action for edge in workflow.edges):
             raise RuleViolation(_("Ação desconhecida: %(action)s.") % {"action": action})
         payload = action_serializer(workflow.edge(action), request.data)

@@ -225,13 +225,21 @@ class Deadline(models.Model):
         FIXED_DATE = "fixed_date", _("data fixa")
 
     case = models.ForeignKey(
-        Case, on_delete=models.PROTECT, related_name="deadlines", verbose_name=_("processo"),
-        null=True, blank=True,
+        Case,
+        on_delete=models.PROTECT,
+        related_name="deadlines",
+        verbose_name=_("processo"),
+        null=True,
+        blank=True,
     )
     # A deadline of a register rather than of a case (a vehicle's age limit, Art. 12).
     authorization = models.ForeignKey(
-        "registers.Authorization", on_delete=models.PROTECT, related_name="deadlines",
-        verbose_name=_("termo de autorização"), null=True, blank=True,
+        "registers.Authorization",
+        on_delete=models.PROTECT,
+        related_name="deadlines",
+        verbose_name=_("termo de autorização"),
+        null=True,
+        blank=True,
     )
     kind = models.CharField(_("tipo"), max_length=60)
     label = models.CharField(_("descrição"), max_length=200)

@@ -26,9 +26,11 @@ class ActionField:
 
     name: str
     label: str | Promise
-    kind: str = "text"  # text | textarea | int | date | datetime | bool | file | choice
+    kind: str = "text"  # text | textarea | int | decimal | date | datetime | bool | file | choice
     required: bool = True
     choices: tuple[tuple[str, str | Promise], ...] = ()
+    # For `decimal`: the digits the model column holds (cases.action_inputs bounds the input).
+    max_digits: int = 12
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,9 @@ class Workflow:
     overdue_lookup: dict[str, object] | None = None
     # The portal page where a driver files this kind: (url name, label), if any.
     filing: tuple[str, str | Promise] | None = None
+    # Actions renamed since clients first used them: old name -> edge name (the API and
+    # the pages keep answering the old name).
+    renamed_actions: dict[str, str] = field(default_factory=dict)
     # Who sees the kind's cases besides the clerks, the applicant and the holder
     # (cases.selectors.cases_visible_to): the appeals commission, for what it decides
     # (Art. 52; Art. 61 §2); and a driver reached through these lookups on the kind's
@@ -98,6 +103,10 @@ class Workflow:
     # Timeline labels of the events this kind's services record, on its own cases or on
     # others' (an auxiliary unbound on a revocation), besides its edges.
     event_labels: Mapping[str, str | Promise] = field(default_factory=dict)
+
+    def canonical_action(self, name: str) -> str:
+        """The edge's name today for a name an API client may still send."""
+        return self.renamed_actions.get(name, name)
 
     def edge(self, name: str) -> Edge:
         for edge in self.edges:
@@ -147,6 +156,7 @@ EVENT_LABELS: dict[str, str | Promise] = {
     "letter_posted": _("Carta postada"),
     "delivery_attempt": _("Tentativa de entrega"),
     "return_receipt": _("AR registrado"),
+    "windows_closed_at_record": _("Prazos já terminados ao registrar o AR (confirmado)"),
     "inspection_scheduled": _("Vistoria agendada"),
     "inspection_recorded": _("Vistoria realizada"),
     "registration_issued": _("IM emitida"),

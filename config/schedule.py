@@ -45,4 +45,23 @@ BEAT_SCHEDULE = {
         "task": "documents.tasks.requeue_unrendered",
         "schedule": crontab(minute="*/10"),
     },
+    # Art. 31: the tariff is adjusted by the IGP-M every January. Daily through January,
+    # so a missed beat or a late deploy still opens the clerks' reminder; idempotent.
+    "tariff-january-reminder": {
+        "task": "municipal.tasks.tariff_january_reminder",
+        "schedule": crontab(hour=7, minute=0, month_of_year=1),
+    },
+    # The municipal calendar: each December, the clerks' reminder to declare next year's
+    # optional days (Carnival, Corpus Christi, 24 and 31 December). Daily through December
+    # for the same reason as above; idempotent.
+    "calendar-december-reminder": {
+        "task": "municipal.tasks.calendar_december_reminder",
+        "schedule": crontab(hour=7, minute=5, month_of_year=12),
+    },
+    # One-time keys (Idempotency-Key, page form tokens) answer their first result for
+    # IDEMPOTENCY_KEY_HOURS; after that the rows only take space. Nightly is enough.
+    "prune-submission-records": {
+        "task": "web.tasks.prune_submission_records",
+        "schedule": crontab(hour=3, minute=15),
+    },
 }

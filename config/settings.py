@@ -6,9 +6,12 @@ names the variable. Every variable read here is listed in the README.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_int, env_list, env_str
@@ -19,9 +22,20 @@ VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", False)
 
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1", "testserver"})
+
 if DEBUG:
     SECRET_KEY = env_str("SECRET_KEY", "embedded-insecure-key-only-for-local-demo-use-0123456789")
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+    # A server answering under a public name is production: DEBUG there would show
+    # settings, SQL and personal data on every error page. Refuse to start.
+    _public = [host for host in ALLOWED_HOSTS if host not in LOCAL_HOSTS]
+    if _public:
+        _hosts = ",".join(_public)
+        raise ImproperlyConfigured(
+            f"DEBUG está ligado num servidor de produção (ALLOWED_HOSTS={_hosts}): desligue "
+            "DEBUG (DEBUG is on for a production host; set DEBUG=false)."
+        )
 else:
     SECRET_KEY = env_str("SECRET_KEY")
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", env_str("ALLOWED_HOSTS"))
@@ -39,6 +53,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_fsm",
     "pgtrigger",
+    "axes",
     "accounts",
     "registers",
     "cases",
@@ -59,6 +74,7 @@ INSTALLED_APPS = [
     "notifications",
     "documents",
     "inspections",
+    "municipal",
     "register_import",
     "web",
 ]
@@ -73,7 +89,33 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "web.middleware.HostileInputMiddleware",
+    "web.middleware.NoStoreForSignedInMiddleware",
+    "web.idempotency.OnceMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# --- Content-Security-Policy (django-csp) -----------------------------------------------
+# Scripts, styles and images from our own origin only: no inline script or handler
+# anywhere (web/static/web/site.js does what the templates ask with data- attributes).
+# The views that need more say so with csp_update (the document preview's inline style,
+# the API docs' Swagger UI).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -95,6 +137,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "web.context_processors.roles",
             ],
+            # {% csrf_token %} also renders each form's one-time token (web.idempotency).
+            "builtins": ["web.templatetags.once"],
         },
     },
 ]
@@ -116,11 +160,39 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {"timeout": 30, "transaction_mode": "IMMEDIATE"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The password policy: at least 10 characters, not like the user's name or e-mail, not a
+# common password, not only digits (checked wherever a password is chosen or changed).
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": env_int("PASSWORD_MIN_LENGTH", 10)},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# --- Login throttling (django-axes) and API tokens --------------------------------------
+AUTHENTICATION_BACKENDS = [
+    "accounts.authentication.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Wrong passwords per user name and client address before the lockout, and its length.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "web.login_throttle.client_address"
+AXES_LOCKOUT_CALLABLE = "web.login_throttle.lockout_response"
+AXES_VERBOSE = False
+# Only failures are counted; successful logins are not logged again (the session is).
+AXES_DISABLE_ACCESS_LOG = True
+# How long a one-time key (Idempotency-Key, a form's token) answers its first result, and
+# how long a repeat waits for a first attempt still running (web.idempotency).
+IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
+IDEMPOTENCY_WAIT_SECONDS = env_int("IDEMPOTENCY_WAIT_SECONDS", 10)
+# How long an API token is accepted after it was issued (/api/auth/token/).
+API_TOKEN_LIFETIME_HOURS = env_int("API_TOKEN_LIFETIME_HOURS", 12)
 
 LANGUAGE_CODE = "pt-br"
 LANGUAGES = [("pt-br", _("Português")), ("en", _("Inglês"))]
@@ -143,6 +215,12 @@ STORAGES = {
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
+# The most pixels an uploaded image may have (a phone photo has 12 to 50 million); also
+# Pillow's own limit for every image the application opens (web.apps).
+MAX_IMAGE_PIXELS = env_int("MAX_IMAGE_PIXELS", 50_000_000)
+# The longest text any single input may carry (web.middleware); each input's own bound,
+# often lower (5,000 for reasons and notes), is checked by its form or serializer.
+TEXT_INPUT_MAX = env_int("TEXT_INPUT_MAX", 20_000)
 
 # --- Security (production) -------------------------------------------------------------
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -154,6 +232,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 X_FRAME_OPTIONS = "DENY"
+# A stale form's CSRF failure answers the site's own 403 page, in the visitor's language.
+CSRF_FAILURE_VIEW = "web.errors.csrf_failure"
 
 # --- Celery ----------------------------------------------------------------------------
 REDIS_URL = env_str("REDIS_URL", "")
@@ -197,11 +277,13 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "taxi@mantenopolis.es.gov.br"
 # --- REST API --------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # The token class first: its header makes an anonymous call answer 401 with
+        # WWW-Authenticate (the session class would make it a 403).
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "web.api_schema.AutoSchema",
     "EXCEPTION_HANDLER": "web.api_errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -213,7 +295,19 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     # One name for a choice set used by several fields (an appeal's outcome and a vote).
-    "ENUM_NAME_OVERRIDES": {"AppealOutcomeEnum": "workflows.appeal.models.Outcome"},
+    "ENUM_NAME_OVERRIDES": {
+        "AppealOutcomeEnum": "workflows.appeal.models.Outcome",
+        # The case kinds keep the name they had before other "kind" fields existed.
+        "KindEnum": "cases.models.CaseKind",
+        "StandKindEnum": "municipal.models.stands.Stand.Kind",
+        "AssociationKindEnum": "municipal.models.cooperatives.Association.Kind",
+        "CalendarDayKindEnum": "registers.models.CalendarDay.Kind",
+    },
+    # Every operation documents the Error body for the statuses it may answer.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "web.api_schema.add_error_responses",
+    ],
 }
 
 CACHES = {

@@ -218,19 +218,30 @@ def verification_lookup(query: str, *, today: dt.date) -> TaxiVerification | Non
     return verification_by_registration_number(text, today=today)
 
 
-def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
-    """Staff see every document; a driver those of their cases and authorizations."""
+def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
+    """Every document `user` may open, in any status: the same rule as the case it belongs
+    to (cases.selectors.cases_visible_to), and a driver's own authorization papers.
+
+    Staff who handle every case see every document; a commission member those of the
+    cases it judges; a driver those of their cases and authorizations.
+    """
     from django.db.models import Q
 
-    from accounts.roles import is_staff_member
+    from accounts.roles import sees_every_case
+    from cases.selectors import cases_visible_to
 
-    base = OfficialDocument.objects.filter(status=OfficialDocument.Status.READY)
+    base = OfficialDocument.objects.all()
     if not getattr(user, "is_authenticated", False):
         return base.none()
-    if is_staff_member(user):
+    if sees_every_case(user):
         return base
     return base.filter(
-        Q(case__applicant__user=user)
+        Q(case__in=cases_visible_to(user))  # type: ignore[arg-type]
         | Q(authorization__holder__user=user)
         | Q(registration__authorization__holder__user=user)
     )
+
+
+def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
+    """The ready documents (with their PDF) in `user`'s scope."""
+    return documents_in_scope(user).filter(status=OfficialDocument.Status.READY)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from law._dates import add_months, require_date
+from law._dates import add_months, add_years, require_date
 from law.i18n import N_, format_date
 from law.statute import PUBLICATION_DATE
 
@@ -236,3 +236,18 @@ def vehicle_requirements_failures(
             _failure("colour", "Art. 10, II, e", N_("O veículo deve ser de cor branca."))
         )
     return failures
+
+
+CNH_MAX_VALIDITY_YEARS: Final = 10
+"""The longest a CNH is valid from its issue: its holder's medical examination is renewed
+every 10 years at most (Código de Trânsito Brasileiro, Lei nº 9.503/1997, Art. 147 §2).
+A CNH said to be valid for longer from today is a typing mistake, not a document."""
+
+
+def is_cnh_expiry_plausible(expires_on: dt.date, today: dt.date) -> bool:
+    """Whether a CNH could really be valid until ``expires_on`` (Art. 10, I, b).
+
+    No CNH issued on or before ``today`` is valid more than CNH_MAX_VALIDITY_YEARS later.
+    """
+    latest = add_years(require_date(today, "today"), CNH_MAX_VALIDITY_YEARS)
+    return require_date(expires_on, "expires_on") <= latest

@@ -69,13 +69,22 @@ class AttemptInput(serializers.Serializer):
 class ReceiptInput(serializers.Serializer):
     ar_attached_on = serializers.DateField()
     delivered_on = serializers.DateField(required=False, allow_null=True, default=None)
-    receiver_name = serializers.CharField(required=False, allow_blank=True, default="")
-    receiver_document = serializers.CharField(required=False, allow_blank=True, default="")
+    receiver_name = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=200
+    )
+    receiver_document = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=40
+    )
     return_reason = serializers.ChoiceField(
         choices=ReturnReason.choices, required=False, allow_blank=True, default=""
     )
     visit_on = serializers.DateField(required=False, allow_null=True, default=None)
     scan = serializers.FileField(required=False, allow_null=True, default=None)
+    confirm_closed_windows = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Confirma um AR cuja data faz terminar de imediato algum prazo (Art. 46).",
+    )
 
 
 def _notification(request: Request, pk: int) -> Notification:
@@ -85,10 +94,11 @@ def _notification(request: Request, pk: int) -> Notification:
 class PostingApi(APIView):
     @extend_schema(request=PostingInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
+        notification = _notification(request, pk)
         data = PostingInput(data=request.data)
         data.is_valid(raise_exception=True)
         row = letter_record_posting(
-            notification=_notification(request, pk), actor=request.user, **data.validated_data
+            notification=notification, actor=request.user, **data.validated_data
         )
         return Response(NotificationOutput(row).data)
 
@@ -96,10 +106,11 @@ class PostingApi(APIView):
 class AttemptApi(APIView):
     @extend_schema(request=AttemptInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
+        notification = _notification(request, pk)
         data = AttemptInput(data=request.data)
         data.is_valid(raise_exception=True)
         attempt = letter_record_attempt(
-            notification=_notification(request, pk), actor=request.user, **data.validated_data
+            notification=notification, actor=request.user, **data.validated_data
         )
         return Response(NotificationOutput(attempt.notification).data, status=201)
 
@@ -109,10 +120,11 @@ class ReceiptApi(APIView):
 
     @extend_schema(request=ReceiptInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
+        notification = _notification(request, pk)
         data = ReceiptInput(data=request.data)
         data.is_valid(raise_exception=True)
         row = letter_record_receipt(
-            notification=_notification(request, pk), actor=request.user, **data.validated_data
+            notification=notification, actor=request.user, **data.validated_data
         )
         return Response(NotificationOutput(row).data)
 

@@ -16,18 +16,19 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
-from cases.models import Case
+from cases.models import Case, Deadline
 from cases.services.documents import upload_check
 from cases.services.transitions import case_record, local_today
 from cases.workflow import workflow_for
 from law.i18n import format_date
 from law.notice import ClockStart, ReturnReason, received_on
+from law.statute import PUBLICATION_DATE
 from notifications.models import DeliveryAttempt, Notification
 from notifications.services import notification_queue
 from notifications.validators import normalize_tracking_code
@@ -112,6 +113,29 @@ def _not_future(day: dt.date | None, label: str, today: dt.date) -> None:
         )
 
 
+def _not_before_the_law(day: dt.date | None, label: str) -> None:
+    """No act of a notice under the law can predate the law (Art. 71: in force on its
+    publication); a date like 01/01/0001 is a typing mistake."""
+    if day is not None and day < PUBLICATION_DATE:
+        raise RuleViolation(
+            _("A data “%(label)s” (%(day)s) é anterior à publicação da lei (%(law)s).")
+            % {"label": label, "day": format_date(day), "law": format_date(PUBLICATION_DATE)},
+            article="Art. 71",
+        )
+
+
+def _written_on(row: Notification) -> dt.date:
+    """The day the letter was written (its row), in the municipality's time."""
+    return timezone.localdate(row.created_at)
+
+
+def _not_before(day: dt.date, floor: dt.date, message: str) -> None:
+    if day < floor:
+        raise RuleViolation(
+            message % {"day": format_date(day), "floor": format_date(floor)}, article=ART_46
+        )
+
+
 def letter_record_posting(
     *, notification: Notification, actor: User, tracking_code: str, posted_on: dt.date
 ) -> Notification:
@@ -122,10 +146,16 @@ def letter_record_posting(
     except ValidationError as exc:
         raise RuleViolation(" ".join(exc.messages), code="invalid_tracking_code") from exc
     _not_future(posted_on, _("postagem"), local_today())
+    _not_before_the_law(posted_on, _("postagem"))
     with transaction.atomic(durable=True):
         row = _letter(notification)
         if row.status != Notification.Status.QUEUED:
             raise StateConflict(_("A postagem desta carta já foi registrada."))
+        _not_before(
+            posted_on,
+            _written_on(row),
+            _("A carta não pode ter sido postada (%(day)s) antes de ser escrita (%(floor)s)."),
+        )
         row.tracking_code = code
         row.posted_on = posted_on
         row.status = Notification.Status.SENT
@@ -149,6 +179,7 @@ def letter_record_attempt(
 ) -> DeliveryAttempt:
     _clerk(actor)
     _not_future(attempted_on, _("tentativa"), local_today())
+    _not_before_the_law(attempted_on, _("tentativa"))
     with transaction.atomic(durable=True):
         row = _letter(notification)
         if row.status != Notification.Status.SENT:
@@ -179,11 +210,15 @@ def letter_record_receipt(
     return_reason: str = "",
     visit_on: dt.date | None = None,
     scan: UploadedFile | None = None,
+    confirm_closed_windows: bool = False,
 ) -> Notification:
     """What the AR card says: delivered to someone, or returned with a reason.
 
     The date that counts (Art. 46 §2, 47 §2; setting NOTIFICATION_CLOCK_START) is passed
-    to the case's workflow, which starts the clocks.
+    to the case's workflow, which starts the clocks. When that date is so far back that a
+    window it opens (to pay, to appeal) has already closed, nothing is recorded unless the
+    clerk confirms it (`confirm_closed_windows`): a typo must not take a right away. The
+    confirmation is written on the timeline.
     """
     _clerk(actor)
     today = local_today()
@@ -193,6 +228,7 @@ def letter_record_receipt(
         (visit_on, _("visita")),
     ):
         _not_future(day, label, today)
+        _not_before_the_law(day, label)
     if (delivered_on is None) == (not return_reason):
         raise RuleViolation(
             _("Informe a data de entrega ou o motivo da devolução do AR, um dos dois.")
@@ -220,6 +256,11 @@ def letter_record_receipt(
             raise StateConflict(_("Registre a postagem antes do AR (ou o AR já foi registrado)."))
         if row.posted_on and event_day < row.posted_on:
             raise RuleViolation(_("A entrega ou visita não pode ser anterior à postagem."))
+        _not_before(
+            event_day,
+            _written_on(row),
+            _("O AR (%(day)s) não pode ser anterior à notificação, escrita em %(floor)s."),
+        )
         counts_from = received_on(
             clock=ClockStart(settings.NOTIFICATION_CLOCK_START),
             delivered_on=delivered_on,
@@ -256,5 +297,59 @@ def letter_record_receipt(
         if counts_from is not None and row.legal:
             hook = workflow_for(row.case.kind).on_notice_received
             if hook is not None:
+                already = set(Deadline.objects.filter(case=row.case).values_list("pk", flat=True))
                 hook(case=row.case, received_on=counts_from, actor=actor)
+                _windows_closed_at_once(
+                    row=row,
+                    actor=actor,
+                    counts_from=counts_from,
+                    today=today,
+                    already=already,
+                    confirmed=confirm_closed_windows,
+                )
     return row
+
+
+def _windows_closed_at_once(
+    *,
+    row: Notification,
+    actor: User,
+    counts_from: dt.date,
+    today: dt.date,
+    already: set[int],
+    confirmed: bool,
+) -> None:
+    """Refuse (the whole recording rolls back) a receipt whose date opens windows that are
+    already closed, unless the clerk confirmed it; a confirmed one says so on the timeline.
+    """
+    closed = list(
+        Deadline.objects.filter(case=row.case, state=Deadline.State.PENDING, due_on__lt=today)
+        .exclude(pk__in=already)
+        .order_by("due_on", "pk")
+    )
+    if not closed:
+        return
+    windows = "; ".join(f"{d.label} ({d.article}): {format_date(d.due_on)}" for d in closed)
+    if not confirmed:
+        raise RuleViolation(
+            _(
+                "Com o AR datado de %(day)s, estes prazos já terminaram: %(windows)s. Confira "
+                "as datas; se estiverem certas, registre de novo confirmando que os prazos já "
+                "terminaram."
+            )
+            % {"day": format_date(counts_from), "windows": windows},
+            article=ART_46,
+            code="windows_already_closed",
+        )
+    case_record(
+        case=row.case,
+        actor=actor,
+        event="windows_closed_at_record",
+        article=ART_46,
+        note=_(
+            "O servidor confirmou o AR datado de %(day)s, que fez terminar de imediato: "
+            "%(windows)s."
+        )
+        % {"day": format_date(counts_from), "windows": windows},
+        data={"notification": row.pk, "deadlines": [d.pk for d in closed]},
+    )

@@ -55,6 +55,13 @@ def driver_requirements_unmet(
     if driver.cnh_expires_on < on:
         unmet.append(Unmet("Art. 10 I b", _("A CNH venceu em %(day)s.")
                            % {"day": format_date(driver.cnh_expires_on)}))
+    elif not law_vehicles.is_cnh_expiry_plausible(driver.cnh_expires_on, on):
+        unmet.append(Unmet("Art. 10 I b", _(
+            "A validade informada da CNH (%(day)s) passa de %(years)d anos: confira a data."
+        ) % {
+            "day": format_date(driver.cnh_expires_on),
+            "years": law_vehicles.CNH_MAX_VALIDITY_YEARS,
+        }))
     in_force = Authorization.objects.filter(
         holder=driver,
         status__in=[Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED],

@@ -25,6 +25,7 @@ from accounts.roles import Role
 from accounts.services import roles_ensure, user_grant_role
 from cases.models import Case
 from cases.services.transitions import local_today
+from municipal.demo import municipal_demo_load
 from registers.models import (
     Authorization,
     Driver,
@@ -482,6 +483,8 @@ def demo_load() -> dict[str, int]:
     _enforcement(counts, users)
     # The vehicle age (Art. 12) and colour (Art. 70) deadlines of the demo taxis.
     vehicle_deadlines_backfill(today=local_today())
+    # Stands, tariffs, lost property, roster and a cooperative (each once, when empty).
+    municipal_demo_load(clerk=users["servidor"], today=local_today())
     return counts
 
 

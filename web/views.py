@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role, is_staff_member
+from accounts.services import personal_data_read_case
 from cases.action_inputs import action_form, split_note
 from cases.errors import DomainError
 from cases.models import Deadline, Document
@@ -96,6 +97,7 @@ def queue(request: HttpRequest) -> HttpResponse:
 def case_page(request: HttpRequest, pk: int) -> HttpResponse:
     case = get_object_or_404(cases_visible_to(request.user), pk=pk).specific()
     workflow = workflow_for(case.kind)
+    personal_data_read_case(actor=request.user, case=case, channel="page", path=request.path)
     edges = available_edges(case, request.user)
     documents = list(case.documents.all())
     return render(
@@ -146,6 +148,7 @@ def case_claim_page(request: HttpRequest, pk: int) -> HttpResponse:
 def case_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     case = get_object_or_404(cases_visible_to(request.user), pk=pk)
     workflow = workflow_for(case.kind)
+    action = workflow.canonical_action(action)
     if not any(edge.name == action for edge in workflow.edges):
         raise Http404
     form = action_form(workflow.edge(action), request.POST, request.FILES)

@@ -66,8 +66,13 @@ def deadline_set(
     if kind not in _HANDLERS:
         raise LookupError(f"no deadline handler registered for {kind!r}")
     row = Deadline.objects.create(
-        case=case, authorization=authorization, kind=kind, label=label, due_on=due_on,
-        counting=counting, article=article,
+        case=case,
+        authorization=authorization,
+        kind=kind,
+        label=label,
+        due_on=due_on,
+        counting=counting,
+        article=article,
     )
     if case is not None:
         cases_next_due_refresh([case.pk])

@@ -102,7 +102,7 @@ def test_a_second_application_is_a_conflict_409_art22_p4(api):
 def test_missing_fields_are_reported_by_name(api, applicant_user):
     response = api(applicant_user).post("/api/applications/", {"name": "X"}, format="multipart")
     assert response.status_code == 400
-    assert {"cpf", "plate", "renavam"} <= set(response.json())
+    assert {"cpf", "plate", "renavam"} <= set(response.json()["fields"])
 
 
 def test_a_fiscal_agent_cannot_file_403(api, fiscal_agent):
@@ -216,3 +216,14 @@ def test_the_workflow_is_described_with_every_edge_and_article(api, clerk):
     assert edges["homologate"] == ("Art. 22", ["mayor"])
     assert edges["approve_review"] == ("Art. 22 §1", ["clerk"])
     assert edges["grant_place"] == ("Art. 22 §2", ["system"])
+
+
+def test_the_old_action_name_accept_documents_still_accepts_the_application_art10(
+    api, applicant_user, clerk, today
+):
+    case = filed(applicant_user, today=today)
+
+    response = api(clerk).post(f"/api/cases/{case.pk}/actions/accept_documents/", {})
+
+    assert response.status_code == 200, response.content
+    assert case.events.filter(transition="accept").count() == 1

@@ -62,7 +62,7 @@ def api():
 
 def _long_cnh(driver):
     """A CNH valid for years, so that only the bars are left to read (Art. 10 I b)."""
-    driver.cnh_expires_on = dt.date(2040, 1, 1)
+    driver.cnh_expires_on = dt.date(2035, 1, 1)
     driver.save(update_fields=["cnh_expires_on"])
     return driver
 

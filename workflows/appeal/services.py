@@ -486,7 +486,8 @@ def _decimal(value: Decimal | str | None) -> Decimal | None:
         number = Decimal(str(value).replace(",", "."))
     except InvalidOperation:
         raise RuleViolation(_("Informe a multa mantida em VRTE, como 50 ou 50,00.")) from None
-    if not number.is_finite():
+    # The vote's column holds 9 digits with 2 places (quantize of 1e999 fails outright).
+    if not number.is_finite() or abs(number) >= Decimal(10) ** 7:
         raise RuleViolation(_("Informe a multa mantida em VRTE, como 50 ou 50,00."))
     return number.quantize(Decimal("0.01"))
 

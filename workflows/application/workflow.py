@@ -66,6 +66,7 @@ WORKFLOW = register(
         checklist=CHECKLIST,
         on_inspection_recorded=inspection_hook(INSPECTION),
         filing=("application-new", _l("Pedir autorização de táxi (Arts. 10 e 22)")),
+        renamed_actions={"accept_documents": "accept"},
         edges=(
             review_edge(article=ART_10, checklist=CHECKLIST, item_articles=ITEM_ARTICLES),
             *correction_edges(

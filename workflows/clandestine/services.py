@@ -65,6 +65,9 @@ def _reais(value: Decimal) -> str:
     return f"R$ {text}"
 
 
+MONEY_LIMIT = Decimal(10) ** 10
+
+
 def money(value: object, *, label: str) -> Decimal:
     """An amount in reais as typed at the counter: "1.234,56", "1234.56" or a Decimal."""
     if isinstance(value, Decimal):
@@ -79,7 +82,13 @@ def money(value: object, *, label: str) -> Decimal:
             raise RuleViolation(
                 _("Valor inválido em “%(label)s”: %(value)s.") % {"label": label, "value": value}
             ) from None
-    if not amount.is_finite() or amount < 0 or amount != amount.quantize(CENTS):
+    # The columns hold 12 digits with 2 places; SQLite would store more and fail on reading.
+    if (
+        not amount.is_finite()
+        or amount < 0
+        or amount >= MONEY_LIMIT
+        or amount != amount.quantize(CENTS)
+    ):
         raise RuleViolation(
             _("Valor inválido em “%(label)s”: %(value)s.") % {"label": label, "value": value}
         )

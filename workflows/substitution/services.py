@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from accounts.roles import Role, has_role
-from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.errors import NotPermitted, RegisterMismatch, RuleViolation, StateConflict
 from cases.models import Case
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, case_step, local_today
@@ -83,11 +83,8 @@ def _refuse_for_substitution(
                 article=ART_20,
             )
         if row.owner_id != driver.pk:
-            raise RuleViolation(
-                _("O veículo %(plate)s está cadastrado em nome de outro proprietário; o "
-                  "taxista deve ser o proprietário do veículo.") % {"plate": row.display_plate},
-                article=ART_4_V,
-            )
+            # LGPD: the same answer as any clash with someone else's record (core.errors).
+            raise RegisterMismatch()
         if SubstitutionCase.objects.filter(new_vehicle=row, closed_at__isnull=True).exists():
             raise StateConflict(
                 _("O veículo %(plate)s já está em outro pedido de substituição em andamento.")

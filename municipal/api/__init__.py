@@ -1,0 +1,1 @@
+"""REST endpoints of the municipal registers: one view per operation."""

@@ -1,0 +1,85 @@
+"""Municipal calendar endpoints: the year's non-business days and the declarations."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cases.errors import RuleViolation
+from municipal import selectors
+from municipal.permissions import RegisterKeeperWrites, require_staff
+from municipal.services import calendar as services
+from registers.models import CalendarDay
+
+
+class CalendarEntryOutput(serializers.Serializer):
+    day = serializers.DateField()
+    label = serializers.CharField()
+    source = serializers.CharField()
+    act = serializers.CharField()
+    declared = serializers.CharField()
+
+
+class CalendarDayInput(serializers.Serializer):
+    day = serializers.DateField()
+    kind = serializers.ChoiceField(choices=CalendarDay.Kind.choices)
+    act = serializers.CharField(max_length=200, allow_blank=True)
+
+
+class CalendarDayOutput(serializers.ModelSerializer):
+    class Meta:
+        model = CalendarDay
+        fields = ["day", "kind", "reason"]
+
+
+class CalendarYearApi(APIView):
+    """GET ``?year=YYYY``: holidays, declared days and optional days still to declare."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("year", int)], responses=CalendarEntryOutput(many=True)
+    )
+    def get(self, request: Request) -> Response:
+        require_staff(request.user)
+        raw = request.query_params.get("year", "")
+        try:
+            year = int(raw) if raw else timezone.localdate().year
+        except ValueError as exc:
+            raise RuleViolation(_("Ano inválido.")) from exc
+        if not 2000 <= year <= 2100:
+            raise RuleViolation(_("Ano inválido."))
+        return Response(CalendarEntryOutput(selectors.calendar_year(year), many=True).data)
+
+
+class CalendarDayDeclareApi(APIView):
+    """POST: declare a day closed or open, with its act (clerk)."""
+
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(request=CalendarDayInput, responses={201: CalendarDayOutput})
+    def post(self, request: Request) -> Response:
+        payload = CalendarDayInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        row = services.calendar_day_declare(
+            actor=request.user, today=timezone.localdate(), **payload.validated_data
+        )
+        return Response(CalendarDayOutput(row).data, status=status.HTTP_201_CREATED)
+
+
+class CalendarDayWithdrawApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, day: str) -> Response:
+        try:
+            on = dt.date.fromisoformat(day)
+        except ValueError as exc:
+            raise RuleViolation(_("Data inválida: use AAAA-MM-DD.")) from exc
+        services.calendar_day_withdraw(actor=request.user, day=on, today=timezone.localdate())
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,258 @@
+"""Association endpoints (Art. 3 §§1-5): registration, members, parking, executive taxis,
+and their use under contract with the member's taxi retained."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from law.cooperatives import max_vehicles
+from municipal import selectors
+from municipal.lookups import authorization_by_number_or_plate
+from municipal.models import Association, ExecutiveUse, ExecutiveVehicle, Membership
+from municipal.permissions import RegisterKeeperWrites, require_staff
+from municipal.services import cooperatives as services
+
+
+class MembershipOutput(serializers.ModelSerializer):
+    driver_name = serializers.CharField(source="driver.name")
+
+    class Meta:
+        model = Membership
+        fields = ["id", "association", "driver", "driver_name", "since", "ended_on"]
+
+
+class ExecutiveVehicleOutput(serializers.ModelSerializer):
+    plate = serializers.CharField(source="vehicle.display_plate")
+    colour = serializers.CharField(source="vehicle.colour")
+
+    class Meta:
+        model = ExecutiveVehicle
+        fields = ["id", "association", "plate", "colour", "seal", "registered_on", "ended_on"]
+
+
+class AssociationOutput(serializers.ModelSerializer):
+    members = serializers.SerializerMethodField()
+    vehicles = ExecutiveVehicleOutput(many=True, read_only=True)
+    members_with_authorization = serializers.SerializerMethodField()
+    max_vehicles = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Association
+        fields = [
+            "id",
+            "name",
+            "kind",
+            "cnpj",
+            "registered_on",
+            "colour",
+            "parking_address",
+            "parking_places",
+            "parking_approved_on",
+            "parking_act",
+            "members",
+            "members_with_authorization",
+            "max_vehicles",
+            "vehicles",
+        ]
+
+    @extend_schema_field(MembershipOutput(many=True))
+    def get_members(self, association: Association) -> list[dict[str, object]]:
+        return MembershipOutput(association.active_members, many=True).data  # type: ignore[attr-defined, return-value]
+
+    def get_members_with_authorization(self, association: Association) -> int:
+        return int(association.counted)  # type: ignore[attr-defined]
+
+    def get_max_vehicles(self, association: Association) -> int:
+        return max_vehicles(int(association.counted))  # type: ignore[attr-defined]
+
+
+class AssociationInput(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    kind = serializers.ChoiceField(choices=Association.Kind.choices)
+    cnpj = serializers.RegexField(r"^\d{14}$")
+    registered_on = serializers.DateField()
+    colour = serializers.CharField(max_length=40)
+    parking_address = serializers.CharField(
+        max_length=250, required=False, default="", allow_blank=True
+    )
+    parking_places = serializers.IntegerField(min_value=0, required=False, default=0)
+
+
+class AssociationListApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(responses=AssociationOutput(many=True))
+    def get(self, request: Request) -> Response:
+        require_staff(request.user)
+        return Response(AssociationOutput(selectors.associations(), many=True).data)
+
+    @extend_schema(request=AssociationInput, responses={201: AssociationOutput})
+    def post(self, request: Request) -> Response:
+        payload = AssociationInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        row = services.association_register(actor=request.user, **payload.validated_data)
+        return Response(
+            AssociationOutput(selectors.associations().get(pk=row.pk)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class AssociationDetailApi(APIView):
+    @extend_schema(responses=AssociationOutput)
+    def get(self, request: Request, pk: int) -> Response:
+        require_staff(request.user)
+        return Response(AssociationOutput(get_object_or_404(selectors.associations(), pk=pk)).data)
+
+
+class ParkingInput(serializers.Serializer):
+    address = serializers.CharField(max_length=250)
+    places = serializers.IntegerField(min_value=0)
+    act = serializers.CharField(max_length=60, allow_blank=True)
+    approved_on = serializers.DateField()
+
+
+class ParkingApi(APIView):
+    """Art. 3 §1 IV: the approved parking place."""
+
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(request=ParkingInput, responses=AssociationOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        association = get_object_or_404(Association, pk=pk)
+        payload = ParkingInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        row = services.association_approve_parking(
+            actor=request.user, association=association, **payload.validated_data
+        )
+        return Response(AssociationOutput(selectors.associations().get(pk=row.pk)).data)
+
+
+class MemberInput(serializers.Serializer):
+    authorization = serializers.CharField(help_text="Termo ou placa do táxi do associado.")
+    since = serializers.DateField()
+
+
+class MemberAddApi(APIView):
+    """Art. 3 §1 I and §2: add a named member (one association only)."""
+
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(request=MemberInput, responses={201: MembershipOutput})
+    def post(self, request: Request, pk: int) -> Response:
+        association = get_object_or_404(Association, pk=pk)
+        payload = MemberInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        holder = authorization_by_number_or_plate(payload.validated_data["authorization"]).holder
+        row = services.membership_add(
+            actor=request.user,
+            association=association,
+            driver=holder,
+            since=payload.validated_data["since"],
+        )
+        return Response(MembershipOutput(row).data, status=status.HTTP_201_CREATED)
+
+
+class MemberEndApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(request=None, responses=MembershipOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        membership = get_object_or_404(Membership, pk=pk)
+        row = services.membership_end(
+            actor=request.user, membership=membership, on=timezone.localdate()
+        )
+        return Response(MembershipOutput(row).data)
+
+
+class ExecutiveVehicleInput(serializers.Serializer):
+    plate = serializers.CharField(max_length=8)
+    renavam = serializers.CharField(max_length=11)
+    make = serializers.CharField(max_length=60)
+    model = serializers.CharField(max_length=80)
+    manufacture_year = serializers.IntegerField(min_value=1990, max_value=2100)
+    doors = serializers.IntegerField(min_value=0, max_value=9)
+    capacity = serializers.IntegerField(min_value=1, max_value=20)
+    air_conditioning = serializers.BooleanField()
+    airbag = serializers.BooleanField()
+    colour = serializers.CharField(max_length=40)
+    seal = serializers.CharField(max_length=40, allow_blank=True)
+    registered_on = serializers.DateField()
+
+
+class ExecutiveVehicleAddApi(APIView):
+    """Art. 3 §1 II-IV and §3: register an executive taxi."""
+
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(request=ExecutiveVehicleInput, responses={201: ExecutiveVehicleOutput})
+    def post(self, request: Request, pk: int) -> Response:
+        association = get_object_or_404(Association, pk=pk)
+        payload = ExecutiveVehicleInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = dict(payload.validated_data)
+        data["plate"] = data["plate"].replace("-", "").upper()
+        row = services.executive_vehicle_register(
+            actor=request.user, association=association, **data
+        )
+        return Response(ExecutiveVehicleOutput(row).data, status=status.HTTP_201_CREATED)
+
+
+class UseOutput(serializers.ModelSerializer):
+    executive_plate = serializers.CharField(source="executive.vehicle.display_plate")
+    retained_plate = serializers.CharField(source="retained_vehicle.display_plate")
+    driver_name = serializers.CharField(source="membership.driver.name")
+
+    class Meta:
+        model = ExecutiveUse
+        fields = [
+            "id",
+            "executive_plate",
+            "driver_name",
+            "retained_plate",
+            "contract",
+            "started_at",
+            "ended_at",
+        ]
+
+
+class UseInput(serializers.Serializer):
+    membership = serializers.IntegerField()
+    contract = serializers.CharField(max_length=200, allow_blank=True)
+
+
+class UseStartApi(APIView):
+    """Art. 3 §§4-5: a member takes the executive taxi under a contract; his taxi is
+    retained."""
+
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(request=UseInput, responses={201: UseOutput})
+    def post(self, request: Request, pk: int) -> Response:
+        executive = get_object_or_404(ExecutiveVehicle, pk=pk)
+        payload = UseInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        membership = get_object_or_404(Membership, pk=payload.validated_data["membership"])
+        row = services.executive_use_start(
+            actor=request.user,
+            executive=executive,
+            membership=membership,
+            contract=payload.validated_data["contract"],
+            started_at=timezone.now(),
+        )
+        return Response(UseOutput(row).data, status=status.HTTP_201_CREATED)
+
+
+class UseEndApi(APIView):
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(request=None, responses=UseOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        use = get_object_or_404(ExecutiveUse, pk=pk)
+        row = services.executive_use_end(actor=request.user, use=use, ended_at=timezone.now())
+        return Response(UseOutput(row).data)

@@ -1,0 +1,170 @@
+"""Lost-property endpoints (Art. 37 XVIII)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cases.errors import RuleViolation
+from municipal import selectors
+from municipal.lookups import authorization_by_number_or_plate
+from municipal.models import LostItem
+from municipal.permissions import RegisterKeeperWrites
+from municipal.services import lost_property as services
+
+
+class LostItemOutput(serializers.ModelSerializer):
+    plate = serializers.CharField(source="authorization.vehicle.display_plate")
+    driver_name = serializers.CharField(source="driver.name")
+    status_label = serializers.CharField(source="get_status_display")
+
+    class Meta:
+        model = LostItem
+        fields = [
+            "id",
+            "description",
+            "found_on",
+            "plate",
+            "driver_name",
+            "due_on",
+            "status",
+            "status_label",
+            "handing_in_overdue",
+            "receipt_number",
+            "handed_in_on",
+            "handed_in_late",
+            "storage",
+            "destination",
+            "owner_name",
+            "closed_on",
+        ]
+
+
+class ReportInput(serializers.Serializer):
+    authorization = serializers.CharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Número do termo ou placa; o taxista pode omitir se dirige um só táxi.",
+    )
+    description = serializers.CharField(max_length=250)
+    found_on = serializers.DateField()
+    handed_in_on = serializers.DateField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Somente no balcão: o objeto é recebido e o recibo emitido de uma vez.",
+    )
+
+
+def _taxi_and_driver(request: Request, typed: str):  # type: ignore[no-untyped-def]
+    driver = getattr(request.user, "driver", None)
+    if typed:
+        authorization = authorization_by_number_or_plate(typed)
+    elif driver is not None:
+        taxis = list(selectors.authorizations_of_driver(driver)[:2])
+        if len(taxis) != 1:
+            raise RuleViolation(_("Informe o termo de autorização ou a placa do táxi."))
+        authorization = taxis[0]
+    else:
+        raise RuleViolation(_("Informe o termo de autorização ou a placa do táxi."))
+    return authorization, driver or authorization.holder
+
+
+class LostItemListApi(APIView):
+    """GET: the register (staff) or one's own objects (driver). POST: report an object
+    found in the taxi; the 2-business-day deadline starts (Art. 37 XVIII)."""
+
+    @extend_schema(responses=LostItemOutput(many=True))
+    def get(self, request: Request) -> Response:
+        rows = selectors.lost_items_visible_to(request.user)[:500]
+        return Response(LostItemOutput(rows, many=True).data)
+
+    @extend_schema(request=ReportInput, responses={201: LostItemOutput})
+    def post(self, request: Request) -> Response:
+        payload = ReportInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        authorization, driver = _taxi_and_driver(request, data["authorization"])
+        today = timezone.localdate()
+        if data["handed_in_on"] is not None:
+            item = services.lost_item_receive(
+                actor=request.user,
+                authorization=authorization,
+                driver=driver,
+                description=data["description"],
+                found_on=data["found_on"],
+                handed_in_on=data["handed_in_on"],
+                today=today,
+            )
+        else:
+            item = services.lost_item_report(
+                actor=request.user,
+                driver=driver,
+                authorization=authorization,
+                description=data["description"],
+                found_on=data["found_on"],
+                today=today,
+            )
+        return Response(LostItemOutput(item).data, status=status.HTTP_201_CREATED)
+
+
+class LostItemDetailApi(APIView):
+    @extend_schema(responses=LostItemOutput)
+    def get(self, request: Request, pk: int) -> Response:
+        item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
+        return Response(LostItemOutput(item).data)
+
+
+class HandInInput(serializers.Serializer):
+    handed_in_on = serializers.DateField()
+    storage = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
+
+
+class LostItemHandInApi(APIView):
+    """A clerk receives the object: the numbered receipt is issued."""
+
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(request=HandInInput, responses=LostItemOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
+        payload = HandInInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        row = services.lost_item_hand_in(
+            actor=request.user, item=item, today=timezone.localdate(), **payload.validated_data
+        )
+        return Response(
+            LostItemOutput(selectors.lost_items_visible_to(request.user).get(pk=row.pk)).data
+        )
+
+
+class CloseInput(serializers.Serializer):
+    destination = serializers.ChoiceField(choices=LostItem.Destination.choices)
+    owner_name = serializers.CharField(max_length=200, required=False, default="", allow_blank=True)
+    owner_document = serializers.CharField(
+        max_length=40, required=False, default="", allow_blank=True
+    )
+    closed_on = serializers.DateField()
+
+
+class LostItemCloseApi(APIView):
+    """The object returned to its owner, or its destination."""
+
+    permission_classes = [RegisterKeeperWrites]
+
+    @extend_schema(request=CloseInput, responses=LostItemOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
+        payload = CloseInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        row = services.lost_item_close(actor=request.user, item=item, **payload.validated_data)
+        return Response(
+            LostItemOutput(selectors.lost_items_visible_to(request.user).get(pk=row.pk)).data
+        )

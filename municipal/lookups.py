@@ -1,0 +1,44 @@
+"""Finding a taxi by what a person types: a Termo number or a plate in either format."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from cases.errors import RuleViolation
+from registers.models import Authorization
+from registers.validators import normalize_plate
+
+
+def authorization_by_plate(plate: str) -> Authorization | None:
+    """The authorization in force of the taxi with this plate; None when none is (a taxi of
+    another municipality, or one not in service)."""
+    try:
+        normalized = normalize_plate(plate)
+    except ValidationError as exc:
+        raise RuleViolation(_("Placa inválida: %(plate)s.") % {"plate": plate}) from exc
+    return (
+        Authorization.objects.filter(vehicle__plate=normalized, status=Authorization.Status.ACTIVE)
+        .select_related("vehicle", "holder")
+        .first()
+    )
+
+
+def authorization_by_number_or_plate(value: str) -> Authorization:
+    """A Termo by its number or its taxi's plate; a clear 400 when there is none."""
+    value = value.strip()
+    found = (
+        Authorization.objects.filter(number__iexact=value)
+        .select_related("vehicle", "holder")
+        .first()
+    )
+    if found is None:
+        try:
+            found = authorization_by_plate(value)
+        except RuleViolation:
+            found = None
+    if found is None:
+        raise RuleViolation(
+            _("Nenhum termo de autorização com o número ou a placa %(value)s.") % {"value": value}
+        )
+    return found

@@ -1,0 +1,1 @@
+"""Writes to the municipal registers: one service per change, in one transaction."""

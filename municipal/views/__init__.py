@@ -1,0 +1,1 @@
+"""Pages of the municipal registers. Thin: selectors to read, services to write."""

@@ -1,0 +1,191 @@
+"""Association pages (staff): the register, an association's members, parking place,
+executive taxis and their uses (Art. 3 §§1-5)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.roles import is_staff_member
+from cases.errors import DomainError, RuleViolation
+from law.cooperatives import MIN_MEMBERS, max_vehicles
+from municipal import selectors
+from municipal.forms import (
+    AssociationForm,
+    ExecutiveVehicleForm,
+    MemberForm,
+    ParkingForm,
+    UseForm,
+)
+from municipal.lookups import authorization_by_number_or_plate
+from municipal.models import Association, ExecutiveUse, ExecutiveVehicle, Membership
+from municipal.permissions import may_keep_registers
+from municipal.services import cooperatives as services
+from municipal.views.common import act, form_error
+
+
+@login_required
+def associations_page(request: HttpRequest) -> HttpResponse:
+    if not is_staff_member(request.user):
+        raise PermissionDenied
+    form = AssociationForm(request.POST or None)
+    if request.method == "POST":
+        if not may_keep_registers(request.user):
+            raise PermissionDenied
+        if form.is_valid():
+            try:
+                row = services.association_register(actor=request.user, **form.cleaned_data)
+            except DomainError as exc:
+                form_error(form, exc)
+            else:
+                return redirect("municipal:association", pk=row.pk)
+    return render(
+        request,
+        "municipal/cooperatives/list.html",
+        {
+            "associations": selectors.associations(),
+            "form": form,
+            "keeper": may_keep_registers(request.user),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+def association_page(request: HttpRequest, pk: int) -> HttpResponse:
+    if not is_staff_member(request.user):
+        raise PermissionDenied
+    association = get_object_or_404(selectors.associations(), pk=pk)
+    counted = association.counted
+    return render(
+        request,
+        "municipal/cooperatives/detail.html",
+        {
+            "association": association,
+            "counted": counted,
+            "limit": max_vehicles(counted),
+            "min_members": MIN_MEMBERS,
+            "uses": ExecutiveUse.objects.filter(executive__association=association).select_related(
+                "executive__vehicle", "membership__driver", "retained_vehicle"
+            )[:100],
+            "keeper": may_keep_registers(request.user),
+            "member_form": MemberForm(initial={"since": timezone.localdate()}),
+            "parking_form": ParkingForm(initial={"approved_on": timezone.localdate()}),
+            "vehicle_form": ExecutiveVehicleForm(
+                initial={"registered_on": timezone.localdate(), "colour": association.colour}
+            ),
+        },
+    )
+
+
+def _back(request: HttpRequest, pk: int, call, success: str) -> HttpResponse:  # type: ignore[no-untyped-def]
+    return act(
+        request, call, success=success, back="municipal:association", pk=pk, keepers_only=True
+    )
+
+
+def _valid(form) -> dict:  # type: ignore[no-untyped-def]
+    if not form.is_valid():
+        errors = "; ".join(
+            f"{form.fields[f].label if f in form.fields else ''}: {' '.join(e)}"
+            for f, e in form.errors.items()
+        )
+        raise RuleViolation(errors)
+    return dict(form.cleaned_data)
+
+
+@login_required
+@require_POST
+def member_add(request: HttpRequest, pk: int) -> HttpResponse:
+    association = get_object_or_404(Association, pk=pk)
+
+    def call() -> None:
+        data = _valid(MemberForm(request.POST))
+        holder = authorization_by_number_or_plate(data["authorization"]).holder
+        services.membership_add(
+            actor=request.user, association=association, driver=holder, since=data["since"]
+        )
+
+    return _back(request, pk, call, _("Associado incluído."))
+
+
+@login_required
+@require_POST
+def member_end(request: HttpRequest, pk: int) -> HttpResponse:
+    membership = get_object_or_404(Membership, pk=pk)
+    return _back(
+        request,
+        membership.association_id,
+        lambda: services.membership_end(
+            actor=request.user, membership=membership, on=timezone.localdate()
+        ),
+        _("Associado desligado."),
+    )
+
+
+@login_required
+@require_POST
+def parking_approve(request: HttpRequest, pk: int) -> HttpResponse:
+    association = get_object_or_404(Association, pk=pk)
+    return _back(
+        request,
+        pk,
+        lambda: services.association_approve_parking(
+            actor=request.user, association=association, **_valid(ParkingForm(request.POST))
+        ),
+        _("Estacionamento aprovado."),
+    )
+
+
+@login_required
+@require_POST
+def vehicle_add(request: HttpRequest, pk: int) -> HttpResponse:
+    association = get_object_or_404(Association, pk=pk)
+
+    def call() -> None:
+        data = _valid(ExecutiveVehicleForm(request.POST))
+        data["plate"] = data["plate"].replace("-", "").upper()
+        services.executive_vehicle_register(actor=request.user, association=association, **data)
+
+    return _back(request, pk, call, _("Táxi executivo cadastrado."))
+
+
+@login_required
+@require_POST
+def use_start(request: HttpRequest, pk: int) -> HttpResponse:
+    executive = get_object_or_404(ExecutiveVehicle, pk=pk)
+
+    def call() -> None:
+        data = _valid(UseForm(request.POST))
+        membership = get_object_or_404(Membership, pk=data["membership"])
+        services.executive_use_start(
+            actor=request.user,
+            executive=executive,
+            membership=membership,
+            contract=data["contract"],
+            started_at=timezone.now(),
+        )
+
+    return _back(
+        request,
+        executive.association_id,
+        call,
+        _("Uso registrado; o táxi do associado fica retido (Art. 3 §5)."),
+    )
+
+
+@login_required
+@require_POST
+def use_end(request: HttpRequest, pk: int) -> HttpResponse:
+    use = get_object_or_404(ExecutiveUse.objects.select_related("executive"), pk=pk)
+    return _back(
+        request,
+        use.executive.association_id,
+        lambda: services.executive_use_end(actor=request.user, use=use, ended_at=timezone.now()),
+        _("Uso encerrado; o táxi do associado foi liberado."),
+    )

@@ -1,0 +1,180 @@
+"""Lost-property pages: the staff register, an object's page, the driver's own objects, and
+the numbered receipt as a PDF (Art. 37 XVIII)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.roles import is_staff_member
+from cases.errors import DomainError, RuleViolation
+from municipal import selectors
+from municipal.forms import HandInForm, LostItemCloseForm, LostItemForm
+from municipal.lookups import authorization_by_number_or_plate
+from municipal.models import LostItem
+from municipal.permissions import may_keep_registers
+from municipal.receipts import lost_item_receipt_pdf
+from municipal.services import lost_property as services
+from municipal.views.common import act, form_error
+
+
+@login_required
+def lost_items_page(request: HttpRequest) -> HttpResponse:
+    """/achados/ — the register (staff), and the counter form: receive and give a receipt."""
+    if not is_staff_member(request.user):
+        raise PermissionDenied
+    form = LostItemForm(request.POST or None)
+    hand_in = HandInForm(request.POST or None, initial={"handed_in_on": timezone.localdate()})
+    if request.method == "POST":
+        if not may_keep_registers(request.user):
+            raise PermissionDenied
+        if form.is_valid() and hand_in.is_valid():
+            try:
+                authorization = authorization_by_number_or_plate(form.cleaned_data["plate"])
+                item = services.lost_item_receive(
+                    actor=request.user,
+                    authorization=authorization,
+                    driver=authorization.holder,
+                    description=form.cleaned_data["description"],
+                    found_on=form.cleaned_data["found_on"],
+                    handed_in_on=hand_in.cleaned_data["handed_in_on"],
+                    storage=hand_in.cleaned_data["storage"],
+                    today=timezone.localdate(),
+                )
+            except DomainError as exc:
+                form_error(form, exc)
+            else:
+                return redirect("municipal:lost-item", pk=item.pk)
+    status = request.GET.get("situacao", "")
+    rows = selectors.lost_items_visible_to(request.user)
+    if status in LostItem.Status.values:
+        rows = rows.filter(status=status)
+    return render(
+        request,
+        "municipal/lost_property/list.html",
+        {
+            "items": rows[:300],
+            "form": form,
+            "hand_in": hand_in,
+            "status": status,
+            "statuses": LostItem.Status.choices,
+            "keeper": may_keep_registers(request.user),
+            "today": timezone.localdate(),
+        },
+        status=400 if form.errors or hand_in.errors else 200,
+    )
+
+
+@login_required
+def lost_item_page(request: HttpRequest, pk: int) -> HttpResponse:
+    item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
+    return render(
+        request,
+        "municipal/lost_property/detail.html",
+        {
+            "item": item,
+            "keeper": may_keep_registers(request.user),
+            "hand_in": HandInForm(initial={"handed_in_on": timezone.localdate()}),
+            "close_form": LostItemCloseForm(initial={"closed_on": timezone.localdate()}),
+            "today": timezone.localdate(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def lost_item_hand_in(request: HttpRequest, pk: int) -> HttpResponse:
+    item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
+    form = HandInForm(request.POST)
+
+    def call() -> None:
+        if not form.is_valid():
+            raise RuleViolation(_("Informe a data da entrega."))
+        services.lost_item_hand_in(
+            actor=request.user, item=item, today=timezone.localdate(), **form.cleaned_data
+        )
+
+    return act(
+        request,
+        call,
+        success=_("Objeto recebido; recibo emitido."),
+        keepers_only=True,
+        back="municipal:lost-item",
+        pk=pk,
+    )
+
+
+@login_required
+@require_POST
+def lost_item_close(request: HttpRequest, pk: int) -> HttpResponse:
+    item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
+    form = LostItemCloseForm(request.POST)
+
+    def call() -> None:
+        if not form.is_valid():
+            raise RuleViolation(_("Informe a destinação e a data."))
+        services.lost_item_close(actor=request.user, item=item, **form.cleaned_data)
+
+    return act(
+        request,
+        call,
+        success=_("Destinação registrada."),
+        keepers_only=True,
+        back="municipal:lost-item",
+        pk=pk,
+    )
+
+
+@login_required
+def lost_item_receipt(request: HttpRequest, pk: int) -> HttpResponse:
+    """/achados/<pk>/recibo.pdf — for staff and for the driver who handed the object in."""
+    item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
+    if not item.receipt_number:
+        raise Http404
+    response = HttpResponse(lost_item_receipt_pdf(item), content_type="application/pdf")
+    name = item.receipt_number.replace("/", "-")
+    response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
+    return response
+
+
+@login_required
+def my_lost_items(request: HttpRequest) -> HttpResponse:
+    """/portal/achados/ — the driver reports an object found in his taxi and sees his
+    receipts."""
+    driver = getattr(request.user, "driver", None)
+    if driver is None:
+        raise PermissionDenied
+    taxis = list(selectors.authorizations_of_driver(driver))
+    form = LostItemForm(request.POST or None, initial={"found_on": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        plate = form.cleaned_data["plate"]
+        try:
+            if plate:
+                authorization = authorization_by_number_or_plate(plate)
+            elif len(taxis) == 1:
+                authorization = taxis[0]
+            else:
+                raise RuleViolation(_("Informe a placa do táxi."))
+            services.lost_item_report(
+                actor=request.user,
+                driver=driver,
+                authorization=authorization,
+                description=form.cleaned_data["description"],
+                found_on=form.cleaned_data["found_on"],
+                today=timezone.localdate(),
+            )
+        except DomainError as exc:
+            form_error(form, exc)
+        else:
+            return redirect("municipal:my-lost-items")
+    return render(
+        request,
+        "municipal/lost_property/mine.html",
+        {"form": form, "items": selectors.lost_items_visible_to(request.user), "taxis": taxis},
+        status=400 if form.errors else 200,
+    )

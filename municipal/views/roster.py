@@ -1,0 +1,125 @@
+"""Roster pages: the month as a calendar marking the shortfalls (staff), a day's taxis, and
+the driver's own shifts (Art. 37 VII)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.roles import is_staff_member
+from cases.errors import DomainError
+from law import roster as law
+from municipal import selectors
+from municipal.forms import RosterForm
+from municipal.lookups import authorization_by_number_or_plate
+from municipal.models import RosterEntry
+from municipal.permissions import may_keep_registers
+from municipal.services import roster as services
+from municipal.views.common import act, form_error
+
+
+def _month(raw: str | None) -> tuple[int, int]:
+    try:
+        day = dt.date.fromisoformat(f"{raw}-01") if raw else timezone.localdate()
+    except ValueError:
+        day = timezone.localdate()
+    return day.year, day.month
+
+
+@login_required
+def roster_page(request: HttpRequest) -> HttpResponse:
+    """/escala/?mes=AAAA-MM — the month's roster; the clerk adds taxis to shifts."""
+    if not is_staff_member(request.user):
+        raise PermissionDenied
+    year, month = _month(request.GET.get("mes"))
+    form = RosterForm(request.POST or None)
+    if request.method == "POST":
+        if not may_keep_registers(request.user):
+            raise PermissionDenied
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                rows = services.roster_add(
+                    actor=request.user,
+                    authorization=authorization_by_number_or_plate(data["authorization"]),
+                    shift=data["shift"],
+                    start=data["start"],
+                    end=data["end"],
+                )
+            except DomainError as exc:
+                form_error(form, exc)
+            else:
+                messages.success(request, _("%(n)d turnos incluídos na escala.") % {"n": len(rows)})
+                return redirect(f"{request.path}?mes={data['start']:%Y-%m}")
+    first = dt.date(year, month, 1)
+    previous = first - dt.timedelta(days=1)
+    following = first + dt.timedelta(days=32)
+    return render(
+        request,
+        "municipal/roster/month.html",
+        {
+            "month": selectors.roster_month(year, month),
+            "first": first,
+            "previous": f"{previous:%Y-%m}",
+            "following": f"{following:%Y-%m}",
+            "form": form,
+            "keeper": may_keep_registers(request.user),
+            "shifts": RosterEntry.Shift.choices,
+            "night": law.NIGHT,
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+def roster_day(request: HttpRequest, day: str) -> HttpResponse:
+    if not is_staff_member(request.user):
+        raise PermissionDenied
+    try:
+        on = dt.date.fromisoformat(day)
+    except ValueError:
+        on = timezone.localdate()
+    return render(
+        request,
+        "municipal/roster/day.html",
+        {
+            "day": on,
+            "entries": selectors.roster_entries(start=on, end=on),
+            "keeper": may_keep_registers(request.user),
+        },
+    )
+
+
+@login_required
+@require_POST
+def roster_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    entry = get_object_or_404(RosterEntry, pk=pk)
+    return act(
+        request,
+        lambda: services.roster_remove(actor=request.user, entry=entry),
+        success=_("Turno retirado da escala."),
+        keepers_only=True,
+        back="municipal:roster-day",
+        day=entry.day.isoformat(),
+    )
+
+
+@login_required
+def my_shifts(request: HttpRequest) -> HttpResponse:
+    """/portal/escala/ — the driver's own shifts from today on."""
+    driver = getattr(request.user, "driver", None)
+    if driver is None:
+        raise PermissionDenied
+    return render(
+        request,
+        "municipal/roster/mine.html",
+        {"entries": selectors.roster_of_driver(driver, start=timezone.localdate())},
+    )
