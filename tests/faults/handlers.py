@@ -10,7 +10,8 @@ database connection) at a reproducible point and the next attempt goes straight 
   FAULTS_PAUSE=before  pause inside the row's savepoint, before the batch commits;
   FAULTS_PAUSE=after   pause after the batch committed, before the task returns.
 FAULTS_MARKERS names a directory where the handler drops `<row>.applying` and
-`<row>.committed` files as it passes each point (files, so they survive a rollback).
+`<row>.committed` files as it passes each point (files, so they survive a rollback), and
+goes on when the test drops `<row>.release` there.
 """
 
 from __future__ import annotations
@@ -51,7 +52,11 @@ def _pause_once(deadline: Deadline, point: str) -> None:
     if marker is None or marker.exists():
         return  # a later attempt: no pause
     marker.write_text(str(os.getpid()))
-    time.sleep(PAUSE_SECONDS)
+    # Until the test kills the process, or drops `<row>.release` to let it go on.
+    release = marker.with_suffix(".release")
+    end = time.monotonic() + PAUSE_SECONDS
+    while time.monotonic() < end and not release.exists():
+        time.sleep(0.1)
 
 
 @deadline_handler("faults.slow")
