@@ -35,7 +35,7 @@ class CaseOutput(serializers.ModelSerializer):
     kind_label = serializers.CharField(source="get_kind_display")
     applicant_name = serializers.CharField(source="applicant.name", default=None)
     assignee_username = serializers.CharField(source="assignee.username", default=None)
-    next_due = serializers.DateField(source="next_due_on", read_only=True)
+    next_due = serializers.DateField(source="next_due_on", read_only=True, allow_null=True)
     overdue = serializers.SerializerMethodField()
 
     class Meta:
