@@ -38,7 +38,9 @@ def notification_queue(
         subject=subject,
         body=body,
     )
-    transaction.on_commit(lambda: _enqueue(notification.pk))
+    # Robust: with the broker down the commit stands and the caller gets its answer; the
+    # row is queued again by the stale-requeue safety net.
+    transaction.on_commit(lambda: _enqueue(notification.pk), robust=True)
     return notification
 
 
@@ -105,7 +107,7 @@ def notification_resend(*, notification: Notification) -> Notification:
         if row.status == Notification.Status.FAILED:
             row.status = Notification.Status.QUEUED
             row.save(update_fields=["status"])
-            transaction.on_commit(lambda: _enqueue(row.pk))
+            transaction.on_commit(lambda: _enqueue(row.pk), robust=True)
     return row
 
 
