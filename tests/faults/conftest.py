@@ -8,6 +8,7 @@ and the CI defaults below finish the whole suite in a few minutes on a 2-core ma
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import shutil
@@ -42,8 +43,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_until(predicate: Callable[[], bool], *, timeout: float, what: str, log: Path | None = None,
-               interval: float = 0.2) -> None:
+def wait_until(
+    predicate: Callable[[], bool],
+    *,
+    timeout: float,
+    what: str,
+    log: Path | None = None,
+    interval: float = 0.2,
+) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if predicate():
@@ -67,11 +74,27 @@ class Worker:
         self._ready_before = self.log.read_bytes().count(b"ready.") if self.log.exists() else 0
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-                 "--loglevel=INFO", "-Q", settings.CELERY_TASK_DEFAULT_QUEUE,
-                 "--without-heartbeat", "--without-gossip", "--without-mingle",
-                 "-n", f"{self.name}-{os.getpid()}@localhost"],
-                cwd=settings.BASE_DIR, env=self.env, stdout=out, stderr=subprocess.STDOUT,
+                [
+                    sys.executable,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "config",
+                    "worker",
+                    "--pool=solo",
+                    "--loglevel=INFO",
+                    "-Q",
+                    settings.CELERY_TASK_DEFAULT_QUEUE,
+                    "--without-heartbeat",
+                    "--without-gossip",
+                    "--without-mingle",
+                    "-n",
+                    f"{self.name}-{os.getpid()}@localhost",
+                ],
+                cwd=settings.BASE_DIR,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
             )
         if wait:
             self.wait_ready()
@@ -118,8 +141,9 @@ def worker_factory(transactional_db, tmp_path, markers) -> Iterator[Callable[...
     started: list[Worker] = []
     url = _database_url_for(connection.settings_dict)
 
-    def make(name: str = "w", *, broker: str | None = None, database_url: str | None = None,
-             **extra: str) -> Worker:
+    def make(
+        name: str = "w", *, broker: str | None = None, database_url: str | None = None, **extra: str
+    ) -> Worker:
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings_test",
@@ -158,9 +182,21 @@ class RedisServer:
     def start(self) -> None:
         binary = shutil.which("redis-server") or "/usr/bin/redis-server"
         self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.folder),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         wait_until(self.alive, timeout=20, what="redis-server up")
 
@@ -171,10 +207,9 @@ class RedisServer:
             return False
 
     def shutdown_nosave(self) -> None:
-        try:
+        # The server closes the connection as it goes.
+        with contextlib.suppress(redis.exceptions.ConnectionError):
             redis.Redis(port=self.port).shutdown(nosave=True)
-        except redis.exceptions.ConnectionError:
-            pass  # the server closes the connection as it goes
         assert self.process is not None
         self.process.wait(timeout=20)
 
@@ -194,14 +229,21 @@ def own_redis(tmp_path) -> Iterator[RedisServer]:
     server.stop()
 
 
-def due_rows(count: int, *, kind: str = "faults.count", per_case: int = 10,
-             due_on: dt.date | None = None) -> list[int]:
+def due_rows(
+    count: int, *, kind: str = "faults.count", per_case: int = 10, due_on: dt.date | None = None
+) -> list[int]:
     """`count` due rows, `per_case` to a case, written in bulk (the seed is not under test)."""
     due_on = due_on or timezone.localdate() - dt.timedelta(days=2)
     cases = [SuspensionCaseFactory() for _ in range(max(1, -(-count // per_case)))]
     rows = [
-        Deadline(case=cases[i // per_case], kind=kind, label="fault suite", due_on=due_on,
-                 counting=Deadline.Counting.FIXED_DATE, article="Art. 24")
+        Deadline(
+            case=cases[i // per_case],
+            kind=kind,
+            label="fault suite",
+            due_on=due_on,
+            counting=Deadline.Counting.FIXED_DATE,
+            article="Art. 24",
+        )
         for i in range(count)
     ]
     ids = [row.pk for row in Deadline.objects.bulk_create(rows, batch_size=1000)]
@@ -228,9 +270,11 @@ def assert_each_once(ids: list[int]) -> None:
     assert not missing, f"never processed: {missing[:10]} (of {len(missing)})"
     states = Counter(Deadline.objects.filter(pk__in=ids).values_list("state", flat=True))
     assert states == {Deadline.State.DONE: len(ids)}
-    assert not Deadline.objects.filter(pk__in=ids, attempts__gt=0).exclude(
-        state=Deadline.State.DONE
-    ).exists()
+    assert (
+        not Deadline.objects.filter(pk__in=ids, attempts__gt=0)
+        .exclude(state=Deadline.State.DONE)
+        .exists()
+    )
     # The queue's column agrees with the rows: no case points at a row already done.
     from cases.models import Case
 

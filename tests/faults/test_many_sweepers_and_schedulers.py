@@ -30,22 +30,27 @@ while not os.path.exists(stop):
 def test_four_sweepers_and_two_schedulers_apply_each_row_once(worker_factory, tmp_path):
     ids = due_rows(ROWS, per_case=10)
     workers = [
-        worker_factory(f"sweeper{i}", DEADLINE_SWEEP_BATCH="50").start(wait=False)
-        for i in range(4)
+        worker_factory(f"sweeper{i}", DEADLINE_SWEEP_BATCH="50").start(wait=False) for i in range(4)
     ]
     for worker in workers:
         worker.wait_ready()
     stop = tmp_path / "stop-schedulers"
     env = {**workers[0].env}
     schedulers = [
-        subprocess.Popen([sys.executable, "-c", SCHEDULER, str(stop)], cwd=settings.BASE_DIR,
-                         env=env)
+        subprocess.Popen(
+            [sys.executable, "-c", SCHEDULER, str(stop)], cwd=settings.BASE_DIR, env=env
+        )
         for _ in range(2)
     ]
     try:
         pending = Deadline.objects.filter(pk__in=ids, state=Deadline.State.PENDING)
-        wait_until(lambda: not pending.exists(), timeout=60 + ROWS / 10, interval=1,
-                   what=f"{ROWS} rows swept", log=workers[0].log)
+        wait_until(
+            lambda: not pending.exists(),
+            timeout=60 + ROWS / 10,
+            interval=1,
+            what=f"{ROWS} rows swept",
+            log=workers[0].log,
+        )
     finally:
         stop.touch()
         for scheduler in schedulers:

@@ -14,10 +14,9 @@ import pytest
 from django.db import connection, transaction
 from django.utils import timezone
 
-from accounts.roles import Role
 from cases.models import AuditEvent, Deadline
 from cases.services.deadlines import deadlines_sweep
-from tests.factories import UserFactory, ViolationNoticeFactory
+from tests.factories import ViolationNoticeFactory
 from tests.faults.conftest import RACES
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services import (
@@ -51,18 +50,19 @@ def _notified_notice(clerk) -> ViolationNotice:
         opened_at=timezone.now() - dt.timedelta(days=25),
     )
     with transaction.atomic():  # as the AR recording calls it: the clocks start
-        violation_notice_received(case=notice, received_on=today - dt.timedelta(days=20),
-                                  actor=clerk)
+        violation_notice_received(
+            case=notice, received_on=today - dt.timedelta(days=20), actor=clerk
+        )
     return notice
 
 
 def _events_after_notice(notice: ViolationNotice) -> list[str]:
     events = list(
-        AuditEvent.objects.filter(case=notice).order_by("at", "pk").values_list(
-            "transition", flat=True
-        )
+        AuditEvent.objects.filter(case=notice)
+        .order_by("at", "pk")
+        .values_list("transition", flat=True)
     )
-    return events[events.index("notify") + 1:]
+    return events[events.index("notify") + 1 :]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -30,9 +30,15 @@ def _beat_sends(broker: str, day: dt.date, *, retry: bool) -> str:
     """What the beat does each minute: send one sweep to the broker."""
     with app.connection_for_write(broker) as conn:
         result = sweep_deadlines.apply_async(
-            args=[day.isoformat()], connection=conn, retry=retry,
-            retry_policy={"max_retries": 30, "interval_start": 0.5, "interval_step": 0.5,
-                          "interval_max": 2},
+            args=[day.isoformat()],
+            connection=conn,
+            retry=retry,
+            retry_policy={
+                "max_retries": 30,
+                "interval_start": 0.5,
+                "interval_step": 0.5,
+                "interval_max": 2,
+            },
         )
     return result.id
 
@@ -61,8 +67,7 @@ def test_redis_lost_without_saving_loses_no_deadline_and_no_email(
     worker = worker_factory("redis", broker=own_redis.url).start()
 
     first = _beat_sends(own_redis.url, today, retry=False)
-    wait_until(lambda: worker.task_succeeded(first), timeout=60, what="first sweep",
-               log=worker.log)
+    wait_until(lambda: worker.task_succeeded(first), timeout=60, what="first sweep", log=worker.log)
     assert Deadline.objects.filter(pk__in=ids, state=Deadline.State.PENDING).count() == len(ids)
 
     # A key to show the restart comes back empty; then Redis dies without saving.
@@ -76,9 +81,12 @@ def test_redis_lost_without_saving_loses_no_deadline_and_no_email(
     # be queued: the row is the e-mail.
     case = SuspensionCaseFactory()
     with transaction.atomic():
-        mail = notification_queue(case=case, recipient=case.applicant,
-                                  template="suspension_decided",
-                                  context={"approved": True, "note": ""})
+        mail = notification_queue(
+            case=case,
+            recipient=case.applicant,
+            template="suspension_decided",
+            context={"approved": True, "note": ""},
+        )
     assert Notification.objects.get(pk=mail.pk).status == Notification.Status.QUEUED
 
     own_redis.start()  # on the same port, and empty: nothing of before survived
@@ -86,8 +94,12 @@ def test_redis_lost_without_saving_loses_no_deadline_and_no_email(
 
     # The worker reconnects by itself; the beat's next tick sweeps the rows.
     sent = _beat_sends(own_redis.url, tomorrow, retry=True)
-    wait_until(lambda: worker.task_succeeded(sent), timeout=120,
-               what="the sweep after Redis came back", log=worker.log)
+    wait_until(
+        lambda: worker.task_succeeded(sent),
+        timeout=120,
+        what="the sweep after Redis came back",
+        log=worker.log,
+    )
     assert_each_once(ids)
 
     # The beat's e-mail safety net finds the row whose task never reached Redis.
@@ -95,6 +107,10 @@ def test_redis_lost_without_saving_loses_no_deadline_and_no_email(
         created_at=timezone.now() - dt.timedelta(minutes=15)
     )
     assert notifications_requeue_stale() == 1
-    wait_until(lambda: Notification.objects.get(pk=mail.pk).status == Notification.Status.SENT,
-               timeout=60, what="the e-mail sent", log=worker.log)
+    wait_until(
+        lambda: Notification.objects.get(pk=mail.pk).status == Notification.Status.SENT,
+        timeout=60,
+        what="the e-mail sent",
+        log=worker.log,
+    )
     assert Notification.objects.get(pk=mail.pk).attempts == 1

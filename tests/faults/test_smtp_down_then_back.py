@@ -57,7 +57,9 @@ def test_email_survives_an_smtp_outage_and_is_sent_exactly_once(worker_factory):
     with transaction.atomic():  # as a service queues them: delivery starts at commit
         ids = [
             notification_queue(
-                case=case, recipient=case.applicant, template="suspension_decided",
+                case=case,
+                recipient=case.applicant,
+                template="suspension_decided",
                 context={"approved": True, "note": ""},
             ).pk
             for case in (SuspensionCaseFactory() for _ in range(EMAILS))
@@ -65,15 +67,25 @@ def test_email_survives_an_smtp_outage_and_is_sent_exactly_once(worker_factory):
     rows = Notification.objects.filter(pk__in=ids)
 
     # No server: every first attempt is refused at the socket.
-    wait_until(lambda: not rows.filter(attempts=0).exists(), timeout=60,
-               what="first attempts", log=worker.log)
+    wait_until(
+        lambda: not rows.filter(attempts=0).exists(),
+        timeout=60,
+        what="first attempts",
+        log=worker.log,
+    )
     # An hour later: the task's last retry, still no server.
     last = [deliver_email.apply_async(args=[pk], retries=MAX_RETRIES).id for pk in ids]
-    wait_until(lambda: all(worker.task_succeeded(t) for t in last), timeout=90,
-               what="last retries", log=worker.log)
+    wait_until(
+        lambda: all(worker.task_succeeded(t) for t in last),
+        timeout=90,
+        what="last retries",
+        log=worker.log,
+    )
     assert set(rows.values_list("status", flat=True)) == {Notification.Status.QUEUED}
-    assert all("Connection" in e or "refused" in e.lower()
-               for e in rows.values_list("last_error", flat=True))
+    assert all(
+        "Connection" in e or "refused" in e.lower()
+        for e in rows.values_list("last_error", flat=True)
+    )
 
     inbox = Inbox()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
@@ -82,19 +94,26 @@ def test_email_survives_an_smtp_outage_and_is_sent_exactly_once(worker_factory):
         # The server is up but answers "try later"; the beat's safety net finds the rows.
         rows.update(created_at=F("created_at") - dt.timedelta(hours=1))
         assert notifications_requeue_stale() == EMAILS
-        wait_until(lambda: inbox.refused >= EMAILS, timeout=90, what="451 answers",
-                   log=worker.log)
+        wait_until(lambda: inbox.refused >= EMAILS, timeout=90, what="451 answers", log=worker.log)
         assert set(rows.values_list("status", flat=True)) == {Notification.Status.QUEUED}
 
         inbox.refusing = False
         assert notifications_requeue_stale() == EMAILS
-        wait_until(lambda: set(rows.values_list("status", flat=True))
-                   == {Notification.Status.SENT}, timeout=120, what="all sent", log=worker.log)
+        wait_until(
+            lambda: set(rows.values_list("status", flat=True)) == {Notification.Status.SENT},
+            timeout=120,
+            what="all sent",
+            log=worker.log,
+        )
         # Every task still in flight (retries scheduled during the outage, a duplicate
         # delivery of each) runs against the sent rows and sends nothing more.
         again = [deliver_email.apply_async(args=[pk]).id for pk in ids]
-        wait_until(lambda: all(worker.task_succeeded(t) for t in again), timeout=90,
-                   what="duplicate deliveries", log=worker.log)
+        wait_until(
+            lambda: all(worker.task_succeeded(t) for t in again),
+            timeout=90,
+            what="duplicate deliveries",
+            log=worker.log,
+        )
     finally:
         controller.stop()
     assert sorted(inbox.received) == sorted(str(pk) for pk in ids)

@@ -35,9 +35,7 @@ def _sweeper_backend() -> tuple[int, list[str]]:
     return pid, relations
 
 
-def test_a_sweeper_whose_connection_is_terminated_mid_row_loses_nothing(
-    worker_factory, markers
-):
+def test_a_sweeper_whose_connection_is_terminated_mid_row_loses_nothing(worker_factory, markers):
     import datetime as dt
 
     from django.utils import timezone
@@ -47,8 +45,9 @@ def test_a_sweeper_whose_connection_is_terminated_mid_row_loses_nothing(
     url = _database_url_for(connection.settings_dict) + f"?application_name={NAME}"
     worker = worker_factory("pgkill", database_url=url, FAULTS_PAUSE="before").start()
     first = sweep_deadlines.apply_async()
-    wait_until((markers / f"{slow}.applying").exists, timeout=60, what="slow row reached",
-               log=worker.log)
+    wait_until(
+        (markers / f"{slow}.applying").exists, timeout=60, what="slow row reached", log=worker.log
+    )
 
     pid, relations = _sweeper_backend()
     assert {"cases_deadline", "cases_case"} <= set(relations)
@@ -57,8 +56,12 @@ def test_a_sweeper_whose_connection_is_terminated_mid_row_loses_nothing(
         assert cursor.fetchone() == (True,)
     (markers / f"{slow}.release").touch()  # the handler goes on, on a dead connection
 
-    wait_until(lambda: f"[{first.id}] raised" in worker.log.read_text(), timeout=60,
-               what="the sweep fails on its lost connection", log=worker.log)
+    wait_until(
+        lambda: f"[{first.id}] raised" in worker.log.read_text(),
+        timeout=60,
+        what="the sweep fails on its lost connection",
+        log=worker.log,
+    )
     assert not AuditEvent.objects.filter(transition=APPLIED).exists()
     rows = Deadline.objects.filter(pk__in=ids)
     # Not even the failure was recorded: the row is as it was, not one attempt spent.
@@ -66,8 +69,9 @@ def test_a_sweeper_whose_connection_is_terminated_mid_row_loses_nothing(
 
     # The same worker, on a fresh connection, sweeps them all.
     sent = sweep_deadlines.apply_async()
-    wait_until(lambda: worker.task_succeeded(sent.id), timeout=90, what="the next sweep",
-               log=worker.log)
+    wait_until(
+        lambda: worker.task_succeeded(sent.id), timeout=90, what="the next sweep", log=worker.log
+    )
     assert_each_once(ids)
     with psycopg.connect(_database_url_for(connection.settings_dict)) as other:
         gone = other.execute(

@@ -31,8 +31,9 @@ def test_killed_before_its_commit_the_rows_are_swept_once_by_the_next_worker(
     slow, ids = _rows()
     worker = worker_factory("before", FAULTS_PAUSE="before", DEADLINE_SWEEP_BATCH="10").start()
     sweep_deadlines.apply_async()
-    wait_until((markers / f"{slow}.applying").exists, timeout=60, what="slow row reached",
-               log=worker.log)
+    wait_until(
+        (markers / f"{slow}.applying").exists, timeout=60, what="slow row reached", log=worker.log
+    )
     # Mid-row: the handler wrote its event, but nothing of the batch is visible outside.
     assert not AuditEvent.objects.filter(transition=APPLIED).exists()
     assert Deadline.objects.get(pk=slow).state == Deadline.State.PENDING
@@ -46,8 +47,12 @@ def test_killed_before_its_commit_the_rows_are_swept_once_by_the_next_worker(
 
     worker.start()
     sent = sweep_deadlines.apply_async()
-    wait_until(lambda: worker.task_succeeded(sent.id), timeout=90, what="sweep after restart",
-               log=worker.log)
+    wait_until(
+        lambda: worker.task_succeeded(sent.id),
+        timeout=90,
+        what="sweep after restart",
+        log=worker.log,
+    )
     assert_each_once(ids)
 
 
@@ -55,8 +60,9 @@ def test_killed_after_its_commit_nothing_is_applied_again(worker_factory, marker
     slow, ids = _rows()
     worker = worker_factory("after", FAULTS_PAUSE="after", DEADLINE_SWEEP_BATCH="10").start()
     sweep_deadlines.apply_async()
-    wait_until((markers / f"{slow}.committed").exists, timeout=60, what="batch committed",
-               log=worker.log)
+    wait_until(
+        (markers / f"{slow}.committed").exists, timeout=60, what="batch committed", log=worker.log
+    )
     # The first batch (the slow row and nine others) is committed; the task has not returned.
     done = set(Deadline.objects.filter(state=Deadline.State.DONE).values_list("pk", flat=True))
     assert slow in done and len(done) == 10
@@ -64,6 +70,10 @@ def test_killed_after_its_commit_nothing_is_applied_again(worker_factory, marker
     worker.kill9()
     worker.start()
     sent = sweep_deadlines.apply_async()
-    wait_until(lambda: worker.task_succeeded(sent.id), timeout=90, what="sweep after restart",
-               log=worker.log)
+    wait_until(
+        lambda: worker.task_succeeded(sent.id),
+        timeout=90,
+        what="sweep after restart",
+        log=worker.log,
+    )
     assert_each_once(ids)

@@ -29,8 +29,10 @@ pytestmark = pytest.mark.fuzz
 
 EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "8")
 SECONDS = os.environ.get("FUZZ_SECONDS", "90")
-CHECKS = "not_a_server_error,response_schema_conformance,status_code_conformance," \
+CHECKS = (
+    "not_a_server_error,response_schema_conformance,status_code_conformance,"
     "content_type_conformance"
+)
 
 
 @pytest.fixture
@@ -45,9 +47,22 @@ def server(transactional_db, tmp_path):
     }
     with open(log, "wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind",
-             f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60"],
-            cwd=settings.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                "2",
+                "--timeout",
+                "60",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
         )
     base = f"http://127.0.0.1:{port}"
 
@@ -69,21 +84,46 @@ def server(transactional_db, tmp_path):
 
 def _run(base: str, token: str, report: Path) -> tuple[int, str]:
     result = subprocess.run(
-        [str(Path(sys.executable).with_name("schemathesis")), "run", f"{base}/api/schema/",
-         "--url", base, "-H", f"Authorization: Token {token}", "--checks", CHECKS,
-         "--max-examples", EXAMPLES, "--max-time", SECONDS, "--workers", "2",
-         "--phases", "examples,coverage,fuzzing", "--request-timeout", "30",
-         "--generation-database", "none", "--seed", "1764", "--no-color",
-         "--suppress-health-check", "all", "--report", "junit",
-         "--report-junit-path", str(report)],
-        capture_output=True, text=True, timeout=int(SECONDS) + 240,
+        [
+            str(Path(sys.executable).with_name("schemathesis")),
+            "run",
+            f"{base}/api/schema/",
+            "--url",
+            base,
+            "-H",
+            f"Authorization: Token {token}",
+            "--checks",
+            CHECKS,
+            "--max-examples",
+            EXAMPLES,
+            "--max-time",
+            SECONDS,
+            "--workers",
+            "2",
+            "--phases",
+            "examples,coverage,fuzzing",
+            "--request-timeout",
+            "30",
+            "--generation-database",
+            "none",
+            "--seed",
+            "1764",
+            "--no-color",
+            "--suppress-health-check",
+            "all",
+            "--report",
+            "junit",
+            "--report-junit-path",
+            str(report),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=int(SECONDS) + 240,
     )
     return result.returncode, result.stdout + result.stderr
 
 
-def test_the_api_answers_fuzzing_within_its_schema_and_without_a_server_error(
-    server, tmp_path
-):
+def test_the_api_answers_fuzzing_within_its_schema_and_without_a_server_error(server, tmp_path):
     base, log = server
     driver_case = SuspensionCaseFactory()
     ViolationNoticeFactory(authorization=driver_case.authorization, notified=True)
