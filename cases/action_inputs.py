@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from cases.errors import RuleViolation
 from cases.workflow import ActionField, Edge
 
 # A one-line input (a name, a number, a reference) and a free text (a reason, a note).
@@ -171,3 +172,12 @@ def split_note(values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The note goes to the audit event; the other inputs to the service."""
     rest = {k: v for k, v in values.items() if k != "note" and v not in (None, "")}
     return str(values.get("note") or ""), rest
+
+
+def input_valid(serializer: serializers.Serializer, articles: dict[str, str]) -> dict[str, Any]:
+    """The validated data, or a RuleViolation naming the first bad field and its article."""
+    if serializer.is_valid():
+        return dict(serializer.validated_data)
+    field, errors = next(iter(serializer.errors.items()))
+    text = " ".join(str(error) for error in errors) if isinstance(errors, list) else str(errors)
+    raise RuleViolation(f"{field}: {text}", article=articles.get(field, ""), code="invalid_input")

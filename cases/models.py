@@ -248,6 +248,17 @@ class Deadline(models.Model):
     )
     counting = models.CharField(_("contagem"), max_length=16, choices=Counting.choices)
     article = models.CharField(_("artigo"), max_length=120)
+    # What the last day was computed from, so a day declared closed later can move it
+    # (Art. 63; CPC art. 224 §1): the law.deadlines rule and the day the count starts.
+    rule = models.CharField(
+        _("regra de contagem"), max_length=40, blank=True,
+        help_text=_("Código da regra de law.deadlines que calculou o último dia; vazio para "
+                    "uma data fixa."),
+    )
+    starts_on = models.DateField(
+        _("início da contagem"), null=True, blank=True,
+        help_text=_("Dia a partir do qual o prazo se conta (excluído)."),
+    )
     state = models.CharField(
         _("situação"), max_length=12, choices=State.choices, default=State.PENDING
     )
@@ -280,7 +291,11 @@ class Deadline(models.Model):
             models.CheckConstraint(
                 condition=models.Q(case__isnull=False) | models.Q(authorization__isnull=False),
                 name="deadline_has_subject",
-            )
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rule="") | models.Q(starts_on__isnull=False),
+                name="deadline_rule_has_start",
+            ),
         ]
 
     def __str__(self) -> str:

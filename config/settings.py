@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "inspections",
     "municipal",
     "register_import",
+    "workspace",
     "web",
 ]
 
@@ -339,8 +340,14 @@ DEADLINE_SWEEP_BATCH = env_int("DEADLINE_SWEEP_BATCH", 100)
 NOTIFICATION_CLOCK_START = env_str("NOTIFICATION_CLOCK_START", "delivery")
 # Whether a letter refused by the recipient counts as received (docs/interpretations.md).
 NOTICE_REFUSAL_COUNTS = env_bool("NOTICE_REFUSAL_COUNTS", True)
-# The address printed on paper and in QR codes (the public verification page).
-PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "http://127.0.0.1:8000")
+# The address printed on paper and in QR codes (the public verification page), as the
+# public reaches the site. In production it defaults to https:// and the first named host
+# of ALLOWED_HOSTS, so a document never points at the server's loopback address.
+_PUBLIC_HOSTS = [h for h in ALLOWED_HOSTS if h and not h.startswith((".", "*"))]
+PUBLIC_BASE_URL = env_str(
+    "PUBLIC_BASE_URL",
+    "http://127.0.0.1:8000" if DEBUG or not _PUBLIC_HOSTS else f"https://{_PUBLIC_HOSTS[0]}",
+).rstrip("/")
 # Seconds a future applicant has to confirm the sign-up link (three days).
 SIGNUP_LINK_MAX_AGE = 3 * 24 * 3600
 # The municipality's Pix key and the names the payer's bank shows (Art. 55 payment guides).
@@ -351,9 +358,28 @@ PIX_MERCHANT_CITY = env_str("PIX_MERCHANT_CITY", "Mantenopolis")
 PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
 # Passenger complaints accepted per client address per 10 minutes (Art. 39 form).
 PUBLIC_COMPLAINT_RATE = env_int("PUBLIC_COMPLAINT_RATE", 5)
+# Workspace exports longer than this many rows are written by a Celery task (progress page).
+EXPORT_SYNC_ROWS = env_int("EXPORT_SYNC_ROWS", 5000)
 # How many reverse proxies of our own stand in front (to find the real client address).
 RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)
 # Readings of Art. 59 where the law is silent (docs/interpretations.md, "Recidivism").
 RECIDIVISM_WINDOW_MONTHS = env_int("RECIDIVISM_WINDOW_MONTHS", 12)
 RECIDIVISM_SCOPE = env_str("RECIDIVISM_SCOPE", "same_item")  # or "same_range"
-FIRST_OFFENCE_WARNING = env_str("FIRST_OFFENCE_WARNING", "as_well")  # or "instead"
+# Art. 59 I: "instead" (the first group 1-2 infraction gets a warning, no fine; the reading
+# more favourable to the driver) or "as_well" (warning and fine).
+FIRST_OFFENCE_WARNING = env_str("FIRST_OFFENCE_WARNING", "instead")
+# Whether an infraction's recidivism is assessed again when an earlier notice becomes final
+# after it was issued (Art. 59 §1): off, the penalty notified is the one applied.
+RECIDIVISM_REASSESS_ON_FINAL = env_bool("RECIDIVISM_REASSESS_ON_FINAL", False)
+# Art. 24: the one extension of a suspension is up to "original_length" or "max_period" (120).
+SUSPENSION_EXTENSION_LIMIT = env_str("SUSPENSION_EXTENSION_LIMIT", "original_length")
+# Art. 27 §2: swaps of auxiliary counted per "rolling_12_months" or per "calendar_year".
+AUXILIARY_SWAP_COUNT = env_str("AUXILIARY_SWAP_COUNT", "rolling_12_months")
+# Arts. 46 §1, 53 II: days the archive of an unnotified notice waits after the 60 days for
+# ARs still in the post (a letter delivered in time counts even if its AR comes back late).
+NOTICE_ARCHIVE_GRACE_DAYS = env_int("NOTICE_ARCHIVE_GRACE_DAYS", 15)
+# Arts. 55 and 63: whether paying the fine within the appeal window ends the right to appeal
+# (default false: the payment is recorded, the window stays open, a granted appeal refunds).
+PAYMENT_ENDS_APPEAL = env_bool("PAYMENT_ENDS_APPEAL", False)
+# Art. 62 §1: "last_penalty" (each repeat doubles the last record's values) or "base_once".
+CLANDESTINE_DOUBLING = env_str("CLANDESTINE_DOUBLING", "last_penalty")

@@ -15,6 +15,7 @@ from inspections import api as inspections_api
 from inspections import views as inspections_views
 from notifications import api as notifications_api
 from web import views
+from workspace import api as workspace_api
 
 SWAGGER_CDN = "https://cdn.jsdelivr.net"
 
@@ -29,6 +30,7 @@ api = [
         name="api-case-action",
     ),
     path("workflows/", cases_api.WorkflowListApi.as_view(), name="api-workflows"),
+    path("search/", workspace_api.SearchApi.as_view(), name="api-search"),
     path(
         "notifications/", notifications_api.NotificationListApi.as_view(), name="api-notifications"
     ),
@@ -46,6 +48,11 @@ api = [
         "notifications/<int:pk>/receipt/",
         notifications_api.ReceiptApi.as_view(),
         name="api-notification-receipt",
+    ),
+    path(
+        "notifications/<int:pk>/personal-delivery/",
+        notifications_api.PersonalDeliveryApi.as_view(),
+        name="api-notification-personal-delivery",
     ),
     path(
         "notifications/<int:pk>/resend/",
@@ -105,6 +112,7 @@ urlpatterns = [
     path("", include("municipal.urls")),
     path("", include("register_import.urls")),
     path("", include("accounts.urls")),
+    path("", include("workspace.urls")),
     path("api/", include(api)),
     path("admin/", admin.site.urls),
 ]

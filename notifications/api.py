@@ -13,7 +13,12 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
 from notifications.models import Notification, ReturnReason
-from notifications.post import letter_record_attempt, letter_record_posting, letter_record_receipt
+from notifications.post import (
+    letter_record_attempt,
+    letter_record_posting,
+    letter_record_receipt,
+    notice_deliver_in_person,
+)
 from notifications.selectors import notifications_visible_to
 from notifications.services import notification_resend
 
@@ -44,6 +49,7 @@ class NotificationOutput(serializers.ModelSerializer):
             "return_reason",
             "ar_attached_on",
             "received_on",
+            "delivered_in_person",
             "created_at",
             "sent_at",
         ]
@@ -125,6 +131,31 @@ class ReceiptApi(APIView):
         data.is_valid(raise_exception=True)
         row = letter_record_receipt(
             notification=notification, actor=request.user, **data.validated_data
+        )
+        return Response(NotificationOutput(row).data)
+
+
+class PersonalDeliveryInput(serializers.Serializer):
+    delivered_on = serializers.DateField()
+    receiver_name = serializers.CharField(max_length=200)
+    receiver_document = serializers.CharField(required=False, allow_blank=True, default="")
+    receipt = serializers.FileField(required=False, help_text="Art. 46: o recibo assinado.")
+    refused = serializers.BooleanField(required=False, default=False)
+    witness_name = serializers.CharField(required=False, allow_blank=True, default="")
+    witness_document = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class PersonalDeliveryApi(APIView):
+    """Art. 46: the notice delivered in person against a receipt (or a witnessed refusal)."""
+
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request=PersonalDeliveryInput, responses=NotificationOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        data = PersonalDeliveryInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = notice_deliver_in_person(
+            notification=_notification(request, pk), actor=request.user, **data.validated_data
         )
         return Response(NotificationOutput(row).data)
 

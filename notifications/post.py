@@ -42,6 +42,34 @@ def postal_address(driver: Driver) -> str:
     return " — ".join(p for p in parts if p)
 
 
+def letter_context(
+    *, case: Case, recipient: Driver, subject: str, body: str, today: dt.date | None = None
+) -> dict[str, object]:
+    """The keys documents/pdf/registered_letter.html reads (see its header).
+
+    The letter is dated the day it is written; the post office's date is on the AR and in
+    the case's record, and the clocks count from the AR (Art. 46 §2), not from this line.
+    """
+    return {
+        "recipient": {
+            "name": recipient.name,
+            "address": recipient.address,
+            "district": recipient.district,
+            "city": recipient.city,
+            "postal_code": recipient.postal_code,
+        },
+        "reference": _("Processo %(number)s") % {"number": case.number},
+        "subject": subject,
+        "body": body,
+        "place": settings.MUNICIPALITY_NAME,
+        "dated_on": today or local_today(),
+        "sender": {
+            "name": _("Secretaria de Finanças"),
+            "role": _("Prefeitura Municipal de %(city)s") % {"city": settings.MUNICIPALITY_NAME},
+        },
+    }
+
+
 def notice_send(
     *,
     case: Case,
@@ -58,18 +86,13 @@ def notice_send(
         full = {"case": case, "recipient": recipient, **context}
         subject = render_to_string(f"notifications/{template}.subject.txt", full).strip()
         body = render_to_string(f"notifications/{template}.txt", full)
+        paper = letter_context(case=case, recipient=recipient, subject=subject, body=body)
     address = postal_address(recipient)
     letter = document_issue(
         kind=OfficialDocument.Kind.REGISTERED_LETTER,
         case=case,
         actor=actor,
-        context={
-            "recipient_name": recipient.name,
-            "address": address,
-            "subject": subject,
-            "body": body,
-            "case_number": case.number,
-        },
+        context=paper,
     )
     notification = Notification.objects.create(
         case=case,
@@ -307,6 +330,88 @@ def letter_record_receipt(
                     already=already,
                     confirmed=confirm_closed_windows,
                 )
+    return row
+
+
+def notice_deliver_in_person(
+    *,
+    notification: Notification,
+    actor: User,
+    delivered_on: dt.date,
+    receiver_name: str,
+    receiver_document: str = "",
+    receipt: UploadedFile | None = None,
+    refused: bool = False,
+    witness_name: str = "",
+    witness_document: str = "",
+) -> Notification:
+    """Art. 46: the notice "entregue pessoalmente ... mediante recibo" by a fiscal agent or
+    a clerk. The signed receipt's scan is attached; or, when the person refuses to sign or
+    to take it, the refusal is recorded with a witness. The delivery date starts the clocks
+    as an AR's delivery does (the case's workflow hook), in the same transaction.
+    """
+    if not has_role(actor, Role.CLERK, Role.FISCAL_AGENT):
+        raise NotPermitted(
+            _("Somente agentes fiscais ou servidores entregam notificações pessoalmente."),
+            article=ART_46,
+        )
+    _not_future(delivered_on, _("entrega"), local_today())
+    if not receiver_name.strip():
+        raise RuleViolation(_("Informe o nome de quem recebeu a notificação."), article=ART_46)
+    if refused:
+        if not (witness_name.strip() and witness_document.strip()):
+            raise RuleViolation(
+                _("A recusa se registra com o nome e o documento de uma testemunha."),
+                article=ART_46,
+            )
+    elif receipt is None:
+        raise RuleViolation(
+            _("Anexe o recibo assinado (ou registre a recusa com uma testemunha)."),
+            article=ART_46,
+        )
+    checked = upload_check(receipt) if receipt is not None else None
+    with transaction.atomic(durable=True):
+        row = _letter(notification)
+        if not row.legal or row.status in (
+            Notification.Status.DELIVERED, Notification.Status.RETURNED
+        ):
+            raise StateConflict(
+                _("Esta notificação já foi entregue ou devolvida."), article=ART_46
+            )
+        row.delivered_on = delivered_on
+        row.received_on = delivered_on
+        row.receiver_name = receiver_name.strip()
+        row.receiver_document = receiver_document.strip()
+        row.delivered_in_person = True
+        row.status = Notification.Status.DELIVERED
+        if checked is not None:
+            from django.core.files.base import ContentFile
+
+            row.ar_scan.save(checked.name, ContentFile(checked.content), save=False)
+        row.save()
+        case_record(
+            case=row.case,
+            actor=actor,
+            event="personal_delivery",
+            article=ART_46,
+            note=(
+                _("Recusa de receber presenciada por %(witness)s.") % {"witness": witness_name}
+                if refused
+                else _("Entregue pessoalmente a %(name)s, contra recibo.")
+                % {"name": receiver_name.strip()}
+            ),
+            data={
+                "notification": row.pk,
+                "delivered_on": delivered_on.isoformat(),
+                "receiver_name": receiver_name.strip(),
+                "refused": refused,
+                "witness_name": witness_name.strip(),
+                "witness_document": witness_document.strip(),
+            },
+        )
+        hook = workflow_for(row.case.kind).on_notice_received
+        if hook is not None:
+            hook(case=row.case, received_on=delivered_on, actor=actor)
     return row
 
 

@@ -278,7 +278,10 @@ class AuxiliaryBinding(models.Model):
         RESIGNATION = "resignation", _("pedido de demissão")
         DEATH = "death", _("falecimento")
         FORCE_MAJEURE = "force_majeure", _("força maior")
-        REVOKED = "revoked", _("autorização do auxiliar revogada")
+        # Art. 59 V and §5: cassação; barred from any authorization for 5 years.
+        REVOKED = "revoked", _("autorização do auxiliar cassada (Art. 59)")
+        # Art. 27 §2: the executive's revogação when the auxiliary leaves; 12 months.
+        WITHDRAWN = "withdrawn", _("autorização do auxiliar revogada (Art. 27 §2)")
         NOT_RENEWED = "not_renewed", _("não renovada")
         AUTHORIZATION_ENDED = "authorization_ended", _("fim da autorização do titular")
 
@@ -334,10 +337,13 @@ class PopulationFigure(models.Model):
 
 
 class CalendarDay(models.Model):
-    """A day the municipality declares closed (e.g. carnival) or open despite a holiday."""
+    """A day the municipality declares closed (e.g. carnival), a municipal holiday, or open
+    despite a holiday. Written only by `municipal.services.calendar.calendar_day_declare`, which
+    moves the pending deadlines the day affects (Art. 63; CPC art. 224 §1)."""
 
     class Kind(models.TextChoices):
         CLOSED = "closed", _("sem expediente")
+        HOLIDAY = "holiday", _("feriado municipal")
         OPEN = "open", _("com expediente")
 
     day = models.DateField(_("dia"), unique=True)

@@ -139,11 +139,11 @@ def _map(
         )
         return error_body(detail, code), 401, {"WWW-Authenticate": 'Token realm="api"'}
     if isinstance(exc, exceptions.PermissionDenied | DjangoPermissionDenied):
-        return (
-            error_body(_("Você não tem permissão para esta ação."), "not_permitted"),
-            403,
-            {},
-        )
+        # A permission class's own message says what the role lacks; DRF's default does not.
+        own = str(getattr(exc, "detail", "") or (exc.args[0] if exc.args else ""))
+        default = str(exceptions.PermissionDenied.default_detail)
+        detail = own if own and own != default else _("Você não tem permissão para esta ação.")
+        return error_body(detail, "not_permitted"), 403, {}
     if isinstance(exc, exceptions.Throttled):
         wait = int(exc.wait or 60)
         if exc.default_code != exceptions.Throttled.default_code:

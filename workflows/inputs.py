@@ -12,8 +12,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from cases.form_fields import MultipleFileField
 from registers.services.drivers import DRIVER_FIELDS
-from web.forms import MultipleFileField
 
 _DRIVER_LABELS: dict[str, Promise] = {
     "name": _("Nome completo"),

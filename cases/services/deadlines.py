@@ -61,18 +61,21 @@ def deadline_set(
     article: str,
     case: Case | None = None,
     authorization: Authorization | None = None,
+    rule: str = "",
+    starts_on: dt.date | None = None,
 ) -> Deadline:
-    """Write a deadline row in the caller's transaction, for a case or a register."""
+    """Write a deadline row in the caller's transaction, for a case or a register.
+
+    `rule` (a `law.deadlines.RULES` code) and `starts_on` record what `due_on` was
+    computed from, so that a day declared closed afterwards moves it
+    (`municipal.services.calendar.calendar_day_declare`); a fixed date leaves them empty."""
     if kind not in _HANDLERS:
         raise LookupError(f"no deadline handler registered for {kind!r}")
+    if rule and starts_on is None:
+        raise ValueError("a deadline computed from a rule needs its start day")
     row = Deadline.objects.create(
-        case=case,
-        authorization=authorization,
-        kind=kind,
-        label=label,
-        due_on=due_on,
-        counting=counting,
-        article=article,
+        case=case, authorization=authorization, kind=kind, label=label, due_on=due_on,
+        counting=counting, article=article, rule=rule, starts_on=starts_on,
     )
     if case is not None:
         cases_next_due_refresh([case.pk])
@@ -110,6 +113,9 @@ _STORED_COUNTING = {
 }
 
 
+_CALENDAR_COUNTINGS = (law_deadlines.Counting.BUSINESS_DAYS, law_deadlines.Counting.CALENDAR_DAYS)
+
+
 def deadline_start(
     *,
     rule: law_deadlines.DeadlineRule,
@@ -134,6 +140,10 @@ def deadline_start(
         due_on=law_deadlines.due_date(rule, start, calendar, length=length),
         counting=_STORED_COUNTING[rule.counting],
         article=rule.article,
+        # What a day declared closed later recomputes it from (registers.calendar); only
+        # rules counted in business or calendar days depend on the calendar.
+        rule=rule.code if rule.counting in _CALENDAR_COUNTINGS else "",
+        starts_on=start if rule.counting in _CALENDAR_COUNTINGS else None,
         case=case,
         authorization=authorization,
     )

@@ -13,7 +13,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -32,6 +32,7 @@ from cases.services.documents import CheckedFile, document_store, upload_check
 from cases.services.transitions import case_lock, case_open, case_step, local_today
 from documents.codes import verification_code_display
 from documents.models import OfficialDocument
+from documents.penalties import penalty_lines, penalty_of_notice, penalty_text
 from documents.services import document_issue, infraction_context
 from law import appeal as tally
 from law.i18n import format_date
@@ -51,7 +52,7 @@ from workflows.appeal.models import (
     Vote,
 )
 from workflows.appeal.selectors import seat_held_by
-from workflows.violation.models import ViolationNotice
+from workflows.violation.selectors import notice_for_update
 from workflows.violation.services import (
     DECISION_PAYMENT,
     violation_appeal_decided,
@@ -75,6 +76,9 @@ MAX_WITNESSES = 3
 
 EVIDENCE_ITEM = "evidence"
 MANDATE_ITEM = "mandate"
+
+if TYPE_CHECKING:
+    from workflows.violation.models import ViolationNotice
 
 
 @dataclass(frozen=True)
@@ -588,7 +592,7 @@ def _decide(
 def _decide_in_language(
     *, appeal: AppealCase, actor: User, decision: tally.Decision, today: dt.date
 ) -> AppealCase:
-    notice = ViolationNotice.objects.select_for_update().get(pk=appeal.notice_id)
+    notice = notice_for_update(appeal.notice_id)
     granted = decision.position is tally.Position.GRANTED
     summary = decision_summary(appeal=appeal, notice=notice, decision=decision)
     kwargs: dict[str, Any] = {"decided_on": today, "summary": summary}
@@ -635,6 +639,10 @@ def _decide_in_language(
                 "number": document.number,
                 "verification_code": verification_code_display(document.verification_code),
             },
+            # With the dates of the suspension or impediment, now that they are served.
+            "penalty_lines": []
+            if granted
+            else penalty_lines(penalty_of_notice(notice, fine_vrte=decision.fine_vrte)),
         },
         actor=actor,
     )
@@ -679,11 +687,14 @@ def decision_summary(
     else:
         text = _(
             "A Comissão de Recursos, %(how)s, negou provimento ao recurso: a penalidade do "
-            "Auto de Infração %(notice)s fica mantida, com a multa de %(kept)s VRTE."
+            "Auto de Infração %(notice)s fica mantida."
         )
     return " ".join(
         [
             text % values,
+            # Everything the decision keeps, not only the fine (points, suspension...).
+            _("Penalidades:"),
+            penalty_text(penalty_of_notice(notice, fine_vrte=decision.fine_vrte)),
             _(
                 "A multa deve ser paga em 10 dias contados do recebimento da notificação "
                 "desta decisão (Art. 55 II)."
@@ -730,6 +741,10 @@ def decision_context(appeal: AppealCase, notice: ViolationNotice) -> dict[str, A
         "decided_on": appeal.decided_on,
         # Art. 55 II counts from the receipt of the decision's notice, not known yet.
         "payment_due": None,
+        # What the decision keeps, with the dates of the periods now being served.
+        "penalties": []
+        if appeal.outcome == Outcome.GRANTED
+        else penalty_lines(penalty_of_notice(notice, fine_vrte=appeal.fine_kept_vrte)),
     }
 
 

@@ -62,6 +62,11 @@ class ClandestineCase(Case):
         _("CPF do responsável"), max_length=11, blank=True, validators=[validate_cpf],
         help_text=_("Somente os 11 dígitos; vazio quando o responsável não o apresentou."),
     )
+    person_document = models.CharField(
+        _("documento de identidade do responsável"), max_length=30, blank=True,
+        help_text=_("RG, CNH ou outro documento com foto. Art. 62 §1: sem CPF, a reincidência "
+                    "se verifica pelo nome e por este documento."),
+    )
     # The vehicle.
     plate = models.CharField(
         _("placa"), max_length=7, validators=[validate_plate], db_index=True,
@@ -90,6 +95,12 @@ class ClandestineCase(Case):
     )
     # The penalty of Art. 62, computed at the record by law.clandestine.
     recidivist = models.BooleanField(_("reincidente (Art. 62 §1)"), default=False)
+    recidivism_of = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("reincidência em relação a"),
+        help_text=_("Art. 62 §1: o registro anterior da mesma pessoa, nos 6 meses anteriores "
+                    "aos fatos, cuja penalidade foi dobrada."),
+    )
     seizure_days = models.PositiveSmallIntegerField(_("dias de apreensão"))
     seizure_starts_on = models.DateField(_("apreensão desde"))
     seizure_ends_on = models.DateField(_("último dia de apreensão"))
@@ -134,7 +145,10 @@ class ClandestineCase(Case):
     class Meta:
         verbose_name = _("transporte clandestino")
         verbose_name_plural = _("transportes clandestinos")
-        indexes = [models.Index(fields=["person_cpf"], name="clandestine_cpf_idx")]
+        indexes = [
+            models.Index(fields=["person_cpf"], name="clandestine_cpf_idx"),
+            models.Index(fields=["person_document"], name="clandestine_document_idx"),
+        ]
         # SQLite ignores max_digits; a value it stored past them could not be read back.
         constraints = [
             amount_fits("fine_vrte", max_digits=9, name="clandestine_fine_vrte_fits"),

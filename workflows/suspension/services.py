@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -186,6 +187,8 @@ def suspension_request_extension(
                 locked.requested_days,
                 wanted,
                 0 if locked.extension_requested_days is None else 1,
+                # Art. 24 "por igual período": the municipality's reading (a setting).
+                limit=law_suspension.ExtensionLimit(settings.SUSPENSION_EXTENSION_LIMIT),
             )
         except LawError as exc:
             raise _law(exc) from exc

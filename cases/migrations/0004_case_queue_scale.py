@@ -43,7 +43,7 @@ def backfill(apps, schema_editor):  # type: ignore[no-untyped-def]
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("cases", "0002_deadline_subject"),
+        ("cases", "0003_deadline_rule_start_legal"),
         ("registers", "0004_vrtevalue_pointrecord"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('cases', '0002_deadline_subject'),
-        ('clandestine', '0001_initial'),
+        ('clandestine', '0002_personal_recidivism_legal'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

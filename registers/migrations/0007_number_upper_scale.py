@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('registers', '0004_vrtevalue_pointrecord'),
+        ('registers', '0006_auxiliary_withdrawal_legal'),
     ]
 
     operations = [
