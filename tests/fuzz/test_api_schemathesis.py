@@ -99,7 +99,7 @@ def _run(base: str, token: str, report: Path) -> tuple[int, str]:
             "--max-time",
             SECONDS,
             "--workers",
-            "2",
+            "1",
             "--phases",
             "examples,coverage,fuzzing",
             "--request-timeout",
