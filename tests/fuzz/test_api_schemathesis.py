@@ -83,6 +83,7 @@ def server(transactional_db, tmp_path):
 
 
 def _run(base: str, token: str, report: Path) -> tuple[int, str]:
+    # In the test's folder: the CLI leaves a `.schemathesis/` cache where it runs.
     result = subprocess.run(
         [
             str(Path(sys.executable).with_name("schemathesis")),
@@ -116,6 +117,7 @@ def _run(base: str, token: str, report: Path) -> tuple[int, str]:
             "--report-junit-path",
             str(report),
         ],
+        cwd=report.parent,
         capture_output=True,
         text=True,
         timeout=int(SECONDS) + 240,
