@@ -150,7 +150,9 @@ def document_issue(
         )
         # Inside the savepoint: if the caller rolls back, no task is started for a row
         # that does not exist.
-        transaction.on_commit(lambda: _enqueue(document.pk))
+        # Robust: with the broker down the document stands and the caller gets its answer;
+        # `requeue_unrendered` queues the rendering again.
+        transaction.on_commit(lambda: _enqueue(document.pk), robust=True)
     return document
 
 
@@ -185,7 +187,7 @@ def document_render_retry(*, document: OfficialDocument) -> OfficialDocument:
         if row.status == Status.FAILED:
             row.status = Status.PENDING
             row.save(update_fields=["status"])
-            transaction.on_commit(lambda: _enqueue(row.pk))
+            transaction.on_commit(lambda: _enqueue(row.pk), robust=True)
     return row
 
 

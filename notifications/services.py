@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import smtplib
 
 from django.conf import settings
 from django.core.mail import EmailMessage
@@ -37,7 +38,9 @@ def notification_queue(
         subject=subject,
         body=body,
     )
-    transaction.on_commit(lambda: _enqueue(notification.pk))
+    # Robust: with the broker down the commit stands and the caller gets its answer; the
+    # row is queued again by the stale-requeue safety net.
+    transaction.on_commit(lambda: _enqueue(notification.pk), robust=True)
     return notification
 
 
@@ -70,10 +73,13 @@ def notification_deliver(*, notification_id: int, final_attempt: bool = False) -
             ).send()
         except OSError as exc:
             row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            if final_attempt:
+            if final_attempt and _refused_for_good(exc):
                 row.status = Notification.Status.FAILED
-            else:
+            elif not final_attempt:
                 deferred = row.last_error
+            # A server down or busy past the task's retries (about twenty minutes) leaves
+            # the row queued: `notifications_requeue_stale` queues it again every few
+            # minutes until the server is back, so a long outage delays e-mail, never drops it.
         else:
             row.status = Notification.Status.SENT
             row.sent_at = timezone.now()
@@ -84,6 +90,16 @@ def notification_deliver(*, notification_id: int, final_attempt: bool = False) -
     return row
 
 
+def _refused_for_good(exc: OSError) -> bool:
+    """The server answered with a permanent (5xx) refusal; anything else (no server, a
+    timeout, a dropped connection, a 4xx "try later") is an outage that passes."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _message in exc.recipients.values())
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return exc.smtp_code >= 500
+    return False
+
+
 def notification_resend(*, notification: Notification) -> Notification:
     """A clerk puts a failed e-mail back in the queue."""
     with transaction.atomic(durable=True):
@@ -91,7 +107,7 @@ def notification_resend(*, notification: Notification) -> Notification:
         if row.status == Notification.Status.FAILED:
             row.status = Notification.Status.QUEUED
             row.save(update_fields=["status"])
-            transaction.on_commit(lambda: _enqueue(row.pk))
+            transaction.on_commit(lambda: _enqueue(row.pk), robust=True)
     return row
 
 

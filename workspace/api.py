@@ -23,9 +23,9 @@ class SearchCaseSerializer(serializers.Serializer):
     kind_label = serializers.CharField(source="get_kind_display")
     state = serializers.CharField()
     state_label = serializers.SerializerMethodField()
-    applicant = serializers.CharField(source="applicant.name", default=None)
+    applicant = serializers.CharField(source="applicant.name", default=None, allow_null=True)
     opened_at = serializers.DateTimeField()
-    closed_at = serializers.DateTimeField()
+    closed_at = serializers.DateTimeField(allow_null=True)
     url = serializers.SerializerMethodField()
 
     def get_state_label(self, case: object) -> str:
@@ -65,7 +65,10 @@ class SearchApi(APIView):
     def get(self, request: Request) -> Response:
         form = CaseSearchForm(request.query_params)
         if not form.is_valid():
-            return Response({"errors": form.errors.get_json_data()}, status=400)
+            # The API's one error body (README, "What the API promises"), with `fields`.
+            raise serializers.ValidationError(
+                {name: list(msgs) for name, msgs in form.errors.items()}
+            )
         filters = form.filters()
         page = page_of(
             search_cases(user=request.user, filters=filters),

@@ -95,7 +95,9 @@ def test_state_is_a_choice_of_the_kinds_states(clerk_client, jose):
     assert "não existe para o tipo" in wrong_kind.content.decode()
     free_text = clerk_client.get("/api/search/", {"state": "qualquer coisa"})
     assert free_text.status_code == 400
-    assert "state" in free_text.json()["errors"]
+    # The API's one error body (issue 12 §3): per-field messages under `fields`.
+    assert free_text.json()["code"] == "invalid"
+    assert "state" in free_text.json()["fields"]
 
 
 def test_paging_says_how_many_there_are(clerk_client):
