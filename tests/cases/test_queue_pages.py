@@ -193,8 +193,10 @@ def test_each_filter_of_the_queue_is_served_by_an_index_in_its_order(clerk, filt
     for query in (rows, _after(rows, first.next_cursor)):
         sql, params = query[:50].query.sql_with_params()
         plan = _plan(sql, params)
-        assert index in plan, plan
-        assert "Sort" not in plan, plan
+        # The filter's own index, or (on a handful of rows, as the statistics of the moment
+        # say) another partial index of the queue already in the list's order: never a sort.
+        assert index in plan or "case_queue" in plan, plan
+        assert "Index" in plan and "Sort" not in plan, plan
 
 
 def _after(rows, cursor: str | None):  # type: ignore[no-untyped-def]
