@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "workflows.appeal",
     "workflows.clandestine",
     "workflows.complaint",
+    "workflows.advertising",
     "notifications",
     "documents",
     "inspections",

@@ -204,6 +204,16 @@ AUXILIARY_TERM: Final = DeadlineRule(
 )
 """Art. 27 §1: an auxiliary is bound for one year, renewable."""
 
+ADVERTISING_PERIOD: Final = DeadlineRule(
+    code="advertising_period",
+    length=None,
+    counting=Counting.PERIOD_DAYS,
+    article="Art. 67",
+    label=N_("Fim da publicidade autorizada"),
+)
+"""Art. 67: an authorized advertisement is in force for the days of its period, the
+first included (``law.advertising``: at most 12 months)."""
+
 RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
     {
         rule.code: rule
@@ -211,7 +221,7 @@ RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
             NOTIFICATION_LIMIT, APPEAL, PAYMENT, PAYMENT_AFTER_APPEAL, REVOCATION_APPEAL,
             SUSPENSION_ON_REQUEST,
             PENALTY_SUSPENSION, PENALTY_IMPEDIMENT, SEIZURE, SEIZURE_ON_RECIDIVISM,
-            REGISTRATION_TERM, AUXILIARY_TERM,
+            REGISTRATION_TERM, AUXILIARY_TERM, ADVERTISING_PERIOD,
         )
     }
 )
