@@ -52,7 +52,9 @@ def test_art_67_an_end_not_after_the_start_is_refused(api, driver, request_body,
 def test_art_67_more_than_twelve_months_is_refused(api, driver, request_body, today):
     response = api(driver.user).post(
         "/api/advertisements/",
-        request_body(start_on=today.isoformat(), end_on=today.replace(year=today.year + 1).isoformat()),
+        request_body(
+            start_on=today.isoformat(), end_on=(today + dt.timedelta(days=366)).isoformat()
+        ),
         format="multipart",
     )
     assert (response.status_code, response.json()["code"]) == (400, "period_too_long")
