@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
-from cases.errors import RuleViolation
-from registers.selectors import driver_of, drivers_visible_to
 from workflows.advertising.models import AdvertisingPlacement
 from workflows.advertising.services import CHECKLIST, advertising_file
-from workflows.inputs import files_from_serializer, files_serializer_fields
+from workflows.inputs import files_from_serializer, files_serializer_fields, filing_holder
 
 
 class _Base(serializers.Serializer):
@@ -41,15 +37,9 @@ class AdvertisingFileApi(APIView):
         payload = AdvertisingInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        if data.get("holder"):
-            holder = get_object_or_404(drivers_visible_to(request.user), pk=data["holder"])
-        else:
-            holder = driver_of(request.user)
-            if holder is None:
-                raise RuleViolation(_("Informe o titular (campo holder)."))
         case = advertising_file(
             actor=request.user,
-            holder=holder,
+            holder=filing_holder(request.user, data.get("holder")),
             placement=data["placement"],
             text=data["text"],
             advertiser=data["advertiser"],

@@ -221,12 +221,9 @@ def advertising_approve(
     return locked
 
 
-def advertising_deny(*, case: Case, actor: User, note: str = "") -> AdvertisingCase:
-    """The mayor refuses the advertisement, with a reason."""
-    with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="deny", actor=actor, note=note)
-        _notify_decision(locked, approved=False, note=note)
-    return locked
+def advertising_denied(case: AdvertisingCase, *, actor: User, note: str) -> None:
+    """The effect of the mayor's refusal (the `deny` edge is the shared intake step)."""
+    _notify_decision(case, approved=False, note=note)
 
 
 def _notify_decision(case: AdvertisingCase, *, approved: bool, note: str) -> None:

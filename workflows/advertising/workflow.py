@@ -11,6 +11,8 @@ filed ──accept (layout accepted)──▶ awaiting_decision ──approve (m
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
@@ -20,9 +22,15 @@ from workflows.advertising.services import (
     ART_67,
     CHECKLIST,
     advertising_approve,
-    advertising_deny,
+    advertising_denied,
 )
-from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
+from workflows.steps.intake import (
+    accept_edge,
+    correction_edges,
+    intake_step,
+    reject_edge,
+    withdraw_edge,
+)
 from workflows.steps.review import documents_accepted, review_edge
 
 # Art. 67: "prévia autorização do Poder Executivo Municipal" — the mayor decides.
@@ -75,7 +83,7 @@ WORKFLOW = register(
                 note_required=True,
                 inputs=(NOTE,),
                 style="danger",
-                service=advertising_deny,
+                service=partial(intake_step, action="deny", effects=advertising_denied),
             ),
             Edge("end", _l("Encerrar ao fim do período"), ART_67),
         ),
