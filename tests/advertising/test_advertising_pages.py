@@ -9,6 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.advertising.conftest import PDF
+from tests.factories import AuthorizationFactory
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
 
 pytestmark = pytest.mark.django_db
@@ -73,3 +74,18 @@ def test_art_67_a_period_beyond_twelve_months_is_refused_on_the_portal(client, d
     assert response.status_code == 400
     assert "no máximo 12 meses" in response.content.decode()
     assert AdvertisingCase.objects.count() == 0
+
+
+def test_art_67_another_driver_does_not_see_the_request_and_staff_cannot_file_on_the_portal(
+    client, driver, clerk, today
+):
+    client.force_login(driver.user)
+    client.post("/portal/publicidade/nova/", _form(today))
+    case = AdvertisingCase.objects.get()
+    client.force_login(AuthorizationFactory().holder.user)
+    assert client.get(f"/processos/{case.pk}/").status_code == 404
+    assert client.post(f"/processos/{case.pk}/acao/withdraw/", {}).status_code == 404
+    assert AdvertisingCase.objects.get().state == AdvertisingState.FILED
+    client.force_login(clerk)
+    response = client.get("/portal/publicidade/nova/")
+    assert (response.status_code, response["Location"]) == (302, "/")
