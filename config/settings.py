@@ -245,8 +245,14 @@ DEADLINE_RETRY_BASE_SECONDS = env_int("DEADLINE_RETRY_BASE_SECONDS", 60)
 NOTIFICATION_CLOCK_START = env_str("NOTIFICATION_CLOCK_START", "delivery")
 # Whether a letter refused by the recipient counts as received (docs/interpretations.md).
 NOTICE_REFUSAL_COUNTS = env_bool("NOTICE_REFUSAL_COUNTS", True)
-# The address printed on paper and in QR codes (the public verification page).
-PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "http://127.0.0.1:8000")
+# The address printed on paper and in QR codes (the public verification page), as the
+# public reaches the site. In production it defaults to https:// and the first named host
+# of ALLOWED_HOSTS, so a document never points at the server's loopback address.
+_PUBLIC_HOSTS = [h for h in ALLOWED_HOSTS if h and not h.startswith((".", "*"))]
+PUBLIC_BASE_URL = env_str(
+    "PUBLIC_BASE_URL",
+    "http://127.0.0.1:8000" if DEBUG or not _PUBLIC_HOSTS else f"https://{_PUBLIC_HOSTS[0]}",
+).rstrip("/")
 # Seconds a future applicant has to confirm the sign-up link (three days).
 SIGNUP_LINK_MAX_AGE = 3 * 24 * 3600
 # The municipality's Pix key and the names the payer's bank shows (Art. 55 payment guides).

@@ -22,9 +22,18 @@ class OfficialDocument(models.Model):
         FAILED = "failed", _("falhou")
 
     kind = models.CharField(_("tipo"), max_length=24, choices=Kind.choices)
-    number = models.CharField(_("número"), max_length=24, unique=True)
+    number = models.CharField(
+        _("número"), max_length=24, db_index=True,
+        help_text=_(
+            "O número impresso. O Termo, o cartão da IM e o Auto de Infração levam o número "
+            "do que documentam (autorização, IM, processo), repetido numa segunda via; os "
+            "demais, o da sua série (CR-2026/000001)."
+        ),
+    )
     year = models.PositiveSmallIntegerField(_("ano"))
-    sequence = models.PositiveIntegerField(_("sequência"))
+    sequence = models.PositiveIntegerField(
+        _("sequência"), help_text=_("Ordem de emissão do tipo no ano, sem lacunas.")
+    )
     verification_code = models.CharField(_("código de verificação"), max_length=16, unique=True)
     case = models.ForeignKey(
         "cases.Case", on_delete=models.PROTECT, null=True, blank=True,

@@ -13,6 +13,7 @@ for the IM in force.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -84,7 +85,7 @@ def _in_force_on(registration: MunicipalRegistration, today: dt.date) -> bool:
     )
 
 
-def _registration_in_force(
+def registration_in_force(
     authorization: Authorization, today: dt.date
 ) -> MunicipalRegistration | None:
     # The IM must be the one of the authorization's current vehicle (Art. 17 IV: the IM
@@ -119,7 +120,7 @@ def _answer(
     document: OfficialDocument | None = None,
 ) -> TaxiVerification:
     if authorization is not None and registration is None:
-        registration = _registration_in_force(authorization, today)
+        registration = registration_in_force(authorization, today)
     return TaxiVerification(
         standing=standing_of(authorization, registration, today),
         today=today,
@@ -164,6 +165,10 @@ def verification_by_registration_number(number: str, *, today: dt.date) -> TaxiV
     )
     if requested is None:
         return _answer(None, today)
+    return _registration_answer(requested, today)
+
+
+def _registration_answer(requested: MunicipalRegistration, today: dt.date) -> TaxiVerification:
     authorization = requested.authorization
     in_force = (
         requested
@@ -171,6 +176,69 @@ def verification_by_registration_number(number: str, *, today: dt.date) -> TaxiV
         else None
     )
     return _answer(authorization, today, registration=in_force, requested=requested)
+
+
+def verification_by_authorization_number(number: str, *, today: dt.date) -> TaxiVerification:
+    """The taxi of the Termo de Autorização numbered `number` (as printed, any case)."""
+    authorization = _authorizations().filter(number__iexact=number.strip()).first()
+    return _answer(authorization, today)
+
+
+# Numbers of the paper kinds a passenger may hold: the IM card rides in the car, the Termo
+# is the holder's title. A notice, a letter or a decision is found by its code only, so
+# that counting up numbers does not tell the public who was fined.
+_PUBLIC_NUMBERED = (OfficialDocument.Kind.IM_CARD, OfficialDocument.Kind.AUTHORIZATION_TERM)
+_IM_NUMBER = re.compile(r"^IM[\s-]*(\d{4})\s*/\s*0*(\d{1,9})$", re.IGNORECASE)
+_TA_NUMBER = re.compile(r"^TA[\s-]*0*(\d{1,9})\s*/\s*(\d{4})$", re.IGNORECASE)
+
+
+def _canonical_numbers(text: str) -> list[str]:
+    """The register's spelling of an IM or Termo number typed with other zero padding
+    ("IM-2026/1", "TA 1/2026" for IM-2026/00001, TA-0001/2026)."""
+    found = []
+    if match := _IM_NUMBER.match(text):
+        found.append(f"IM-{match[1]}/{int(match[2]):05d}")
+    if match := _TA_NUMBER.match(text):
+        found.append(f"TA-{int(match[1]):04d}/{match[2]}")
+    return found
+
+
+def _by_printed_number(text: str, today: dt.date) -> TaxiVerification | None:
+    """An IM or Termo by its number, also in the forms printed before numbers were unified.
+
+    Until December 2026 the cards and Termos printed a number of the document series
+    (IM-2026/000001, TA-2026/000001) beside the register's; those papers are still in
+    cars and drawers, so their numbers keep leading to the taxi.
+    """
+    registration = (
+        MunicipalRegistration.objects.select_related(
+            "authorization__holder", "authorization__vehicle"
+        )
+        .filter(number__iexact=text)
+        .first()
+    )
+    if registration is not None:
+        return _registration_answer(registration, today)
+    authorization = _authorizations().filter(number__iexact=text).first()
+    if authorization is not None:
+        return _answer(authorization, today)
+    document = (
+        OfficialDocument.objects.select_related(
+            "authorization__holder",
+            "authorization__vehicle",
+            "registration__authorization__holder",
+            "registration__authorization__vehicle",
+        )
+        .defer("context")
+        .filter(number__iexact=text, kind__in=_PUBLIC_NUMBERED)
+        .order_by("-issued_at", "-pk")
+        .first()
+    )
+    if document is not None:
+        if document.registration is not None:
+            return _registration_answer(document.registration, today)
+        return _answer(document.authorization, today)
+    return None
 
 
 def verification_by_code(code: str, *, today: dt.date) -> TaxiVerification:
@@ -196,10 +264,11 @@ def verification_by_code(code: str, *, today: dt.date) -> TaxiVerification:
 
 
 def verification_lookup(query: str, *, today: dt.date) -> TaxiVerification | None:
-    """Whatever a person typed: a plate (any format), a verification code or an IM number.
+    """Whatever a person typed: a plate (any format), a verification code, or the number of
+    an IM or a Termo (also as older papers print it).
 
     A plate is tried first (its shape is fixed by law); then a code, which has its own
-    alphabet and length; what is left is taken as an IM number. None for an empty query.
+    alphabet and length; what is left is taken as a number. None for an empty query.
     """
     text = (query or "").strip()
     if not text:
@@ -215,22 +284,60 @@ def verification_lookup(query: str, *, today: dt.date) -> TaxiVerification | Non
         found = verification_by_code(code, today=today)
         if found.document is not None:
             return found
-    return verification_by_registration_number(text, today=today)
+    for spelling in [text, *_canonical_numbers(text)]:
+        answer = _by_printed_number(spelling, today)
+        if answer is not None:
+            return answer
+    return _answer(None, today)
 
 
 def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
-    """Staff see every document; a driver those of their cases and authorizations."""
-    from django.db.models import Q
+    """The rendered documents a user may download.
 
+    Staff see every document. A driver sees those of the cases he may see (his own, and a
+    notice naming him as the offender) and the Termos and IM cards of the authorizations
+    he holds — after a transfer, the new holder's, not the former's.
+    """
     from accounts.roles import is_staff_member
+    from cases.selectors import cases_visible_to
 
     base = OfficialDocument.objects.filter(status=OfficialDocument.Status.READY)
     if not getattr(user, "is_authenticated", False):
         return base.none()
     if is_staff_member(user):
         return base
+    from registers.models import Driver
+    from registers.validators import format_cpf
+
+    driver = Driver.objects.filter(user=user).only("cpf").first()
+    own_cpf = format_cpf(driver.cpf) if driver is not None else None
     return base.filter(
-        Q(case__applicant__user=user)
+        Q(case__in=cases_visible_to(user))  # type: ignore[arg-type]
         | Q(authorization__holder__user=user)
         | Q(registration__authorization__holder__user=user)
+    ).exclude(
+        # A Termo carries its holder's full CPF, CNH and address: after a transfer the new
+        # holder sees the authorization's cases, but only the Termo made out to him.
+        Q(kind=OfficialDocument.Kind.AUTHORIZATION_TERM) & ~Q(context__holder__cpf=own_cpf)
     )
+
+
+def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
+    """The official documents issued in a case, oldest first, as its page lists them.
+
+    Staff also see those still rendering or failed (to print later or retry); a driver
+    only the rendered ones he may open.
+    """
+    from accounts.roles import is_staff_member
+
+    if is_staff_member(user):
+        rows = OfficialDocument.objects.filter(case=case)
+    else:
+        rows = documents_visible_to(user).filter(case=case)
+    return list(rows.defer("context").order_by("issued_at", "id"))
+
+
+def portal_documents(user: object, *, limit: int = 50) -> list[OfficialDocument]:
+    """A driver's papers, newest first: his Termos and IM cards, notices, letters and
+    decisions of his cases."""
+    return list(documents_visible_to(user).defer("context").order_by("-issued_at", "-id")[:limit])

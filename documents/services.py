@@ -87,6 +87,30 @@ def context_freeze(context: Mapping[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(dict(context), cls=DjangoJSONEncoder))  # type: ignore[no-any-return]
 
 
+def printed_number_of(
+    kind: str,
+    *,
+    case: Case | None = None,
+    authorization: Authorization | None = None,
+    registration: MunicipalRegistration | None = None,
+) -> str | None:
+    """The number a document prints when it is the paper of something numbered already.
+
+    One thing, one number, on screen, on paper and on the verification page: the Termo
+    carries its authorization's number (Art. 22), the IM card its IM's (Art. 17 I), the
+    Auto de Infração its case's (the number the clerk and the driver see). A second copy
+    repeats it; its own verification code tells the copies apart. Letters, fine
+    notifications and decisions have no such number and take their kind's series.
+    """
+    if kind == Kind.AUTHORIZATION_TERM and authorization is not None:
+        return authorization.number
+    if kind == Kind.IM_CARD and registration is not None:
+        return registration.number
+    if kind == Kind.VIOLATION_NOTICE and case is not None:
+        return case.number
+    return None
+
+
 def document_issue(
     *,
     kind: str,
@@ -99,19 +123,21 @@ def document_issue(
 ) -> OfficialDocument:
     """Number and code a document in the caller's transaction; render it after commit.
 
-    The number is the next of its kind in the year of issue (local time), without gaps;
-    the verification code is what the QR code and the public page (Art. 17 IM card, and
-    every notice) are checked by.
+    The sequence is the next of its kind in the year of issue (local time), without gaps;
+    the printed number is that of the thing documented (`printed_number_of`), else the
+    kind's series (CR-2026/000001). The verification code is what the QR code and the
+    public page (Art. 17 IM card, and every notice) are checked by.
     """
     kind = Kind(kind)
     issued_at = now or timezone.now()
     year = timezone.localtime(issued_at).year
     frozen = context_freeze(context)
+    own = printed_number_of(kind, case=case, authorization=authorization, registration=registration)
     with transaction.atomic():
         sequence = _next_sequence(kind, year)
         document = OfficialDocument.objects.create(
             kind=kind,
-            number=document_number(kind, year, sequence),
+            number=own or document_number(kind, year, sequence),
             year=year,
             sequence=sequence,
             verification_code=_unused_verification_code(),
@@ -228,34 +254,42 @@ def _file_name(document: OfficialDocument) -> str:
 def document_render(*, document_id: int) -> OfficialDocument:
     """Render one document to PDF and store it. A READY document is left as it is.
 
-    The row stays locked while rendering, so a second task for the same document waits
-    and then finds it READY: the lock, not luck, makes the task safe to run twice. On an
-    error the row is marked FAILED with the error, and the error is raised again for the
-    task to retry.
+    The PDF is drawn outside any transaction: WeasyPrint takes seconds, and on the
+    embedded SQLite a write transaction locks the whole database, so holding one while
+    drawing kept every page (a login, a form) waiting behind the worker. The row is then
+    locked in a short transaction and looked at again: a second task that drew the same
+    document meanwhile finds it READY and drops its copy, so the task stays safe to run
+    twice (it may draw twice, it never stores twice). On an error the row is marked FAILED
+    with the error, and the error is raised again for the task to retry.
     """
+    document = OfficialDocument.objects.get(pk=document_id)
+    if document.status == Status.READY:
+        return document
     failure: Exception | None = None
+    pdf = b""
+    try:
+        pdf = document_pdf(document)
+    except Exception as exc:
+        failure = exc
     with transaction.atomic():
-        document = OfficialDocument.objects.select_for_update().get(pk=document_id)
-        if document.status == Status.READY:
-            return document
-        try:
-            pdf = document_pdf(document)
-            document.file.save(_file_name(document), ContentFile(pdf), save=False)
-        except Exception as exc:
-            failure = exc
-            document.status = Status.FAILED
-            document.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            document.save(update_fields=["status", "last_error"])
+        row = OfficialDocument.objects.select_for_update().get(pk=document_id)
+        if row.status == Status.READY:
+            return row
+        if failure is not None:
+            row.status = Status.FAILED
+            row.last_error = f"{type(failure).__name__}: {failure}"[:2000]
+            row.save(update_fields=["status", "last_error"])
         else:
-            document.sha256 = hashlib.sha256(pdf).hexdigest()
-            document.status = Status.READY
-            document.rendered_at = timezone.now()
-            document.last_error = ""
-            document.save(update_fields=["file", "sha256", "status", "rendered_at", "last_error"])
+            row.file.save(_file_name(row), ContentFile(pdf), save=False)
+            row.sha256 = hashlib.sha256(pdf).hexdigest()
+            row.status = Status.READY
+            row.rendered_at = timezone.now()
+            row.last_error = ""
+            row.save(update_fields=["file", "sha256", "status", "rendered_at", "last_error"])
     if failure is not None:
         # Raised after the block, so that the FAILED row is committed, not rolled back.
         raise failure
-    return document
+    return row
 
 
 # --- Contexts ----------------------------------------------------------------------------
@@ -349,6 +383,12 @@ def im_card_context(registration: MunicipalRegistration) -> dict[str, Any]:
         },
         "vehicle": _vehicle_context(registration.vehicle),
     }
+
+
+def signer_context(user: User) -> dict[str, str]:
+    """Who signs an act, as the paper names him: full name and matrícula (Art. 47 VI for
+    the fiscal agent), never the login."""
+    return {"name": user.signature_name(), "registration": user.employee_number}
 
 
 def infraction_context(item: str) -> dict[str, Any]:

@@ -8,4 +8,9 @@ urlpatterns = [
     path("verificar/<str:code>/", views.verify_code, name="verify-code"),
     path("documentos/<str:code>/pdf/", views.document_pdf, name="official-document-pdf"),
     path("documentos/<str:code>/previa/", views.document_preview, name="document-preview"),
+    path(
+        "documentos/<str:code>/gerar/",
+        views.document_render_retry_page,
+        name="document-render-retry",
+    ),
 ]

@@ -6,12 +6,15 @@ request, so the pages are never cached (a suspension shows at once).
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member
 from documents.codes import verification_code_normalize
@@ -25,7 +28,7 @@ from documents.selectors import (
     verification_by_plate,
     verification_lookup,
 )
-from documents.services import document_html
+from documents.services import document_html, document_render_retry
 from registers.validators import normalize_plate
 
 MAX_QUERY_LENGTH = 40
@@ -96,3 +99,19 @@ def document_pdf(request: HttpRequest, code: str) -> FileResponse:
         content_type="application/pdf",
         filename=f"{document.number.replace('/', '-')}.pdf",
     )
+
+
+@login_required
+@require_POST
+def document_render_retry_page(request: HttpRequest, code: str) -> HttpResponse:
+    """/documentos/<code>/gerar/ — a clerk puts a document that failed back in the queue."""
+    if not is_staff_member(request.user):
+        raise PermissionDenied
+    document = get_object_or_404(
+        OfficialDocument, verification_code=verification_code_normalize(code) or code
+    )
+    document_render_retry(document=document)
+    messages.success(request, _("O documento voltará a ser gerado em instantes."))
+    if document.case_id is not None:
+        return redirect("case", pk=document.case_id)
+    return redirect("queue")

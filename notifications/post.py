@@ -41,6 +41,34 @@ def postal_address(driver: Driver) -> str:
     return " — ".join(p for p in parts if p)
 
 
+def letter_context(
+    *, case: Case, recipient: Driver, subject: str, body: str, today: dt.date | None = None
+) -> dict[str, object]:
+    """The keys documents/pdf/registered_letter.html reads (see its header).
+
+    The letter is dated the day it is written; the post office's date is on the AR and in
+    the case's record, and the clocks count from the AR (Art. 46 §2), not from this line.
+    """
+    return {
+        "recipient": {
+            "name": recipient.name,
+            "address": recipient.address,
+            "district": recipient.district,
+            "city": recipient.city,
+            "postal_code": recipient.postal_code,
+        },
+        "reference": _("Processo %(number)s") % {"number": case.number},
+        "subject": subject,
+        "body": body,
+        "place": settings.MUNICIPALITY_NAME,
+        "dated_on": today or local_today(),
+        "sender": {
+            "name": _("Secretaria de Finanças"),
+            "role": _("Prefeitura Municipal de %(city)s") % {"city": settings.MUNICIPALITY_NAME},
+        },
+    }
+
+
 def notice_send(
     *,
     case: Case,
@@ -57,18 +85,13 @@ def notice_send(
         full = {"case": case, "recipient": recipient, **context}
         subject = render_to_string(f"notifications/{template}.subject.txt", full).strip()
         body = render_to_string(f"notifications/{template}.txt", full)
+        paper = letter_context(case=case, recipient=recipient, subject=subject, body=body)
     address = postal_address(recipient)
     letter = document_issue(
         kind=OfficialDocument.Kind.REGISTERED_LETTER,
         case=case,
         actor=actor,
-        context={
-            "recipient_name": recipient.name,
-            "address": address,
-            "subject": subject,
-            "body": body,
-            "case_number": case.number,
-        },
+        context=paper,
     )
     notification = Notification.objects.create(
         case=case,

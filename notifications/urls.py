@@ -8,5 +8,6 @@ urlpatterns = [
     path("notificacoes/<int:pk>/postagem/", views.record_posting, name="notification-posting"),
     path("notificacoes/<int:pk>/tentativa/", views.record_attempt, name="notification-attempt"),
     path("notificacoes/<int:pk>/ar/", views.record_receipt, name="notification-receipt"),
+    path("notificacoes/<int:pk>/ar/digitalizacao/", views.ar_scan, name="notification-ar-scan"),
     path("notificacoes/<int:pk>/reenviar/", views.resend, name="notification-resend"),
 ]

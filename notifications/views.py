@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -85,3 +85,14 @@ def resend(request: HttpRequest, pk: int) -> HttpResponse:
     notification_resend(notification=notification)
     messages.success(request, _("Notificação recolocada na fila de envio."))
     return redirect("case", pk=notification.case_id)
+
+
+@login_required
+def ar_scan(request: HttpRequest, pk: int) -> FileResponse:
+    """/notificacoes/<pk>/ar/digitalizacao/ — the scanned AR card, for whoever sees the
+    letter (staff of the case, the addressee)."""
+    notification = get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    if not notification.ar_scan:
+        raise Http404
+    name = notification.ar_scan.name.rsplit("/", 1)[-1]
+    return FileResponse(notification.ar_scan.open("rb"), filename=name)

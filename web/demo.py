@@ -306,6 +306,8 @@ def _users(counts: dict[str, int]) -> dict[str, User]:
                 email=f"{spec.username}@example.org",
                 is_staff=spec.superuser,
                 is_superuser=spec.superuser,
+                # A matrícula for the staff, printed on the acts they sign (Art. 47 VI).
+                employee_number="" if spec.role == Role.DRIVER else f"{1040 + len(users)}-7",
             )
             # Only on creation: whoever changed a demo password keeps the new one.
             user.set_password(DEMO_PASSWORD)

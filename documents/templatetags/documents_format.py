@@ -75,3 +75,13 @@ def reais(value: object) -> str:
     """R$ 1.234,56."""
     text = number_br(value, 2)
     return f"R$ {text}" if text else ""
+
+
+@register.simple_tag
+def notice_penalty_lines(notice: object, fine_vrte: object = None) -> list[str]:
+    """`{% notice_penalty_lines notice as lines %}`: the penalty in full, one sentence per
+    penalty (documents.penalties), for the letters and e-mails about a notice."""
+    from documents.penalties import penalty_lines, penalty_of_notice
+
+    kept = _decimal(fine_vrte) if fine_vrte not in (None, "") else None
+    return penalty_lines(penalty_of_notice(notice, fine_vrte=kept))

@@ -69,9 +69,11 @@ def test_two_denials_against_one_grant_deny_the_appeal_and_the_penalty_stands_ar
     ]
     assert appeal.summary == (
         "A Comissão de Recursos, por maioria, negou provimento ao recurso: a penalidade do "
-        f"Auto de Infração {notice.number} fica mantida, com a multa de 100,00 VRTE. A multa "
-        "deve ser paga em 10 dias contados do recebimento da notificação desta decisão "
-        "(Art. 55 II)."
+        f"Auto de Infração {notice.number} fica mantida. Penalidades: Advertência escrita "
+        "(Art. 59 I). Multa: 100,00 VRTE; o valor em reais será calculado pela VRTE de 2026, "
+        "ainda não cadastrada (Arts. 54 e 57). Pontos: 3 pontos no cadastro do condutor "
+        "(Art. 56). A multa deve ser paga em 10 dias contados do recebimento da notificação "
+        "desta decisão (Art. 55 II)."
     )
     assert list(
         AuditEvent.objects.filter(case=appeal).values_list("transition", "to_state", "actor")

@@ -17,7 +17,8 @@ def term(authorization, clerk):
     return authorization_term_issue(authorization=authorization, actor=clerk)
 
 
-def test_staff_see_the_document_as_html(client, clerk, term, authorization):
+def test_staff_see_the_document_as_html(client, clerk, term, authorization, settings):
+    settings.PUBLIC_BASE_URL = "http://127.0.0.1:8000"
     client.force_login(clerk)
 
     response = client.get(f"/documentos/{term.verification_code}/previa/")

@@ -259,7 +259,7 @@ def test_registered_letter_carries_the_notice_text_and_its_deadlines_as_dates_ar
             {"label": "Recurso", "date": dt.date(2026, 7, 2), "article": "Art. 63"},
         ],
         "sender": {"name": "Paula Ramos", "role": "Secretaria de Finanças"},
-        "posted_on": dt.date(2026, 5, 15),
+        "dated_on": dt.date(2026, 5, 15),
     }
     document, text = _issue_and_render(kind=Kind.REGISTERED_LETTER, context=context)
 

@@ -32,6 +32,7 @@ from cases.services.documents import CheckedFile, document_store, upload_check
 from cases.services.transitions import case_lock, case_open, case_step, local_today
 from documents.codes import verification_code_display
 from documents.models import OfficialDocument
+from documents.penalties import penalty_lines, penalty_of_notice, penalty_text
 from documents.services import document_issue, infraction_context
 from law import appeal as tally
 from law.i18n import format_date
@@ -634,6 +635,10 @@ def _decide_in_language(
                 "number": document.number,
                 "verification_code": verification_code_display(document.verification_code),
             },
+            # With the dates of the suspension or impediment, now that they are served.
+            "penalty_lines": []
+            if granted
+            else penalty_lines(penalty_of_notice(notice, fine_vrte=decision.fine_vrte)),
         },
         actor=actor,
     )
@@ -678,11 +683,14 @@ def decision_summary(
     else:
         text = _(
             "A Comissão de Recursos, %(how)s, negou provimento ao recurso: a penalidade do "
-            "Auto de Infração %(notice)s fica mantida, com a multa de %(kept)s VRTE."
+            "Auto de Infração %(notice)s fica mantida."
         )
     return " ".join(
         [
             text % values,
+            # Everything the decision keeps, not only the fine (points, suspension...).
+            _("Penalidades:"),
+            penalty_text(penalty_of_notice(notice, fine_vrte=decision.fine_vrte)),
             _(
                 "A multa deve ser paga em 10 dias contados do recebimento da notificação "
                 "desta decisão (Art. 55 II)."
@@ -729,6 +737,10 @@ def decision_context(appeal: AppealCase, notice: ViolationNotice) -> dict[str, A
         "decided_on": appeal.decided_on,
         # Art. 55 II counts from the receipt of the decision's notice, not known yet.
         "payment_due": None,
+        # What the decision keeps, with the dates of the periods now being served.
+        "penalties": []
+        if appeal.outcome == Outcome.GRANTED
+        else penalty_lines(penalty_of_notice(notice, fine_vrte=appeal.fine_kept_vrte)),
     }
 
 

@@ -27,7 +27,13 @@ from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from documents.models import OfficialDocument
-from documents.services import document_issue, infraction_context
+from documents.notices import fine_notification_issue
+from documents.penalties import penalty_lines, penalty_of_notice
+from documents.services import (
+    document_issue,
+    infraction_context,
+    signer_context,
+)
 from law import deadlines as law_deadlines
 from law.errors import LawError
 from law.i18n import format_date
@@ -41,6 +47,7 @@ from law.penalties import (
     assess,
 )
 from law.points import revocation_grounds, titular_points_for_auxiliary
+from notifications.penalties import penalties_applied_notify
 from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import Authorization, AuxiliaryBinding, Driver, PointRecord, VrteValue
@@ -225,10 +232,11 @@ def violation_notice_context(notice: ViolationNotice) -> dict[str, Any]:
         },
         "place": notice.place,
         "occurred_at": notice.occurred_at,
-        "agent": {"name": agent.get_full_name() or agent.username, "registration": agent.username},
+        "agent": signer_context(agent),
         "description": notice.description,
         "points": notice.assessment.get("points"),
         "fine_vrte": notice.fine_vrte,
+        "penalty": penalty_lines(penalty_of_notice(notice)),
         "offender_signed": notice.offender_signed,
         "issued_on": notice.issued_on,
     }
@@ -246,6 +254,7 @@ def violation_send_notice(*, case: Case, actor: User, note: str = "") -> Violati
             context={"notice": locked, "infraction": infraction(locked.item)},
             actor=actor,
         )
+        fine_notification_issue(notice=locked, actor=actor)  # Art. 46: in the same envelope
     return locked
 
 
@@ -425,6 +434,7 @@ def violation_penalties_apply(
             )
     locked.penalties_applied_on = today
     locked.save(update_fields=["penalties_applied_on"])
+    penalties_applied_notify(notice=locked)  # the dates of what starts today
 
 
 @deadline_handler(PENALTY_PERIOD_END)

@@ -1,0 +1,43 @@
+"""Arts. 55 and 63: the portal lists the driver's open cases with what comes next and
+until when — the nearest pending deadline of each."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+import time_machine
+
+from tests.documents.paper import ISSUED_AT, notice_sent
+from tests.web.portal_helpers import portal_text
+from workflows.violation.services import violation_notice_received
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def notified():
+    with time_machine.travel(ISSUED_AT, tick=False):
+        papers = notice_sent()
+        violation_notice_received(
+            case=papers.notice, received_on=dt.date(2026, 5, 4), actor=papers.clerk
+        )
+        yield papers
+
+
+def test_art_55_the_next_step_of_a_notified_notice_is_the_payment_date(client, notified):
+    text = portal_text(client, notified.holder_user, "open-cases")
+
+    assert (
+        f"{notified.notice.number} Auto de infração "
+        "Notificado: prazos de pagamento e recurso correndo "
+        "Pagamento da multa: 14/05/2026 (Art. 55 I)"
+    ) in text
+
+
+def test_art_46_before_the_ar_the_next_step_is_the_notification_limit(client):
+    with time_machine.travel(ISSUED_AT, tick=False):
+        papers = notice_sent()
+        text = portal_text(client, papers.holder_user, "open-cases")
+
+    assert "Prazo para notificar o infrator (senão o auto é arquivado): 03/07/2026" in text
