@@ -24,6 +24,10 @@ def cases_visible_to(user: User | None) -> QuerySet[Case]:
     scope = Q(pk__in=[])
     if Role.COMMISSION_MEMBER in roles:
         scope |= Q(kind__in=[w.kind for w in all_workflows() if w.commission_sees])
+        for workflow in all_workflows():
+            for lookup in workflow.commission_scope:
+                reached = Case.objects.filter(**{f"{lookup}__isnull": False}).values("pk")
+                scope |= Q(kind=workflow.kind, pk__in=reached)
     if Role.DRIVER in roles:
         scope |= Q(applicant__user=user) | Q(authorization__holder__user=user)
         for workflow in all_workflows():

@@ -94,6 +94,9 @@ class Workflow:
     # (Art. 52; Art. 61 §2); and a driver reached through these lookups on the kind's
     # model, each ending at a user (an auxiliary named as the offender of a notice).
     commission_sees: bool = False
+    # ...and, of a kind it does not decide, the cases these lookups reach something on (a
+    # violation notice an appeal is about: the commission judges it, issue 10).
+    commission_scope: tuple[str, ...] = ()
     driver_scope: tuple[str, ...] = ()
     # Timeline labels of the events this kind's services record, on its own cases or on
     # others' (an auxiliary unbound on a revocation), besides its edges.

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "inspections",
     "municipal",
     "register_import",
+    "workspace",
     "web",
 ]
 
@@ -263,6 +264,8 @@ PIX_MERCHANT_CITY = env_str("PIX_MERCHANT_CITY", "Mantenopolis")
 PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
 # Passenger complaints accepted per client address per 10 minutes (Art. 39 form).
 PUBLIC_COMPLAINT_RATE = env_int("PUBLIC_COMPLAINT_RATE", 5)
+# Workspace exports longer than this many rows are written by a Celery task (progress page).
+EXPORT_SYNC_ROWS = env_int("EXPORT_SYNC_ROWS", 5000)
 # How many reverse proxies of our own stand in front (to find the real client address).
 RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)
 # Readings of Art. 59 where the law is silent (docs/interpretations.md, "Recidivism").

@@ -13,6 +13,7 @@ from inspections import api as inspections_api
 from inspections import views as inspections_views
 from notifications import api as notifications_api
 from web import views
+from workspace import api as workspace_api
 
 api = [
     path("auth/token/", obtain_auth_token, name="api-token"),
@@ -25,6 +26,7 @@ api = [
         name="api-case-action",
     ),
     path("workflows/", cases_api.WorkflowListApi.as_view(), name="api-workflows"),
+    path("search/", workspace_api.SearchApi.as_view(), name="api-search"),
     path(
         "notifications/", notifications_api.NotificationListApi.as_view(), name="api-notifications"
     ),
@@ -89,6 +91,7 @@ urlpatterns = [
     path("", include("municipal.urls")),
     path("", include("register_import.urls")),
     path("", include("accounts.urls")),
+    path("", include("workspace.urls")),
     path("api/", include(api)),
     path("admin/", admin.site.urls),
 ]

@@ -25,6 +25,7 @@ from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import notifications_visible_to
 from web.forms import QueueFilterForm
 from web.portal import ALL_REQUESTS, portal_view
+from workspace.landing import landing_url
 
 
 def _domain_error(request: HttpRequest, exc: DomainError) -> None:
@@ -33,7 +34,7 @@ def _domain_error(request: HttpRequest, exc: DomainError) -> None:
 
 def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("queue" if is_staff_member(request.user) else "portal")
+        return redirect(landing_url(request.user))
     return render(request, "web/home.html")
 
 

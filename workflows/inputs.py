@@ -15,11 +15,11 @@ from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
 
 from accounts.models import User
+from cases.form_fields import MultipleFileField
 from core.errors import RuleViolation
 from registers.models import Driver
 from registers.selectors import driver_of, drivers_visible_to
 from registers.services.drivers import DRIVER_FIELDS
-from web.forms import MultipleFileField
 
 _DRIVER_LABELS: dict[str, Promise] = {
     "name": _("Nome completo"),

@@ -31,11 +31,14 @@ def test_a_commission_member_sees_and_acts_on_appeals_only_art52(members):
     other_notice = notified_notice()
     suspension = SuspensionCaseFactory(awaiting_decision=True)
     api = _api(members[0])
-    # the queue holds the appeal only
-    assert _numbers(api.get("/api/cases/")) == [appeal.number]
-    assert _numbers(api.get("/api/cases/", {"kind": "violation"})) == []
-    # the notices and other cases do not exist for the commission
-    for case in (appeal.notice, other_notice, suspension):
+    # the queue holds the appeal and the notice it judges (issue 10: it got a 404 on it)
+    assert sorted(_numbers(api.get("/api/cases/"))) == sorted(
+        [appeal.number, appeal.notice.number]
+    )
+    assert _numbers(api.get("/api/cases/", {"kind": "violation"})) == [appeal.notice.number]
+    assert api.get(f"/api/cases/{appeal.notice.pk}/").status_code == 200
+    # other notices and other cases do not exist for the commission
+    for case in (other_notice, suspension):
         assert api.get(f"/api/cases/{case.pk}/").status_code == 404
     for case, action in (
         (other_notice, "overturn"),

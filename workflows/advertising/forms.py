@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cases.form_fields import MultipleFileField
 from law.advertising import MAX_MONTHS
-from web.forms import MultipleFileField
 from workflows.advertising.models import AdvertisingPlacement
 
 # The rear window needs no authorization (Art. 67); the page says so instead of offering it.

@@ -8,8 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cases.form_fields import MultipleFileField
 from registers.models import Driver
-from web.forms import MultipleFileField
 from workflows.appeal.models import FilerKind
 from workflows.appeal.services import MAX_WITNESSES, WitnessInput
 from workflows.violation.models import ViolationNotice

@@ -11,8 +11,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from cases.form_fields import LOCAL_INPUT, LocalDateTimeInput, local_now_input
 from registers.validators import normalize_plate
-from web.forms import LOCAL_INPUT, LocalDateTimeInput, local_now_input
 from workflows.complaint.services import MAX_LENGTHS
 
 # The hidden field bots fill in; named so that browsers' autofill leaves it alone.

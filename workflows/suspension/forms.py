@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cases.form_fields import MultipleFileField
 from law.suspension import MAX_DAYS
-from web.forms import MultipleFileField
 from workflows.suspension.models import SuspensionGround
 
 

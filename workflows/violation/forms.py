@@ -12,9 +12,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from cases.form_fields import LOCAL_INPUT, LocalDateTimeInput, local_now_input
 from law.infractions import citable_infractions
 from registers.models import Authorization
-from web.forms import LOCAL_INPUT, LocalDateTimeInput, local_now_input
 from workflows.complaint.models import ComplaintCase
 from workflows.violation.models import Conductor
 

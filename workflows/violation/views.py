@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role
 from cases.errors import DomainError, NotPermitted
+from cases.form_fields import LOCAL_INPUT, local_now_input
 from cases.services.transitions import local_today
 from cases.workflow import state_label
 from law.infractions import (
@@ -35,7 +36,6 @@ from law.infractions import (
 )
 from registers.models import Authorization
 from registers.selectors import authorizations_visible_to
-from web.forms import LOCAL_INPUT, local_now_input
 from workflows.complaint.models import ComplaintCase, ComplaintState
 from workflows.complaint.selectors import complaints_visible_to
 from workflows.complaint.services import complaint_convert

@@ -34,6 +34,8 @@ WORKFLOW = register(
     Workflow(
         # An auxiliary named as the offender follows the notice (and may appeal, Art. 63 §2).
         driver_scope=("violationnotice__offender__user",),
+        # The commission sees a notice an appeal is about (Art. 52: it judges it).
+        commission_scope=("violationnotice__appeals",),
         event_labels={
             "penalties_applied": _l("Penalidades aplicadas"),
             "impediment_lifted": _l("Impedimento de circulação encerrado"),

@@ -1,0 +1,132 @@
+"""Each role lands where its work is (issue 10 point 3)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.utils import timezone
+
+from accounts.roles import Role
+from cases.models import Deadline
+from tests.appeal.factories import filed_appeal
+from tests.factories import (
+    SuspensionCaseFactory,
+    UserFactory,
+    ViolationNoticeFactory,
+)
+from workflows.suspension.models import SuspensionState
+from workspace.landing import states_awaiting
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("role", "landing"),
+    [
+        (Role.CLERK, "/processos/"),
+        (Role.MAYOR, "/decisoes/"),
+        (Role.COMMISSION_MEMBER, "/comissao/"),
+        (Role.FISCAL_AGENT, "/fiscalizacao/autos/novo/"),
+        (Role.ADMINISTRATOR, "/painel/"),
+        (Role.DRIVER, "/portal/"),
+    ],
+)
+def test_each_role_lands_where_its_work_is(client, role, landing):
+    client.force_login(UserFactory(role=role))
+    response = client.get("/")
+    assert response.status_code == 302
+    assert response["Location"] == landing
+    assert client.get(landing).status_code == 200
+
+
+def test_anonymous_visitor_sees_the_home_page(client):
+    assert client.get("/").status_code == 200
+
+
+def test_mayor_states_come_from_the_workflow_tables():
+    # The suspension's mayoral edges (Art. 24) leave these two states, and no other.
+    assert states_awaiting(Role.MAYOR)["suspension"] == {
+        SuspensionState.AWAITING_DECISION,
+        SuspensionState.EXTENSION_REQUESTED,
+    }
+    assert "appeal" not in states_awaiting(Role.MAYOR)  # the commission decides appeals
+
+
+def test_mayor_sees_what_awaits_a_decision(client, mayor):
+    waiting = SuspensionCaseFactory(awaiting_decision=True)
+    filed = SuspensionCaseFactory()  # still with the clerk
+    client.force_login(mayor)
+    body = client.get("/decisoes/").content.decode()
+    assert waiting.number in body
+    assert filed.number not in body
+    assert "1–1 de 1" in body
+
+
+def test_decisions_page_is_the_mayors(client, clerk):
+    client.force_login(clerk)
+    assert client.get("/decisoes/").status_code == 403
+
+
+def test_commission_sees_its_appeals_and_the_notice_behind_each(client):
+    with time_machine.travel(dt.datetime(2026, 4, 20, 10, tzinfo=ZoneInfo("America/Sao_Paulo"))):
+        appeal = filed_appeal()
+    other_notice = ViolationNoticeFactory()  # never appealed
+    member = UserFactory(role=Role.COMMISSION_MEMBER)
+    client.force_login(member)
+    body = client.get("/comissao/").content.decode()
+    assert appeal.number in body and appeal.notice.number in body
+    # Issue 10: the member got a 404 on the notice being judged.
+    assert client.get(f"/processos/{appeal.notice_id}/").status_code == 200
+    assert client.get(f"/processos/{other_notice.pk}/").status_code == 404
+
+
+def test_commission_page_is_the_commissions(client, clerk):
+    client.force_login(clerk)
+    assert client.get("/comissao/").status_code == 403
+
+
+def test_clerk_queue_shows_overdue_week_and_failed_counts(client, clerk):
+    today = timezone.localdate()
+    late = SuspensionCaseFactory()
+    Deadline.objects.create(
+        case=late, kind="x", label="x", due_on=today - dt.timedelta(days=2),
+        counting="calendar_days", article="Art. 1",
+    )
+    soon = SuspensionCaseFactory()
+    Deadline.objects.create(
+        case=soon, kind="x", label="x", due_on=today + dt.timedelta(days=3),
+        counting="calendar_days", article="Art. 1",
+    )
+    Deadline.objects.create(
+        case=SuspensionCaseFactory(), kind="x", label="x", due_on=today + dt.timedelta(days=40),
+        counting="calendar_days", article="Art. 1", state=Deadline.State.FAILED,
+    )
+    client.force_login(clerk)
+    body = client.get("/processos/").content.decode()
+    assert "<strong>1</strong> vencidos" in body
+    # Due within 7 days includes what is already overdue (the queue's own filter).
+    assert "<strong>2</strong> vencem em 7 dias" in body
+    assert "<strong>1</strong> com prazo em falha" in body
+
+
+def test_fiscal_agent_sees_their_own_notices(client):
+    agent = UserFactory(role=Role.FISCAL_AGENT)
+    mine = ViolationNoticeFactory(agent=agent)
+    someone_elses = ViolationNoticeFactory()
+    client.force_login(agent)
+    body = client.get("/fiscalizacao/meus-autos/").content.decode()
+    assert mine.number in body and someone_elses.number not in body
+    phone_page = client.get("/fiscalizacao/autos/novo/").content.decode()
+    assert 'href="/fiscalizacao/meus-autos/"' in phone_page
+    client.force_login(UserFactory(role=Role.CLERK))
+    assert client.get("/fiscalizacao/meus-autos/").status_code == 403
+
+
+def test_queue_links_to_closed_cases_and_its_state_is_a_choice(client, clerk):
+    client.force_login(clerk)
+    body = client.get("/processos/").content.decode()
+    assert 'href="/busca/?status=closed"' in body
+    assert '<select name="state"' in body and '<option value="awaiting_decision">' in body

@@ -1,0 +1,104 @@
+"""GET /api/search/: the search box over the API, with the same filters and scoping."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cases.workflow import state_label
+from workspace.forms import CaseSearchForm
+from workspace.search import page_of, search_cases, search_registers
+
+PER_PAGE = 50
+
+
+class SearchCaseSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.CharField()
+    kind = serializers.CharField()
+    kind_label = serializers.CharField(source="get_kind_display")
+    state = serializers.CharField()
+    state_label = serializers.SerializerMethodField()
+    applicant = serializers.CharField(source="applicant.name", default=None)
+    opened_at = serializers.DateTimeField()
+    closed_at = serializers.DateTimeField()
+    url = serializers.SerializerMethodField()
+
+    def get_state_label(self, case: object) -> str:
+        return state_label(case.kind, case.state)  # type: ignore[attr-defined]
+
+    def get_url(self, case: object) -> str:
+        return reverse("case", args=[case.pk])  # type: ignore[attr-defined]
+
+
+class SearchResultSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Quantos processos (até o limite de contagem).")
+    capped = serializers.BooleanField(help_text="Há mais do que `count` (contagem limitada).")
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    results = SearchCaseSerializer(many=True)
+    drivers = serializers.ListField(child=serializers.DictField())
+    vehicles = serializers.ListField(child=serializers.DictField())
+    authorizations = serializers.ListField(child=serializers.DictField())
+
+
+class SearchApi(APIView):
+    """Cases (and registers) matching a number, name, CPF, plate, IM or Termo, scoped to
+    what the caller may see."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("q", str),
+            OpenApiParameter("status", str, enum=["open", "closed", "all"]),
+            OpenApiParameter("kind", str),
+            OpenApiParameter("state", str),
+            OpenApiParameter("assignee", str, enum=["", "me", "none"]),
+            OpenApiParameter("failed", bool),
+            OpenApiParameter("page", int),
+        ],
+        responses=SearchResultSerializer,
+    )
+    def get(self, request: Request) -> Response:
+        form = CaseSearchForm(request.query_params)
+        if not form.is_valid():
+            return Response({"errors": form.errors.get_json_data()}, status=400)
+        filters = form.filters()
+        page = page_of(
+            search_cases(user=request.user, filters=filters),
+            number=form.cleaned_data.get("page") or 1,
+            per_page=PER_PAGE,
+        )
+        hits = search_registers(user=request.user, q=filters.q)
+        return Response(
+            {
+                "count": page.total,
+                "capped": page.capped,
+                "page": page.number,
+                "pages": page.pages,
+                "results": SearchCaseSerializer(page.rows, many=True).data,
+                "drivers": [
+                    {"id": d.pk, "name": d.name, "url": reverse("workspace-driver", args=[d.pk])}
+                    for d in hits.drivers
+                ],
+                "vehicles": [
+                    {
+                        "id": v.pk,
+                        "plate": v.display_plate,
+                        "url": reverse("workspace-vehicle", args=[v.pk]),
+                    }
+                    for v in hits.vehicles
+                ],
+                "authorizations": [
+                    {
+                        "id": a.pk,
+                        "number": a.number,
+                        "url": reverse("workspace-authorization", args=[a.pk]),
+                    }
+                    for a in hits.authorizations
+                ],
+            }
+        )

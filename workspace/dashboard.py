@@ -1,0 +1,380 @@
+"""The secretariat's figures: each a `Table` (headers and rows) that a page draws as a
+chart and a table, and that exports to CSV and XLSX.
+
+Every aggregate is bounded: cases by month within a date range of at most
+`MAX_RANGE_MONTHS` (read through the `opened_at` / `closed_at` indexes), deadlines and
+IMs within a fixed window ahead, points within the 36 months that can count. A million
+cases is a design input; nothing here reads the whole case table.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import TruncMonth
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from cases.models import CaseKind, Deadline
+from cases.selectors import cases_visible_to
+from law import points as law_points
+from law._dates import add_months
+from registers.models import MunicipalRegistration, PointRecord
+from workflows.appeal.models import AppealCase, Outcome, Seat, Vote
+from workflows.application.selectors import fleet_status, waiting_list
+from workflows.violation.models import ViolationNotice
+
+DEFAULT_RANGE_MONTHS = 12
+MAX_RANGE_MONTHS = 36
+DEADLINES_AHEAD_DAYS = 30
+IMS_AHEAD_DAYS = 60
+# "Nearing" a points limit of Art. 59 V d-e: at or above this share of it (a choice of the
+# secretariat's, not of the law: it only decides who is listed).
+NEARING_SHARE = Decimal("0.75")
+TABLE_ROWS = 200
+
+
+@dataclass
+class Table:
+    """A titled table; `rows` may be a generator for a long export (`count` says how many)."""
+
+    name: str
+    title: str | Promise
+    headers: list[str | Promise]
+    rows: Iterable[list[Any]]
+    count: int | None = None
+    chart: dict[str, Any] = field(default_factory=dict)
+
+    def materialized(self) -> Table:
+        if not isinstance(self.rows, list):
+            self.rows = list(self.rows)
+        return self
+
+
+@dataclass(frozen=True)
+class Period:
+    start: dt.date  # first day of the first month
+    end: dt.date  # last day shown
+
+    @classmethod
+    def last_months(cls, today: dt.date, months: int = DEFAULT_RANGE_MONTHS) -> Period:
+        first = add_months(today.replace(day=1), -(months - 1))
+        return cls(start=first, end=today)
+
+    def months(self) -> list[dt.date]:
+        out, month = [], self.start.replace(day=1)
+        while month <= self.end:
+            out.append(month)
+            month = add_months(month, 1)
+        return out
+
+    def bounds(self) -> tuple[dt.datetime, dt.datetime]:
+        zone = timezone.get_current_timezone()
+        start = dt.datetime.combine(self.start, dt.time.min, tzinfo=zone)
+        end = dt.datetime.combine(self.end + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
+        return start, end
+
+
+def fleet_table(user: User, today: dt.date, period: Period) -> Table:
+    status = fleet_status(today)
+    waiting = waiting_list().count()
+    rows: list[list[Any]] = []
+    if status is not None:
+        rows = [
+            [_("Autorizações em vigor"), status.in_force],
+            [_("Vagas reservadas"), status.reserved],
+            [_("Limite da frota (Art. 22 §2)"), status.cap],
+            [_("Vagas livres"), status.free],
+        ]
+    rows.append([_("Fila de espera"), waiting])
+    return Table(
+        name="fleet",
+        title=_("Frota e limite (Art. 22 §2)"),
+        headers=[_("Indicador"), _("Quantidade")],
+        rows=rows,
+        chart={"type": "bars", "items": [(str(r[0]), r[1]) for r in rows]},
+    )
+
+
+def waiting_table(user: User, today: dt.date, period: Period) -> Table:
+    rows = waiting_list().select_related("applicant")[:TABLE_ROWS]
+    return Table(
+        name="waiting",
+        title=_("Fila de espera por vaga"),
+        headers=[_("Posição"), _("Processo"), _("Requerente"), _("Aberto em")],
+        rows=[
+            [i, c.number, c.applicant.name if c.applicant else "", timezone.localdate(c.opened_at)]
+            for i, c in enumerate(rows, start=1)
+        ],
+    )
+
+
+def cases_monthly_table(user: User, today: dt.date, period: Period) -> Table:
+    start, end = period.bounds()
+    visible = cases_visible_to(user)
+    opened = (
+        visible.filter(opened_at__gte=start, opened_at__lt=end)
+        .annotate(month=TruncMonth("opened_at"))
+        .values("month", "kind")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    closed = (
+        visible.filter(closed_at__gte=start, closed_at__lt=end)
+        .annotate(month=TruncMonth("closed_at"))
+        .values("month", "kind")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    counts: dict[tuple[dt.date, str], list[int]] = defaultdict(lambda: [0, 0])
+    for row in opened:
+        counts[(_as_date(row["month"]), row["kind"])][0] += row["n"]
+    for row in closed:
+        counts[(_as_date(row["month"]), row["kind"])][1] += row["n"]
+    labels = dict(CaseKind.choices)
+    months = period.months()
+    kinds = sorted({kind for _m, kind in counts}, key=lambda k: str(labels.get(k, k)))
+    rows = [
+        [month.strftime("%m/%Y"), labels.get(kind, kind), *counts[(month, kind)]]
+        for month in months
+        for kind in kinds
+        if (month, kind) in counts
+    ]
+    return Table(
+        name="cases_monthly",
+        title=_("Processos abertos e encerrados por mês"),
+        headers=[_("Mês"), _("Tipo"), _("Abertos"), _("Encerrados")],
+        rows=rows,
+        chart={
+            "type": "stacked",
+            "categories": [m.strftime("%m/%y") for m in months],
+            "series": {
+                str(labels.get(kind, kind)): [counts[(m, kind)][0] for m in months]
+                for kind in kinds
+            },
+        },
+    )
+
+
+def _as_date(value: dt.date | dt.datetime) -> dt.date:
+    if isinstance(value, dt.datetime):
+        return timezone.localtime(value).date() if timezone.is_aware(value) else value.date()
+    return value
+
+
+def deadlines_table(user: User, today: dt.date, period: Period) -> Table:
+    until = today + dt.timedelta(days=DEADLINES_AHEAD_DAYS)
+    rows = (
+        Deadline.objects.filter(
+            state=Deadline.State.PENDING, due_on__gte=today, due_on__lte=until
+        )
+        .filter(Q(case__in=cases_visible_to(user).values("pk")) | Q(case__isnull=True))
+        .select_related("case", "authorization")
+        .order_by("due_on", "id")
+    )
+    per_day = dict(
+        rows.values("due_on").annotate(n=Count("id")).order_by().values_list("due_on", "n")
+    )
+    days = [today + dt.timedelta(days=i) for i in range(DEADLINES_AHEAD_DAYS + 1)]
+    return Table(
+        name="deadlines",
+        title=_("Prazos nos próximos 30 dias"),
+        headers=[_("Último dia"), _("Processo"), _("Prazo"), _("Artigo")],
+        rows=[
+            [
+                d.due_on,
+                d.case.number if d.case else (d.authorization.number if d.authorization else ""),
+                d.label,
+                d.article,
+            ]
+            for d in rows[:TABLE_ROWS]
+        ],
+        chart={"type": "bars", "items": [(d.strftime("%d/%m"), per_day.get(d, 0)) for d in days]},
+    )
+
+
+def ims_table(user: User, today: dt.date, period: Period) -> Table:
+    rows = (
+        MunicipalRegistration.objects.filter(
+            status=MunicipalRegistration.Status.VALID,
+            valid_until__gte=today,
+            valid_until__lte=today + dt.timedelta(days=IMS_AHEAD_DAYS),
+        )
+        .select_related("authorization", "authorization__holder", "vehicle")
+        .order_by("valid_until", "id")[:TABLE_ROWS]
+    )
+    return Table(
+        name="ims",
+        title=_("IMs que vencem nos próximos 60 dias"),
+        headers=[_("IM"), _("Termo"), _("Titular"), _("Placa"), _("Válida até")],
+        rows=[
+            [
+                im.number,
+                im.authorization.number,
+                im.authorization.holder.name,
+                im.vehicle.display_plate,
+                im.valid_until,
+            ]
+            for im in rows
+        ],
+    )
+
+
+def points_table(user: User, today: dt.date, period: Period) -> Table:
+    short_start = law_points.window_start(today, law_points.SHORT_WINDOW_MONTHS)
+    long_start = law_points.window_start(today, law_points.LONG_WINDOW_MONTHS)
+    short_near = law_points.SHORT_WINDOW_MAX_POINTS * NEARING_SHARE
+    long_near = law_points.LONG_WINDOW_MAX_POINTS * NEARING_SHARE
+    rows = (
+        PointRecord.objects.filter(on__gt=long_start, on__lte=today)
+        .values("driver_id", "driver__name")
+        .annotate(
+            short=Sum("points", filter=Q(on__gt=short_start), default=Decimal(0)),
+            long=Sum("points"),
+        )
+        .filter(Q(short__gte=short_near) | Q(long__gte=long_near))
+        .order_by("-short", "-long", "driver__name")[:TABLE_ROWS]
+    )
+    data = [
+        [
+            r["driver__name"],
+            r["short"],
+            law_points.SHORT_WINDOW_MAX_POINTS,
+            r["long"],
+            law_points.LONG_WINDOW_MAX_POINTS,
+        ]
+        for r in rows
+    ]
+    return Table(
+        name="points",
+        title=_("Taxistas perto do limite de pontos (Art. 59 V d-e)"),
+        headers=[
+            _("Taxista"),
+            _("Pontos em 12 meses"),
+            _("Limite (Art. 59 V d)"),
+            _("Pontos em 36 meses"),
+            _("Limite (Art. 59 V e)"),
+        ],
+        rows=data,
+        chart={"type": "bars", "items": [(r[0], float(r[1])) for r in data[:15]]},
+    )
+
+
+def fines_table(user: User, today: dt.date, period: Period) -> Table:
+    notices = ViolationNotice.objects.filter(
+        pk__in=cases_visible_to(user).filter(kind=CaseKind.VIOLATION).values("pk")
+    )
+    assessed = dict(
+        (
+            _as_date(r["month"]),
+            (r["n"], r["vrte"] or Decimal(0), r["reais"] or Decimal(0)),
+        )
+        for r in notices.filter(issued_on__gte=period.start, issued_on__lte=period.end)
+        .annotate(month=TruncMonth("issued_on"))
+        .values("month")
+        .annotate(n=Count("id"), vrte=Sum("fine_vrte"), reais=Sum("fine_reais"))
+        .order_by()
+    )
+    paid = dict(
+        (_as_date(r["month"]), (r["n"], r["reais"] or Decimal(0)))
+        for r in notices.filter(paid_on__gte=period.start, paid_on__lte=period.end)
+        .annotate(month=TruncMonth("paid_on"))
+        .values("month")
+        .annotate(n=Count("id"), reais=Sum("fine_reais"))
+        .order_by()
+    )
+    months = period.months()
+    rows = [
+        [
+            m.strftime("%m/%Y"),
+            *assessed.get(m, (0, Decimal(0), Decimal(0))),
+            *paid.get(m, (0, Decimal(0))),
+        ]
+        for m in months
+    ]
+    return Table(
+        name="fines",
+        title=_("Multas lançadas e pagas por mês"),
+        headers=[
+            _("Mês"),
+            _("Autos lavrados"),
+            _("Multas (VRTE)"),
+            _("Multas (R$)"),
+            _("Multas pagas"),
+            _("Pago (R$)"),
+        ],
+        rows=rows,
+        chart={
+            "type": "grouped",
+            "categories": [m.strftime("%m/%y") for m in months],
+            "series": {
+                str(_("Lançadas (R$)")): [float(r[3]) for r in rows],
+                str(_("Pagas (R$)")): [float(r[5]) for r in rows],
+            },
+        },
+    )
+
+
+def appeals_table(user: User, today: dt.date, period: Period) -> Table:
+    decided = AppealCase.objects.filter(
+        pk__in=cases_visible_to(user).filter(kind=CaseKind.APPEAL).values("pk"),
+        decided_on__gte=period.start,
+        decided_on__lte=period.end,
+    ).exclude(outcome="")
+    outcomes = dict(decided.values("outcome").annotate(n=Count("id")).values_list("outcome", "n"))
+    votes = (
+        Vote.objects.filter(appeal__in=decided.values("pk"))
+        .values("seat", "vote")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    by_seat: dict[tuple[str, str], int] = {(v["seat"], v["vote"]): v["n"] for v in votes}
+    rows = [
+        [
+            label,
+            outcomes.get(value, 0),
+            *[by_seat.get((seat, value), 0) for seat in Seat.values],
+        ]
+        for value, label in Outcome.choices
+    ]
+    return Table(
+        name="appeals",
+        title=_("Resultado dos recursos e votos por cadeira"),
+        headers=[
+            _("Resultado"),
+            _("Decisões"),
+            _("Votos cadeira I"),
+            _("Votos cadeira II"),
+            _("Votos cadeira III"),
+        ],
+        rows=rows,
+        chart={"type": "bars", "items": [(str(r[0]), r[1]) for r in rows]},
+    )
+
+
+BUILDERS: dict[str, Callable[[User, dt.date, Period], Table]] = {
+    "fleet": fleet_table,
+    "waiting": waiting_table,
+    "cases_monthly": cases_monthly_table,
+    "deadlines": deadlines_table,
+    "ims": ims_table,
+    "points": points_table,
+    "fines": fines_table,
+    "appeals": appeals_table,
+}
+
+
+def dashboard_tables(user: User, today: dt.date, period: Period) -> list[Table]:
+    return [build(user, today, period).materialized() for build in BUILDERS.values()]
+
+
+def iter_rows(table: Table) -> Iterator[list[Any]]:
+    yield from table.rows

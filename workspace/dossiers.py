@@ -1,0 +1,141 @@
+"""A driver's, a vehicle's or a Termo's file in one place: its cases, points, penalties,
+documents, deadlines and history (staff pages; a driver sees his own through the portal).
+
+Every list reads through `cases_visible_to`, and each is bounded: a register row can have
+many cases over the years, the page shows the latest and links to the search for the rest.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Q, QuerySet
+
+from accounts.models import User
+from cases.models import AuditEvent, Case, Deadline, Document
+from cases.selectors import cases_visible_to
+from law import points as law_points
+from registers.models import (
+    Authorization,
+    AuxiliaryBinding,
+    Driver,
+    MunicipalRegistration,
+    PointRecord,
+    Vehicle,
+)
+from workflows.violation.models import PenaltyPeriod
+
+SHOWN = 50
+
+
+@dataclass
+class Dossier:
+    cases: list[Case]
+    more_cases: bool
+    documents: list[Document]
+    deadlines: list[Deadline]
+    events: list[AuditEvent]
+    penalties: list[PenaltyPeriod] = field(default_factory=list)
+    registrations: list[MunicipalRegistration] = field(default_factory=list)
+    bindings: list[AuxiliaryBinding] = field(default_factory=list)
+    points: list[PointRecord] = field(default_factory=list)
+    points_short: Decimal = Decimal(0)
+    points_long: Decimal = Decimal(0)
+
+
+def _dossier(user: User, scope: Q, authorizations: QuerySet[Authorization]) -> Dossier:
+    visible = cases_visible_to(user).filter(scope)
+    cases = list(
+        visible.select_related("applicant", "assignee", "authorization").order_by(
+            "-opened_at", "-id"
+        )[: SHOWN + 1]
+    )
+    ids = visible.values("pk")
+    deadlines = (
+        Deadline.objects.filter(state__in=[Deadline.State.PENDING, Deadline.State.FAILED])
+        .filter(Q(case__in=ids) | Q(authorization__in=authorizations.values("pk")))
+        .select_related("case", "authorization")
+        .order_by("due_on", "id")[:SHOWN]
+    )
+    return Dossier(
+        cases=cases[:SHOWN],
+        more_cases=len(cases) > SHOWN,
+        documents=list(
+            Document.objects.filter(case__in=ids)
+            .select_related("case")
+            .order_by("-uploaded_at", "-id")[:SHOWN]
+        ),
+        deadlines=list(deadlines),
+        events=list(
+            AuditEvent.objects.filter(case__in=ids)
+            .select_related("case", "actor")
+            .order_by("-at", "-id")[:SHOWN]
+        ),
+        penalties=list(
+            PenaltyPeriod.objects.filter(authorization__in=authorizations.values("pk"))
+            .select_related("violation", "authorization")
+            .order_by("-starts_on", "-id")[:SHOWN]
+        ),
+        registrations=list(
+            MunicipalRegistration.objects.filter(
+                authorization__in=authorizations.values("pk")
+            )
+            .select_related("authorization", "vehicle")
+            .order_by("-valid_until", "-id")[:SHOWN]
+        ),
+    )
+
+
+def driver_dossier(user: User, driver: Driver, *, today: dt.date) -> Dossier:
+    authorizations = Authorization.objects.filter(holder=driver)
+    scope = (
+        Q(applicant=driver)
+        | Q(authorization__holder=driver)
+        | Q(pk__in=Case.objects.filter(violationnotice__offender=driver).values("pk"))
+    )
+    dossier = _dossier(user, scope, authorizations)
+    dossier.bindings = list(
+        AuxiliaryBinding.objects.filter(Q(auxiliary=driver) | Q(authorization__holder=driver))
+        .select_related("auxiliary", "authorization", "authorization__holder")
+        .order_by("-valid_from")[:SHOWN]
+    )
+    # Only the long window can count (Art. 59 V e: 36 months), so only it is read.
+    since = law_points.window_start(today, law_points.LONG_WINDOW_MONTHS)
+    records = list(
+        PointRecord.objects.filter(driver=driver, on__gt=since)
+        .select_related("violation")
+        .order_by("-on", "-id")
+    )
+    entries = [(r.on, r.points) for r in records]
+    dossier.points = records
+    dossier.points_short = law_points.points_in_window(
+        entries, today, law_points.SHORT_WINDOW_MONTHS
+    )
+    dossier.points_long = law_points.points_in_window(
+        entries, today, law_points.LONG_WINDOW_MONTHS
+    )
+    return dossier
+
+
+def vehicle_dossier(user: User, vehicle: Vehicle) -> Dossier:
+    authorizations = Authorization.objects.filter(vehicle=vehicle)
+    scope = Q(authorization__vehicle=vehicle) | Q(
+        pk__in=Case.objects.filter(violationnotice__vehicle=vehicle).values("pk")
+    )
+    return _dossier(user, scope, authorizations)
+
+
+def authorization_dossier(user: User, authorization: Authorization) -> Dossier:
+    dossier = _dossier(
+        user,
+        Q(authorization=authorization),
+        Authorization.objects.filter(pk=authorization.pk),
+    )
+    dossier.bindings = list(
+        authorization.auxiliary_bindings.select_related("auxiliary").order_by("-valid_from")[
+            :SHOWN
+        ]
+    )
+    return dossier

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from cases.models import CaseKind
+from cases.workflow import all_workflows, workflow_for
+from law._dates import add_months
+from workspace.search import CaseFilter
+
+STATUS_CHOICES = [
+    ("open", _("Em andamento")),
+    ("closed", _("Encerrados")),
+    ("all", _("Todos")),
+]
+
+
+def state_choices() -> list[tuple[Any, Any]]:
+    """Each kind's states, grouped under the kind (a select, not a box for internal codes)."""
+    groups: list[tuple[Any, Any]] = [("", _("Todas"))]
+    labels = dict(CaseKind.choices)
+    for workflow in sorted(all_workflows(), key=lambda w: str(labels.get(w.kind, w.kind))):
+        groups.append(
+            (labels.get(workflow.kind, workflow.kind), list(workflow.states.choices))
+        )
+    return groups
+
+
+class CaseSearchForm(forms.Form):
+    q = forms.CharField(
+        label=_("Buscar"),
+        required=False,
+        max_length=100,
+        help_text=_("Número do processo, nome, CPF, placa, IM ou Termo."),
+    )
+    status = forms.ChoiceField(label=_("Processos"), required=False, choices=STATUS_CHOICES)
+    kind = forms.ChoiceField(label=_("Tipo"), required=False)
+    state = forms.ChoiceField(label=_("Situação"), required=False)
+    assignee = forms.ChoiceField(
+        label=_("Responsável"),
+        required=False,
+        choices=[("", _("Todos")), ("me", _("Comigo")), ("none", _("Sem responsável"))],
+    )
+    failed = forms.BooleanField(label=_("Com prazo em falha"), required=False)
+    page = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [("", _("Todos")), *CaseKind.choices]
+        self.fields["state"].choices = state_choices()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        kind, state = data.get("kind"), data.get("state")
+        if kind and state and state not in workflow_for(kind).states.values:
+            self.add_error(
+                "state", _("Esta situação não existe para o tipo de processo escolhido.")
+            )
+        return data
+
+    def filters(self) -> CaseFilter:
+        data = self.cleaned_data
+        return CaseFilter(
+            q=(data.get("q") or "").strip(),
+            status=data.get("status") or "open",
+            kind=data.get("kind") or "",
+            state=data.get("state") or "",
+            assignee=data.get("assignee") or "",
+            failed=bool(data.get("failed")),
+        )
+
+
+class SavedFilterForm(forms.Form):
+    name = forms.CharField(label=_("Nome do filtro"), max_length=80)
+    query = forms.CharField(max_length=500, required=False, widget=forms.HiddenInput)
+
+
+class MonthInput(forms.DateInput):
+    input_type = "month"
+
+    def __init__(self) -> None:
+        super().__init__(format="%Y-%m")
+
+
+class PeriodForm(forms.Form):
+    """A month range for the dashboard (bounded: a million cases is a design input)."""
+
+    start = forms.DateField(label=_("De"), required=False, widget=MonthInput())
+    end = forms.DateField(label=_("Até"), required=False, widget=MonthInput())
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("start", "end"):
+            self.fields[name].input_formats = ["%Y-%m", "%Y-%m-%d"]
+
+    def clean(self) -> dict[str, Any]:
+        from workspace.dashboard import MAX_RANGE_MONTHS
+
+        data = super().clean()
+        start, end = data.get("start"), data.get("end")
+        if start and end:
+            if end < start:
+                raise forms.ValidationError(_("O fim do período vem antes do início."))
+            months = (end.year - start.year) * 12 + end.month - start.month + 1
+            if months > MAX_RANGE_MONTHS:
+                raise forms.ValidationError(
+                    _("O período pode ter no máximo %(n)s meses.") % {"n": MAX_RANGE_MONTHS}
+                )
+        return data
+
+    def period(self, today: dt.date) -> Any:
+        from workspace.dashboard import Period
+
+        data = self.cleaned_data
+        start, end = data.get("start"), data.get("end")
+        default = Period.last_months(today)
+        if not start and not end:
+            return default
+        start = (start or default.start).replace(day=1)
+        end = end or today
+        if data.get("end"):
+            # A month picked as the end means through its last day.
+            end = add_months(end.replace(day=1), 1) - dt.timedelta(days=1)
+        return Period(start=start, end=min(end, today))

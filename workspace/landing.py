@@ -1,0 +1,117 @@
+"""Where each role lands, and what awaits a role's decision.
+
+"What awaits the mayor" is read from the workflow tables, not listed by hand: a case
+awaits a role when it sits in a state from which one of the kind's edges that role may
+take leaves. A new kind, or a new mayoral edge, shows up here by itself.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+from django.urls import reverse
+
+from accounts.models import User
+from accounts.roles import Role, roles_of
+from cases.models import Case, CaseKind, Deadline
+from cases.selectors import QueueFilter, case_queue, cases_visible_to
+from cases.workflow import all_workflows
+
+# A user with several roles lands where the first of them works.
+_LANDING = (
+    (Role.CLERK, "queue"),
+    (Role.MAYOR, "workspace-decisions"),
+    (Role.COMMISSION_MEMBER, "workspace-commission"),
+    (Role.FISCAL_AGENT, "agent-issue"),
+    (Role.ADMINISTRATOR, "workspace-dashboard"),
+    (Role.DRIVER, "portal"),
+)
+# Counts on the clerk's queue stop here ("1000+"): the page needs the order of magnitude.
+COUNT_CAP = 1000
+
+
+def landing_url(user: User) -> str:
+    mine = roles_of(user)
+    for role, url_name in _LANDING:
+        if role in mine:
+            return reverse(url_name)
+    return reverse("portal")
+
+
+def states_awaiting(role: str) -> dict[str, frozenset[str]]:
+    """Kind → the states from which an edge this role may take leaves (from the tables)."""
+    out: dict[str, frozenset[str]] = {}
+    for workflow in all_workflows():
+        names = {e.name for e in workflow.edges if role in e.roles and not e.internal}
+        if not names:
+            continue
+        state_field = workflow.model._meta.get_field("state")
+        sources: set[str] = set()
+        for transition in state_field.get_all_transitions(workflow.model):  # type: ignore[attr-defined]
+            if transition.name in names and transition.source not in ("*", "+"):
+                sources.add(str(transition.source))
+        sources -= set(workflow.final_states)
+        if sources:
+            out[workflow.kind] = frozenset(sources)
+    return out
+
+
+def cases_awaiting(user: User, role: str) -> QuerySet[Case]:
+    """Open cases the user may see that wait for an action of `role`, oldest first."""
+    condition = Q(pk__in=[])
+    for kind, states in states_awaiting(role).items():
+        condition |= Q(kind=kind, state__in=sorted(states))
+    return (
+        cases_visible_to(user)
+        .filter(condition, closed_at__isnull=True)
+        .select_related("applicant", "authorization", "assignee")
+        .order_by("opened_at", "id")
+    )
+
+
+def commission_appeals(user: User) -> QuerySet[Case]:
+    """Open appeals the commission member may see, with the notice each is about."""
+    return (
+        cases_visible_to(user)
+        .filter(kind=CaseKind.APPEAL, closed_at__isnull=True)
+        .select_related("applicant", "appealcase__notice")
+        .order_by("opened_at", "id")
+    )
+
+
+def notices_issued_by(user: User) -> QuerySet[Case]:
+    """The violation notices this agent issued, newest first."""
+    return (
+        cases_visible_to(user)
+        .filter(kind=CaseKind.VIOLATION, violationnotice__agent=user)
+        .select_related("applicant", "violationnotice__vehicle")
+        .order_by("-opened_at", "-id")
+    )
+
+
+@dataclass(frozen=True)
+class QueueCounts:
+    overdue: int
+    week: int
+    failed: int
+    cap: int = COUNT_CAP
+
+
+def queue_counts(user: User, *, today: dt.date) -> QueueCounts:
+    """What the clerk's queue holds that is overdue, due within 7 days, or failed."""
+
+    def capped(rows: QuerySet[Case]) -> int:
+        return rows.order_by()[: COUNT_CAP + 1].count()
+
+    failing = Deadline.objects.filter(state=Deadline.State.FAILED, case__isnull=False)
+    return QueueCounts(
+        overdue=capped(case_queue(user=user, filters=QueueFilter(urgency="overdue"), today=today)),
+        week=capped(case_queue(user=user, filters=QueueFilter(urgency="week"), today=today)),
+        failed=capped(
+            cases_visible_to(user).filter(
+                closed_at__isnull=True, pk__in=failing.values("case_id")
+            )
+        ),
+    )

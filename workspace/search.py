@@ -1,0 +1,232 @@
+"""One search box over cases and registers: case number, name, CPF, plate, IM and Termo.
+
+Tolerant of accents, case and punctuation: both sides are compared through one key,
+`ws_searchkey(text)` = lower-case, unaccented, with everything but letters, digits and
+spaces removed. On PostgreSQL it is an immutable SQL function over the `unaccent`
+extension, and GIN trigram (`pg_trgm`) indexes on `ws_searchkey(column)` serve the
+`LIKE '%…%'` the search runs (migration 0001). On the embedded SQLite default the same
+function is registered from Python on each connection (`register_sqlite_functions`), so
+the query is the same on both.
+
+What a user may see is decided by the scoping functions (`cases_visible_to`,
+`drivers_visible_to`, `authorizations_visible_to`); this module only narrows them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import CharField, Func, Q, QuerySet
+
+from accounts.models import User
+from accounts.roles import is_staff_member
+from cases.models import Case, Deadline
+from cases.selectors import cases_visible_to
+from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
+from registers.selectors import authorizations_visible_to, drivers_visible_to
+
+# A pattern shorter than this scans too much for what it finds (and trigrams need three).
+MIN_NUMBER_KEY = 3
+# Register hits shown beside the cases; the case list pages on.
+REGISTER_HITS = 10
+# Counting every match of a broad filter over a million cases costs more than it tells.
+COUNT_CAP = 10_000
+
+_NOT_KEY = re.compile(r"[^a-z0-9 ]+")
+_CASE_NUMBER = re.compile(r"^\s*(\d{4})\s*/\s*(\d{1,6})\s*$")
+
+
+def search_key(value: str) -> str:
+    """The comparison key of a text (same as the database's `ws_searchkey`)."""
+    decomposed = unicodedata.normalize("NFD", value or "")
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _NOT_KEY.sub("", plain.lower())
+
+
+def register_sqlite_functions(sender: object, connection: Any, **kwargs: object) -> None:
+    if connection.vendor == "sqlite":
+        connection.connection.create_function(
+            "ws_searchkey", 1, lambda v: None if v is None else search_key(v), deterministic=True
+        )
+
+
+class SearchKey(Func):
+    function = "ws_searchkey"
+    output_field = CharField()
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A query split the ways the registers write their values."""
+
+    words: tuple[str, ...]  # keys of each word, for names
+    compact: str  # the whole key without spaces, for numbers, CPF and plates
+    case_number: tuple[int, int] | None  # AAAA/N typed as a case number
+
+    @classmethod
+    def parse(cls, text: str) -> Terms:
+        words = tuple(w for w in (search_key(part) for part in text.split()) if w)
+        match = _CASE_NUMBER.match(text)
+        return cls(
+            words=words,
+            compact="".join(words),
+            case_number=(int(match[1]), int(match[2])) if match else None,
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.words)
+
+
+def _name_matches(field: str, terms: Terms) -> Q:
+    condition = Q()
+    for word in terms.words:
+        condition &= Q(**{f"_key_{field}__contains": word})
+    return condition
+
+
+def drivers_matching(user: User, terms: Terms) -> QuerySet[Driver]:
+    rows = drivers_visible_to(user).alias(_key_name=SearchKey("name"))
+    condition = _name_matches("name", terms)
+    if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY:
+        condition |= Q(cpf__contains=terms.compact)
+    return rows.filter(condition)
+
+
+def vehicles_matching(user: User, terms: Terms) -> QuerySet[Vehicle]:
+    if not is_staff_member(user) or len(terms.compact) < MIN_NUMBER_KEY:
+        return Vehicle.objects.none()
+    # Plates are kept upper-case without the dash (registers.validators).
+    return Vehicle.objects.filter(plate__contains=terms.compact.upper())
+
+
+def authorizations_matching(user: User, terms: Terms) -> QuerySet[Authorization]:
+    rows = authorizations_visible_to(user)
+    condition = Q(holder__in=drivers_matching(user, terms).values("pk"))
+    if len(terms.compact) >= MIN_NUMBER_KEY:
+        ims = (
+            MunicipalRegistration.objects.alias(_key=SearchKey("number"))
+            .filter(_key__contains=terms.compact)
+            .values("authorization_id")
+        )
+        condition |= (
+            Q(_key_number__contains=terms.compact)
+            | Q(vehicle__in=vehicles_matching(user, terms).values("pk"))
+            | Q(pk__in=ims)
+        )
+    return rows.alias(_key_number=SearchKey("number")).filter(condition)
+
+
+@dataclass(frozen=True)
+class CaseFilter:
+    """The search page's filters, all of them choices (web.forms validates them)."""
+
+    q: str = ""
+    status: str = "open"  # "open", "closed" or "all"
+    kind: str = ""
+    state: str = ""
+    assignee: str = ""  # "", "me" or "none"
+    failed: bool = False  # with a deadline the sweeper could not process
+
+
+def search_cases(*, user: User, filters: CaseFilter) -> QuerySet[Case]:
+    """The user's visible cases matching the filters, newest first."""
+    rows = cases_visible_to(user)
+    if filters.status == "open":
+        rows = rows.filter(closed_at__isnull=True)
+    elif filters.status == "closed":
+        rows = rows.filter(closed_at__isnull=False)
+    if filters.kind:
+        rows = rows.filter(kind=filters.kind)
+    if filters.state:
+        rows = rows.filter(state=filters.state)
+    if filters.assignee == "me":
+        rows = rows.filter(assignee=user)
+    elif filters.assignee == "none":
+        rows = rows.filter(assignee__isnull=True)
+    if filters.failed:
+        failing = Deadline.objects.filter(state=Deadline.State.FAILED, case__isnull=False)
+        rows = rows.filter(pk__in=failing.values("case_id"))
+    terms = Terms.parse(filters.q)
+    if terms:
+        condition = Q(applicant__in=drivers_matching(user, terms).values("pk")) | Q(
+            authorization__in=authorizations_matching(user, terms).values("pk")
+        )
+        if terms.case_number:
+            condition |= Q(year=terms.case_number[0], sequence=terms.case_number[1])
+        if len(terms.compact) >= MIN_NUMBER_KEY:
+            rows = rows.alias(_key_number=SearchKey("number"))
+            condition |= Q(_key_number__contains=terms.compact)
+        rows = rows.filter(condition)
+    return rows.select_related("applicant", "assignee", "authorization").order_by(
+        "-opened_at", "-id"
+    )
+
+
+@dataclass(frozen=True)
+class Page:
+    rows: list[Any]
+    number: int
+    per_page: int
+    total: int
+    capped: bool  # there are more than `total` (counting stopped at COUNT_CAP)
+
+    @property
+    def first(self) -> int:
+        return (self.number - 1) * self.per_page + 1 if self.rows else 0
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.rows) - 1 if self.rows else 0
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number * self.per_page < self.total
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.per_page))
+
+
+def page_of(rows: QuerySet[Any], *, number: int, per_page: int) -> Page:
+    """One page of `rows` and how many there are, counting up to COUNT_CAP."""
+    counted = rows.order_by()[: COUNT_CAP + 1].count()
+    capped = counted > COUNT_CAP
+    total = min(counted, COUNT_CAP)
+    last_page = max(1, -(-total // per_page))
+    number = min(max(1, number), last_page)
+    start = (number - 1) * per_page
+    return Page(
+        rows=list(rows[start : start + per_page]),
+        number=number,
+        per_page=per_page,
+        total=total,
+        capped=capped,
+    )
+
+
+@dataclass(frozen=True)
+class RegisterHits:
+    drivers: list[Driver]
+    vehicles: list[Vehicle]
+    authorizations: list[Authorization]
+
+
+def search_registers(*, user: User, q: str) -> RegisterHits:
+    """The drivers, vehicles and Termos the query names (a few of each)."""
+    terms = Terms.parse(q)
+    if not terms:
+        return RegisterHits([], [], [])
+    return RegisterHits(
+        drivers=list(drivers_matching(user, terms).order_by("name", "pk")[:REGISTER_HITS]),
+        vehicles=list(vehicles_matching(user, terms).order_by("plate")[:REGISTER_HITS]),
+        authorizations=list(
+            authorizations_matching(user, terms).order_by("number")[:REGISTER_HITS]
+        ),
+    )

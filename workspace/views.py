@@ -1,0 +1,303 @@
+"""The workspace's pages: search, register files, role landings, dashboard, exports.
+
+Thin: they read through `workspace.search`, `workspace.dossiers`, `workspace.landing` and
+`workspace.dashboard`, which read through the scoping selectors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.roles import Role, has_role, is_staff_member
+from registers.models import Vehicle
+from registers.selectors import authorizations_visible_to, drivers_visible_to
+from workspace import charts, dashboard, dossiers, exports, landing
+from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
+from workspace.models import ExportJob, SavedFilter
+from workspace.search import page_of, search_cases, search_registers
+
+PER_PAGE = 50
+SECRETARIAT = (Role.CLERK, Role.MAYOR, Role.ADMINISTRATOR)
+
+
+def staff_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    @wraps(view)
+    @login_required
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not is_staff_member(request.user):
+            raise PermissionDenied(_("Página da Secretaria: entre com um perfil de servidor."))
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def _query_without_page(request: HttpRequest) -> str:
+    params = request.GET.copy()
+    params.pop("page", None)
+    return params.urlencode()
+
+
+@staff_only
+def search_page(request: HttpRequest) -> HttpResponse:
+    form = CaseSearchForm(request.GET or None)
+    context: dict[str, Any] = {
+        "form": form,
+        "saved": SavedFilter.objects.filter(owner=request.user),
+        "save_form": SavedFilterForm(initial={"query": _query_without_page(request)}),
+        "query": _query_without_page(request),
+        "today": timezone.localdate(),
+    }
+    if request.GET and not form.is_valid():
+        return render(request, "workspace/search.html", context, status=400)
+    if not request.GET:
+        form = CaseSearchForm({"status": "open"})
+        form.is_valid()
+        context["form"] = form
+    filters = form.filters()
+    context["page"] = page_of(
+        search_cases(user=request.user, filters=filters),
+        number=form.cleaned_data.get("page") or 1,
+        per_page=PER_PAGE,
+    )
+    context["hits"] = search_registers(user=request.user, q=filters.q)
+    return render(request, "workspace/search.html", context)
+
+
+@staff_only
+@require_POST
+def filter_save(request: HttpRequest) -> HttpResponse:
+    form = SavedFilterForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Dê um nome ao filtro."))
+        return redirect("workspace-search")
+    query = form.cleaned_data["query"]
+    try:
+        with transaction.atomic():
+            SavedFilter.objects.create(
+                owner=request.user, name=form.cleaned_data["name"], query=query
+            )
+    except IntegrityError:
+        messages.error(request, _("Você já tem um filtro com este nome."))
+    else:
+        messages.success(request, _("Filtro salvo."))
+    return redirect(f"{reverse('workspace-search')}?{query}" if query else "workspace-search")
+
+
+@staff_only
+@require_POST
+def filter_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    get_object_or_404(SavedFilter, pk=pk, owner=request.user).delete()
+    messages.success(request, _("Filtro apagado."))
+    return redirect("workspace-search")
+
+
+@staff_only
+def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
+    driver = get_object_or_404(drivers_visible_to(request.user), pk=pk)
+    today = timezone.localdate()
+    return render(
+        request,
+        "workspace/driver.html",
+        {
+            "driver": driver,
+            "authorizations": driver.authorizations.select_related("vehicle"),
+            "dossier": dossiers.driver_dossier(request.user, driver, today=today),
+            "today": today,
+            "search_q": driver.cpf,
+        },
+    )
+
+
+@staff_only
+def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
+    vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=pk)
+    return render(
+        request,
+        "workspace/vehicle.html",
+        {
+            "vehicle": vehicle,
+            "authorizations": vehicle.authorizations.select_related("holder"),
+            "dossier": dossiers.vehicle_dossier(request.user, vehicle),
+            "today": timezone.localdate(),
+            "search_q": vehicle.plate,
+        },
+    )
+
+
+@staff_only
+def authorization_page(request: HttpRequest, pk: int) -> HttpResponse:
+    authorization = get_object_or_404(authorizations_visible_to(request.user), pk=pk)
+    return render(
+        request,
+        "workspace/authorization.html",
+        {
+            "authorization": authorization,
+            "dossier": dossiers.authorization_dossier(request.user, authorization),
+            "today": timezone.localdate(),
+            "search_q": authorization.number,
+        },
+    )
+
+
+@login_required
+def decisions_page(request: HttpRequest) -> HttpResponse:
+    """What awaits the mayor's decision (read from the workflow tables)."""
+    if not has_role(request.user, Role.MAYOR, Role.ADMINISTRATOR):
+        raise PermissionDenied(_("Página do Prefeito."))
+    rows = landing.cases_awaiting(request.user, Role.MAYOR)
+    return render(
+        request,
+        "workspace/decisions.html",
+        {"page": page_of(rows, number=_page_number(request), per_page=PER_PAGE)},
+    )
+
+
+@login_required
+def commission_page(request: HttpRequest) -> HttpResponse:
+    """The commission's appeals, each with the notice it is about."""
+    if not has_role(request.user, Role.COMMISSION_MEMBER, Role.ADMINISTRATOR):
+        raise PermissionDenied(_("Página da Comissão de Recursos."))
+    awaiting = landing.cases_awaiting(request.user, Role.COMMISSION_MEMBER)
+    return render(
+        request,
+        "workspace/commission.html",
+        {
+            "awaiting_ids": set(awaiting.values_list("pk", flat=True)[:1000]),
+            "page": page_of(
+                landing.commission_appeals(request.user),
+                number=_page_number(request),
+                per_page=PER_PAGE,
+            ),
+        },
+    )
+
+
+@login_required
+def agent_notices_page(request: HttpRequest) -> HttpResponse:
+    """The fiscal agent's own notices, newest first (the phone page links here)."""
+    if not has_role(request.user, Role.FISCAL_AGENT):
+        raise PermissionDenied(_("Página do agente fiscal."))
+    return render(
+        request,
+        "workspace/agent_notices.html",
+        {
+            "page": page_of(
+                landing.notices_issued_by(request.user),
+                number=_page_number(request),
+                per_page=PER_PAGE,
+            )
+        },
+    )
+
+
+def _page_number(request: HttpRequest) -> int:
+    value = request.GET.get("page", "1")
+    return int(value) if value.isdigit() else 1
+
+
+def _secretariat(request: HttpRequest) -> None:
+    if not has_role(request.user, *SECRETARIAT):
+        raise PermissionDenied(_("Painel da Secretaria."))
+
+
+@login_required
+def dashboard_page(request: HttpRequest) -> HttpResponse:
+    _secretariat(request)
+    today = timezone.localdate()
+    form = PeriodForm(request.GET or None)
+    if request.GET and not form.is_valid():
+        return render(request, "workspace/dashboard.html", {"form": form}, status=400)
+    period = form.period(today) if form.is_bound else dashboard.Period.last_months(today)
+    tables = dashboard.dashboard_tables(request.user, today, period)
+    return render(
+        request,
+        "workspace/dashboard.html",
+        {
+            "form": form,
+            "period": period,
+            "query": request.GET.urlencode(),
+            "panels": [(t, charts.draw(str(t.title), t.chart)) for t in tables],
+        },
+    )
+
+
+@login_required
+def export(request: HttpRequest, dataset: str, fmt: str) -> HttpResponse:
+    """A table as a file now, or — when long — as a background job (303 to its page)."""
+    if dataset == "cases":
+        if not is_staff_member(request.user):
+            raise PermissionDenied
+        form = CaseSearchForm(request.GET or None)
+        if request.GET and not form.is_valid():
+            return HttpResponse(_("Filtro inválido."), status=400, content_type="text/plain")
+    else:
+        _secretariat(request)
+        if dataset not in dashboard.BUILDERS:
+            raise Http404
+    if fmt not in exports.CONTENT_TYPES:
+        raise Http404
+    params = {k: request.GET.getlist(k) for k in request.GET}
+    params = {k: v[0] if len(v) == 1 else v for k, v in params.items()}
+    today = timezone.localdate()
+    table = exports.table_for(request.user, dataset, params, today)
+    if (table.count or 0) > exports.sync_limit():
+        job = exports.export_job_create(user=request.user, dataset=dataset, fmt=fmt, params=params)
+        return redirect("workspace-export-job", pk=job.pk, permanent=False)
+    response = HttpResponse(exports.write(table, fmt), content_type=exports.CONTENT_TYPES[fmt])
+    stamp = today.strftime("%Y%m%d")
+    response["Content-Disposition"] = f'attachment; filename="{dataset}-{stamp}.{fmt}"'
+    return response
+
+
+def _job_for(request: HttpRequest, pk: int) -> ExportJob:
+    return get_object_or_404(ExportJob, pk=pk, owner=request.user)
+
+
+@login_required
+def export_job(request: HttpRequest, pk: int) -> HttpResponse:
+    job = _job_for(request, pk)
+    running = job.status in (ExportJob.Status.QUEUED, ExportJob.Status.RUNNING)
+    return render(request, "workspace/export_job.html", {"job": job, "running": running})
+
+
+@login_required
+def export_job_progress(request: HttpRequest, pk: int) -> JsonResponse:
+    job = _job_for(request, pk)
+    return JsonResponse(
+        {
+            "status": job.status,
+            "done": job.done,
+            "total": job.total,
+            "percent": job.percent,
+            "url": reverse("workspace-export-file", args=[job.pk])
+            if job.status == ExportJob.Status.DONE
+            else None,
+        }
+    )
+
+
+@login_required
+def export_file(request: HttpRequest, pk: int) -> FileResponse:
+    job = _job_for(request, pk)
+    if job.status != ExportJob.Status.DONE or not job.file:
+        raise Http404
+    return FileResponse(
+        job.file.open("rb"),
+        as_attachment=True,
+        filename=job.file.name.rsplit("/", 1)[-1],
+        content_type=exports.CONTENT_TYPES[job.format],
+    )
+
