@@ -23,3 +23,45 @@ class User(AbstractUser):
     def signature_name(self) -> str:
         """The name a person signs with: full name, else the login (never blank)."""
         return self.get_full_name() or self.username
+
+
+class PersonalDataAccess(models.Model):
+    """One reading of a driver's personal data by a staff member (LGPD, Lei 13.709/2018,
+    Art. 37: the controller keeps a record of the processing it does).
+
+    Written when staff open a case page or a case through the API that shows a driver's
+    CPF, CNH, address and contacts; the administrator reads the log in the admin.
+    """
+
+    class Channel(models.TextChoices):
+        PAGE = "page", _("página")
+        API = "api", _("API")
+
+    at = models.DateTimeField(_("quando"), auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        User, on_delete=models.PROTECT, related_name="+", verbose_name=_("quem leu")
+    )
+    driver = models.ForeignKey(
+        "registers.Driver",
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("taxista cujos dados foram lidos"),
+    )
+    case = models.ForeignKey(
+        "cases.Case",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("processo"),
+    )
+    channel = models.CharField(_("meio"), max_length=4, choices=Channel.choices)
+    path = models.CharField(_("endereço"), max_length=300)
+
+    class Meta:
+        verbose_name = _("leitura de dados pessoais")
+        verbose_name_plural = _("leituras de dados pessoais (LGPD)")
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%d/%m/%Y %H:%M} {self.user} → {self.driver_id}"

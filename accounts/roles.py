@@ -46,3 +46,12 @@ def has_role(user: object, *roles: str) -> bool:
 
 def is_staff_member(user: object) -> bool:
     return bool(roles_of(user) & STAFF_ROLES)
+
+
+# The staff who handle every case. The commission judges appeals and sees only what it
+# judges (cases.selectors.cases_visible_to), and so only their documents and e-mails.
+ALL_CASES_ROLES = STAFF_ROLES - {Role.COMMISSION_MEMBER}
+
+
+def sees_every_case(user: object) -> bool:
+    return bool(roles_of(user) & ALL_CASES_ROLES)

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from django.contrib.auth.models import Group
 
 from accounts.models import User
@@ -17,3 +20,39 @@ def user_grant_role(*, user: User, role: Role) -> None:
     user.groups.add(group)
     if hasattr(user, "_role_cache"):
         del user._role_cache
+
+
+def personal_data_read(
+    *, actor: User, drivers: Iterable[Any], case: Any, channel: str, path: str
+) -> None:
+    """Log that `actor` (staff) read the personal data of `drivers` (LGPD Art. 37).
+
+    `drivers` are registers.Driver rows (None skipped) and `case` a cases.Case or None;
+    typed loosely because accounts sits below the registers and the cases. A driver
+    reading their own data is not logged: the log answers who else saw it.
+    """
+    from accounts.models import PersonalDataAccess
+    from accounts.roles import is_staff_member
+
+    if not is_staff_member(actor):
+        return
+    seen = {d.pk: d for d in drivers if d is not None and d.user_id != actor.pk}
+    PersonalDataAccess.objects.bulk_create(
+        PersonalDataAccess(user=actor, driver=d, case=case, channel=channel, path=path[:300])
+        for d in seen.values()
+    )
+
+
+def personal_data_read_case(*, actor: User, case: Any, channel: str, path: str) -> None:
+    """Log the drivers a case shows (its applicant, its authorization's holder)."""
+    authorization = case.authorization if case.authorization_id else None
+    personal_data_read(
+        actor=actor,
+        drivers=[
+            case.applicant if case.applicant_id else None,
+            authorization.holder if authorization else None,
+        ],
+        case=case,
+        channel=channel,
+        path=path,
+    )

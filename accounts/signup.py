@@ -34,7 +34,6 @@ class SignupError(Exception):
         self.code = code
 
 
-
 def _link(user: User) -> str:
     token = signing.dumps({"user": user.pk, "email": user.email}, salt=SALT)
     return settings.PUBLIC_BASE_URL.rstrip("/") + reverse("signup-confirm", args=[token])

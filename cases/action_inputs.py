@@ -1,16 +1,80 @@
 """The inputs an action asks for, as a Django form (pages) and a DRF serializer (API).
 
-Both are built from the edge's `inputs`, so a kind declares its inputs once.
+Both are built from the edge's `inputs`, so a kind declares its inputs once, and every
+input is bounded here once: numbers within what the database column holds (NaN, Infinity,
+`1e999` and twenty-digit amounts answer 400, never a 500 nor a stored value the
+application cannot read back), text within a length a person could have typed.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from cases.errors import RuleViolation
 from cases.workflow import ActionField, Edge
+
+# A one-line input (a name, a number, a reference) and a free text (a reason, a note).
+TEXT_MAX = 2000
+TEXTAREA_MAX = 5000
+# Counts (days, items): well inside a 32-bit column on every database we run on.
+INT_MAX = 1_000_000
+DECIMAL_PLACES = 2
+# Inputs that carry a reason, whatever box the page draws for them.
+REASON_NAMES = frozenset({"note", "reason", "reasons"})
+
+
+def _text_max(spec: ActionField) -> int:
+    return TEXTAREA_MAX if spec.kind == "textarea" or spec.name in REASON_NAMES else TEXT_MAX
+
+
+# A date anyone types for a case: not before 1900, not more than ten years ahead (a typo
+# like 01/01/0001 or 31/12/9999 is refused at the door; each service has its own rules).
+DATE_FLOOR = dt.date(1900, 1, 1)
+DATE_AHEAD_YEARS = 10
+
+
+def plausible_date(value: dt.date | dt.datetime | None) -> None:
+    """Validator of every date and date-time input of an action."""
+    if value is None:
+        return
+    day = timezone.localtime(value).date() if isinstance(value, dt.datetime) else value
+    today = timezone.localdate()
+    ceiling = today.replace(year=today.year + DATE_AHEAD_YEARS, day=min(today.day, 28))
+    if not DATE_FLOOR <= day <= ceiling:
+        raise ValidationError(
+            _("Data fora do intervalo aceito (%(floor)s a %(ceiling)s): %(day)s.")
+            % {
+                "floor": DATE_FLOOR.strftime("%d/%m/%Y"),
+                "ceiling": ceiling.strftime("%d/%m/%Y"),
+                "day": f"{day.day:02d}/{day.month:02d}/{day.year:04d}",
+            },
+            code="implausible_date",
+        )
+
+
+def _money_text(value: Any) -> Any:
+    """An amount as typed at the counter ("1.234,56" or "1234.56") in the dot notation."""
+    if isinstance(value, str) and "," in value:
+        return value.strip().replace(".", "").replace(",", ".")
+    return value
+
+
+class MoneyFormField(forms.DecimalField):
+    def to_python(self, value: Any) -> Decimal | None:
+        return super().to_python(_money_text(value))
+
+
+class MoneySerializerField(serializers.DecimalField):
+    def to_internal_value(self, data: Any) -> Decimal:
+        return super().to_internal_value(_money_text(data))
 
 
 class _DateInput(forms.DateInput):
@@ -24,12 +88,24 @@ class _DateTimeInput(forms.DateTimeInput):
 def _form_field(spec: ActionField) -> forms.Field:
     common: dict[str, Any] = {"label": spec.label, "required": spec.required}
     if spec.kind == "int":
-        return forms.IntegerField(min_value=0, **common)
+        return forms.IntegerField(min_value=0, max_value=INT_MAX, **common)
+    if spec.kind == "decimal":
+        # A text box: clerks type amounts as on paper ("1.125,50"), which a number box refuses.
+        return MoneyFormField(
+            min_value=0,
+            max_digits=spec.max_digits,
+            decimal_places=DECIMAL_PLACES,
+            widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+            **common,
+        )
     if spec.kind == "date":
-        return forms.DateField(widget=_DateInput, **common)
+        return forms.DateField(widget=_DateInput, validators=[plausible_date], **common)
     if spec.kind == "datetime":
         return forms.DateTimeField(
-            widget=_DateTimeInput, input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"], **common
+            widget=_DateTimeInput,
+            input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+            validators=[plausible_date],
+            **common,
         )
     if spec.kind == "choice":
         return forms.ChoiceField(choices=[("", "—"), *spec.choices], **common)
@@ -38,8 +114,10 @@ def _form_field(spec: ActionField) -> forms.Field:
     if spec.kind == "file":
         return forms.FileField(**common)
     if spec.kind == "textarea":
-        return forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), **common)
-    return forms.CharField(max_length=2000, **common)
+        return forms.CharField(
+            widget=forms.Textarea(attrs={"rows": 2}), max_length=TEXTAREA_MAX, **common
+        )
+    return forms.CharField(max_length=_text_max(spec), **common)
 
 
 def action_form(edge: Edge, data: Any = None, files: Any = None) -> forms.Form:
@@ -51,23 +129,39 @@ def action_form(edge: Edge, data: Any = None, files: Any = None) -> forms.Form:
 def _serializer_field(spec: ActionField) -> serializers.Field:
     required = spec.required
     if spec.kind == "int":
-        return serializers.IntegerField(required=required, min_value=0)
+        return serializers.IntegerField(required=required, min_value=0, max_value=INT_MAX)
+    if spec.kind == "decimal":
+        return MoneySerializerField(
+            required=required,
+            allow_null=not required,
+            min_value=Decimal(0),
+            max_digits=spec.max_digits,
+            decimal_places=DECIMAL_PLACES,
+        )
     if spec.kind == "date":
-        return serializers.DateField(required=required)
+        return serializers.DateField(required=required, validators=[plausible_date])
     if spec.kind == "datetime":
-        return serializers.DateTimeField(required=required)
+        return serializers.DateTimeField(required=required, validators=[plausible_date])
     if spec.kind == "choice":
         return serializers.ChoiceField(choices=list(spec.choices), required=required)
     if spec.kind == "bool":
         return serializers.BooleanField(required=False, default=False)
     if spec.kind == "file":
         return serializers.FileField(required=required)
-    return serializers.CharField(required=required, allow_blank=not required, max_length=2000)
+    if spec.kind == "textarea":
+        return serializers.CharField(
+            required=required, allow_blank=not required, max_length=TEXTAREA_MAX
+        )
+    return serializers.CharField(
+        required=required, allow_blank=not required, max_length=_text_max(spec)
+    )
 
 
 def action_serializer(edge: Edge, data: Any) -> serializers.Serializer:
     fields: dict[str, serializers.Field] = {
-        "note": serializers.CharField(required=False, allow_blank=True, default="")
+        "note": serializers.CharField(
+            required=False, allow_blank=True, default="", max_length=TEXTAREA_MAX
+        )
     }
     fields.update({spec.name: _serializer_field(spec) for spec in edge.inputs})
     serializer_class = type(f"{edge.name.title()}Input", (serializers.Serializer,), fields)
@@ -78,3 +172,12 @@ def split_note(values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The note goes to the audit event; the other inputs to the service."""
     rest = {k: v for k, v in values.items() if k != "note" and v not in (None, "")}
     return str(values.get("note") or ""), rest
+
+
+def input_valid(serializer: serializers.Serializer, articles: dict[str, str]) -> dict[str, Any]:
+    """The validated data, or a RuleViolation naming the first bad field and its article."""
+    if serializer.is_valid():
+        return dict(serializer.validated_data)
+    field, errors = next(iter(serializer.errors.items()))
+    text = " ".join(str(error) for error in errors) if isinstance(errors, list) else str(errors)
+    raise RuleViolation(f"{field}: {text}", article=articles.get(field, ""), code="invalid_input")

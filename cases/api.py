@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -12,13 +12,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.services import personal_data_read_case
 from cases.action_inputs import action_serializer, split_note
 from cases.errors import RuleViolation
 from cases.models import AuditEvent, Case, Deadline, Document
 from cases.selectors import (
+    BadCursor,
+    Page,
     QueueFilter,
+    case_history_page,
     case_is_overdue,
-    case_queue,
+    case_queue_page,
     case_timeline,
     cases_visible_to,
 )
@@ -31,7 +35,7 @@ class CaseOutput(serializers.ModelSerializer):
     kind_label = serializers.CharField(source="get_kind_display")
     applicant_name = serializers.CharField(source="applicant.name", default=None)
     assignee_username = serializers.CharField(source="assignee.username", default=None)
-    next_due = serializers.DateField(default=None, read_only=True)
+    next_due = serializers.DateField(source="next_due_on", read_only=True, allow_null=True)
     overdue = serializers.SerializerMethodField()
 
     class Meta:
@@ -95,18 +99,67 @@ class ActionOutput(serializers.Serializer):
 
 
 class CaseListApi(APIView):
-    @extend_schema(responses=CaseOutput(many=True))
+    """The open-case queue (or, with `closed=1`, every case, newest first), one page.
+
+    Keyset pagination: the `Link: <…>; rel="next"` header carries the next page's URL
+    (with `cursor`); `page_size` is 1 to 200 (50 by default). `X-Total-Count` is exact up
+    to 1000; beyond, it reads 1000 and `X-Total-Count-Capped: true` says there are more.
+    """
+
+    @extend_schema(
+        responses=CaseOutput(many=True),
+        parameters=[
+            OpenApiParameter("kind", str),
+            OpenApiParameter("state", str),
+            OpenApiParameter("assignee", str, description='"me", "none" or a user id'),
+            OpenApiParameter("urgency", str, description='"overdue" or "week"'),
+            OpenApiParameter("closed", str, description='"1": every case, newest first'),
+            OpenApiParameter("page_size", int, description="1 to 200 (50)"),
+            OpenApiParameter("cursor", str, description='from the "next" Link header'),
+        ],
+    )
     def get(self, request: Request) -> Response:
+        params = request.query_params
         filters = QueueFilter(
-            kind=request.query_params.get("kind", ""),
-            state=request.query_params.get("state", ""),
-            assignee=request.query_params.get("assignee", ""),
-            urgency=request.query_params.get("urgency", ""),
+            kind=params.get("kind", ""),
+            state=params.get("state", ""),
+            assignee=params.get("assignee", ""),
+            urgency=params.get("urgency", ""),
         )
-        rows = case_queue(user=request.user, filters=filters, today=timezone.localdate())
-        if request.query_params.get("closed") == "1":
-            rows = cases_visible_to(request.user).select_related("applicant", "assignee")
-        return Response(CaseOutput(rows[:200], many=True).data)
+        size_text = params.get("page_size", "")
+        if size_text and not size_text.isdigit():
+            raise RuleViolation(_("Tamanho de página inválido: use um número de 1 a 200."))
+        size = int(size_text) if size_text else None
+        cursor = params.get("cursor", "")
+        try:
+            if params.get("closed") == "1":
+                page = case_history_page(user=request.user, cursor=cursor, size=size)
+            else:
+                page = case_queue_page(
+                    user=request.user,
+                    filters=filters,
+                    today=timezone.localdate(),
+                    cursor=cursor,
+                    size=size,
+                )
+        except BadCursor:
+            raise RuleViolation(
+                _("Cursor de página inválido: use o link da página anterior.")
+            ) from None
+        response = Response(CaseOutput(page.rows, many=True).data)
+        _page_headers(response, request, page)
+        return response
+
+
+def _page_headers(response: Response, request: Request, page: Page) -> None:
+    response["X-Total-Count"] = str(page.count)
+    if page.count_capped:
+        response["X-Total-Count-Capped"] = "true"
+    if page.next_cursor:
+        query = request.query_params.copy()
+        query["cursor"] = page.next_cursor
+        url = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+        response["Link"] = f'<{url}>; rel="next"'
 
 
 class CaseDetailOutput(CaseOutput):
@@ -142,7 +195,9 @@ def _detail(case: Case, request: Request) -> dict[str, object]:
 class CaseDetailApi(APIView):
     @extend_schema(responses=CaseDetailOutput)
     def get(self, request: Request, pk: int) -> Response:
-        case = get_object_or_404(cases_visible_to(request.user), pk=pk)
+        rows = cases_visible_to(request.user).select_related("applicant", "assignee")
+        case = get_object_or_404(rows, pk=pk)
+        personal_data_read_case(actor=request.user, case=case, channel="api", path=request.path)
         return Response(_detail(case, request))
 
 

@@ -4,6 +4,20 @@ They are defined in `core.errors`, below the registers, so that a register write
 refuse with the same errors without importing the case engine.
 """
 
-from core.errors import DomainError, NotPermitted, RuleViolation, StateConflict, from_law
+from core.errors import (
+    DomainError,
+    NotPermitted,
+    RegisterMismatch,
+    RuleViolation,
+    StateConflict,
+    from_law,
+)
 
-__all__ = ["DomainError", "NotPermitted", "RuleViolation", "StateConflict", "from_law"]
+__all__ = [
+    "DomainError",
+    "NotPermitted",
+    "RegisterMismatch",
+    "RuleViolation",
+    "StateConflict",
+    "from_law",
+]

@@ -6,9 +6,14 @@ its django-fsm transitions; queues and scoping work on `Case` across all kinds.
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
+
 import pgtrigger
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Coalesce
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin
 
@@ -29,6 +34,17 @@ class CaseKind(models.TextChoices):
     ADVERTISING = "advertising", _("Autorização de publicidade")
 
 
+@functools.lru_cache(maxsize=16)
+def _kind_labels(language: str) -> dict[str, str]:
+    return {value: str(label) for value, label in CaseKind.choices}
+
+
+def kind_label(kind: str) -> str:
+    """The kind's name in the active language, translated once per language (a list of
+    cases asks it for every row; Django's own `get_FOO_display` translates every choice)."""
+    return _kind_labels(get_language() or "").get(kind, kind)
+
+
 class CaseSequence(models.Model):
     """The last number given in a year; locked while a case is opened so numbers have no gaps."""
 
@@ -40,6 +56,29 @@ class CaseSequence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.year}: {self.last}"
+
+
+# The queue's order puts cases without a pending deadline last. A plain NULLS LAST column
+# cannot carry a keyset cursor in one index range (a row comparison with NULL is NULL), so
+# the order and its indexes use the next due date with "no deadline" as the last day there is.
+NO_DEADLINE = dt.date.max
+
+
+def queue_due_key() -> Coalesce:
+    """The first column of the queue's order: the next due date, no deadline last."""
+    return Coalesce("next_due_on", models.Value(NO_DEADLINE, output_field=models.DateField()))
+
+
+def _open_queue_index(name: str, *leading: str) -> models.Index:
+    """A partial index on open cases in the queue's order, after an equality filter."""
+    return models.Index(
+        *(models.F(field) for field in leading),
+        queue_due_key(),
+        models.F("opened_at"),
+        models.F("id"),
+        name=name,
+        condition=models.Q(closed_at__isnull=True),
+    )
 
 
 class Case(FSMModelMixin, models.Model):
@@ -83,6 +122,15 @@ class Case(FSMModelMixin, models.Model):
     opened_at = models.DateTimeField(_("aberto em"))
     closed_at = models.DateTimeField(_("encerrado em"), null=True, blank=True)
     updated_at = models.DateTimeField(_("atualizado em"), auto_now=True)
+    # Kept by cases.services.deadlines in the transaction of every write, cancel and
+    # resolution of the case's deadline rows: the earliest pending one's last day.
+    next_due_on = models.DateField(_("próximo prazo"), null=True, blank=True, editable=False)
+    # Kept by cases.services.overdue when the case changes state (and by the kind's own
+    # steps that change what its rule reads): overdue whatever its deadlines say, by the
+    # kind's rule (`Workflow.overdue_states` / `overdue_lookup`). "A deadline has passed"
+    # is not stored: it is `next_due_on < today`, read from the indexed column.
+    overdue_by_rule = models.BooleanField(_("vencido pela regra do tipo"), default=False,
+                                          editable=False)
 
     class Meta:
         verbose_name = _("processo")
@@ -91,9 +139,28 @@ class Case(FSMModelMixin, models.Model):
         constraints = [
             models.UniqueConstraint(fields=["year", "sequence"], name="case_number_per_year")
         ]
+        # One per filter of the queue, each in the queue's order, over open cases only.
+        indexes = [
+            _open_queue_index("case_queue_idx"),
+            _open_queue_index("case_queue_kind_idx", "kind"),
+            _open_queue_index("case_queue_state_idx", "state"),
+            _open_queue_index("case_queue_assignee_idx", "assignee"),
+            # Every case, newest first (the API's `closed=1`).
+            models.Index(fields=["-opened_at", "-id"], name="case_opened_idx"),
+            models.Index(
+                queue_due_key(),
+                models.F("opened_at"),
+                models.F("id"),
+                name="case_queue_by_rule_idx",
+                condition=models.Q(closed_at__isnull=True, overdue_by_rule=True),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.number} ({self.get_kind_display()})"
+
+    def get_kind_display(self) -> str:
+        return kind_label(self.kind)
 
     def specific(self) -> Case:
         """The kind's own model instance (multi-table child) for this case."""
@@ -159,13 +226,21 @@ class Deadline(models.Model):
         FIXED_DATE = "fixed_date", _("data fixa")
 
     case = models.ForeignKey(
-        Case, on_delete=models.PROTECT, related_name="deadlines", verbose_name=_("processo"),
-        null=True, blank=True,
+        Case,
+        on_delete=models.PROTECT,
+        related_name="deadlines",
+        verbose_name=_("processo"),
+        null=True,
+        blank=True,
     )
     # A deadline of a register rather than of a case (a vehicle's age limit, Art. 12).
     authorization = models.ForeignKey(
-        "registers.Authorization", on_delete=models.PROTECT, related_name="deadlines",
-        verbose_name=_("termo de autorização"), null=True, blank=True,
+        "registers.Authorization",
+        on_delete=models.PROTECT,
+        related_name="deadlines",
+        verbose_name=_("termo de autorização"),
+        null=True,
+        blank=True,
     )
     kind = models.CharField(_("tipo"), max_length=60)
     label = models.CharField(_("descrição"), max_length=200)
@@ -174,6 +249,17 @@ class Deadline(models.Model):
     )
     counting = models.CharField(_("contagem"), max_length=16, choices=Counting.choices)
     article = models.CharField(_("artigo"), max_length=120)
+    # What the last day was computed from, so a day declared closed later can move it
+    # (Art. 63; CPC art. 224 §1): the law.deadlines rule and the day the count starts.
+    rule = models.CharField(
+        _("regra de contagem"), max_length=40, blank=True,
+        help_text=_("Código da regra de law.deadlines que calculou o último dia; vazio para "
+                    "uma data fixa."),
+    )
+    starts_on = models.DateField(
+        _("início da contagem"), null=True, blank=True,
+        help_text=_("Dia a partir do qual o prazo se conta (excluído)."),
+    )
     state = models.CharField(
         _("situação"), max_length=12, choices=State.choices, default=State.PENDING
     )
@@ -187,12 +273,30 @@ class Deadline(models.Model):
         verbose_name = _("prazo")
         verbose_name_plural = _("prazos")
         ordering = ["due_on", "id"]
-        indexes = [models.Index(fields=["state", "due_on"], name="deadline_due_idx")]
+        indexes = [
+            models.Index(fields=["state", "due_on"], name="deadline_due_idx"),
+            # The sweeper's claim: due rows in order, pending ones only.
+            models.Index(
+                fields=["due_on", "id"],
+                name="deadline_pending_idx",
+                condition=models.Q(state="pending"),
+            ),
+            # A case's next due date, recomputed at each write of its rows.
+            models.Index(
+                fields=["case", "due_on"],
+                name="deadline_case_pending_idx",
+                condition=models.Q(state="pending"),
+            ),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(case__isnull=False) | models.Q(authorization__isnull=False),
                 name="deadline_has_subject",
-            )
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rule="") | models.Q(starts_on__isnull=False),
+                name="deadline_rule_has_start",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import BooleanField, Count, ExpressionWrapper, F, Min, Q, QuerySet
+from django.db.models import BooleanField, Exists, F, Func, OuterRef, Q, QuerySet
+from django.db.models.lookups import GreaterThan, LessThan
 
 from accounts.models import User
 from accounts.roles import STAFF_ROLES, Role, roles_of
-from cases.models import AuditEvent, Case, Deadline
-from cases.workflow import all_workflows, workflow_for
+from cases.models import AuditEvent, Case, Deadline, queue_due_key
+from cases.workflow import all_workflows
 
 
 def cases_visible_to(user: User | None) -> QuerySet[Case]:
@@ -44,20 +46,78 @@ class QueueFilter:
     urgency: str = ""  # "", "overdue", "week"
 
 
-def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[Case]:
-    """Open cases ordered by nearest pending deadline; overdue ones first."""
-    pending = Q(deadlines__state=Deadline.State.PENDING)
-    rows = (
-        cases_visible_to(user)
-        .filter(closed_at__isnull=True)
-        .select_related("applicant", "assignee", "authorization")
-        .annotate(
-            next_due=Min("deadlines__due_on", filter=pending),
-            failed_deadlines=Count("deadlines", filter=Q(deadlines__state=Deadline.State.FAILED)),
-            # Computed here, not per row: a kind's overdue lookup may join its own table.
-            in_overdue_state=ExpressionWrapper(_in_overdue_states(), output_field=BooleanField()),
-        )
+# A page of the queue; the API may ask for up to QUEUE_PAGE_MAX rows.
+QUEUE_PAGE_SIZE = 50
+QUEUE_PAGE_MAX = 200
+# Counting every match would scan them: the count stops here and says "more than".
+COUNT_CAP = 1000
+
+
+class BadCursor(ValueError):
+    """A cursor that this code did not write (edited by hand, or from another list)."""
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Where a page ended, as the values of its last row in the list's order (keyset
+    pagination: the next page starts after them through the index, never with OFFSET)."""
+
+    values: tuple[object, ...]
+
+    def encode(self) -> str:
+        parts = [v.isoformat() if isinstance(v, dt.date) else str(v) for v in self.values]
+        return base64.urlsafe_b64encode("|".join(parts).encode()).decode().rstrip("=")
+
+    @classmethod
+    def decode(cls, text: str, *types: type) -> Cursor:
+        try:
+            raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode()
+            parts = raw.split("|")
+            if len(parts) != len(types):
+                raise BadCursor(text)
+            return cls(tuple(_parse(part, kind) for part, kind in zip(parts, types, strict=True)))
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise BadCursor(text) from exc
+
+
+def _parse(text: str, kind: type) -> object:
+    if kind is dt.datetime:
+        return dt.datetime.fromisoformat(text)
+    if kind is dt.date:
+        return dt.date.fromisoformat(text)
+    return kind(text)
+
+
+_QUEUE_CURSOR = (dt.date, dt.datetime, int)
+_HISTORY_CURSOR = (dt.datetime, int)
+
+
+@dataclass(frozen=True)
+class Page:
+    rows: list[Case]
+    next_cursor: str | None
+    count: int  # exact when not `count_capped`, else COUNT_CAP
+    count_capped: bool
+
+
+def _row(*values: object) -> Func:
+    return Func(*values, function="ROW", output_field=BooleanField())
+
+
+def _list_rows(rows: QuerySet[Case]) -> QuerySet[Case]:
+    failed = Deadline.objects.filter(case=OuterRef("pk"), state=Deadline.State.FAILED)
+    return rows.select_related("applicant", "assignee", "authorization").annotate(
+        has_failed_deadline=Exists(failed)
     )
+
+
+def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[Case]:
+    """Open cases ordered by nearest pending deadline (no deadline last), then age.
+
+    Every filter and the order are served by a partial index on open cases
+    (`Case.Meta.indexes`): the next due date and the overdue flag are columns of the case,
+    kept by the services that change them."""
+    rows = cases_visible_to(user).filter(closed_at__isnull=True).annotate(due_key=queue_due_key())
     if filters.kind:
         rows = rows.filter(kind=filters.kind)
     if filters.state:
@@ -69,37 +129,83 @@ def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[
     elif filters.assignee.isdigit():
         rows = rows.filter(assignee_id=int(filters.assignee))
     if filters.urgency == "overdue":
-        rows = rows.filter(Q(next_due__lt=today) | _in_overdue_states())
+        rows = rows.filter(Q(next_due_on__lt=today) | Q(overdue_by_rule=True))
     elif filters.urgency == "week":
-        rows = rows.filter(next_due__lte=today + dt.timedelta(days=7))
+        rows = rows.filter(next_due_on__lte=today + dt.timedelta(days=7))
+    return _list_rows(rows).order_by("due_key", "opened_at", "id")
 
-    return rows.order_by(F("next_due").asc(nulls_last=True), "opened_at", "id")
+
+def case_queue_page(
+    *,
+    user: User,
+    filters: QueueFilter,
+    today: dt.date,
+    cursor: str = "",
+    size: int | None = None,
+) -> Page:
+    """One page of the queue after `cursor` (raises BadCursor), with a capped count.
+
+    Two queries whatever the size (three for the overdue filter): the rows, and the count.
+    """
+    size = max(1, min(size or QUEUE_PAGE_SIZE, QUEUE_PAGE_MAX))
+    rows = case_queue(user=user, filters=filters, today=today)
+    if cursor:
+        after = Cursor.decode(cursor, *_QUEUE_CURSOR)
+        rows = rows.filter(
+            GreaterThan(_row(queue_due_key(), F("opened_at"), F("id")), _row(*after.values))
+        )
+    if filters.urgency == "overdue":
+        # "Past its date or held by its kind's rule": two index ranges merged here, since
+        # one OR would make PostgreSQL sort every overdue case for each page.
+        by_date = list(rows.filter(next_due_on__lt=today)[: size + 1])
+        by_rule = list(rows.filter(overdue_by_rule=True)[: size + 1])
+        merged = {case.pk: case for case in [*by_date, *by_rule]}
+        page = sorted(merged.values(), key=lambda c: (c.due_key, c.opened_at, c.pk))
+        page = page[: size + 1]
+    else:
+        page = list(rows[: size + 1])
+    more = len(page) > size
+    page = page[:size]
+    last = page[-1] if page and more else None
+    count, capped = _capped_count(case_queue(user=user, filters=filters, today=today))
+    return Page(
+        rows=page,
+        next_cursor=Cursor((last.due_key, last.opened_at, last.pk)).encode() if last else None,
+        count=count,
+        count_capped=capped,
+    )
 
 
-def _in_overdue_states() -> Q:
-    condition = Q(pk__in=[])
-    for workflow in all_workflows():
-        if workflow.overdue_states:
-            condition |= Q(kind=workflow.kind, state__in=list(workflow.overdue_states))
-        if workflow.overdue_lookup:
-            condition |= Q(kind=workflow.kind, **workflow.overdue_lookup)
-    return condition
+def case_history_page(*, user: User, cursor: str = "", size: int | None = None) -> Page:
+    """Every case the user may see, open or closed, newest first, one page after `cursor`."""
+    size = max(1, min(size or QUEUE_PAGE_SIZE, QUEUE_PAGE_MAX))
+    rows = _list_rows(cases_visible_to(user)).order_by("-opened_at", "-id")
+    if cursor:
+        before = Cursor.decode(cursor, *_HISTORY_CURSOR)
+        rows = rows.filter(LessThan(_row(F("opened_at"), F("id")), _row(*before.values)))
+    page = list(rows[: size + 1])
+    more = len(page) > size
+    page = page[:size]
+    last = page[-1] if page and more else None
+    count, capped = _capped_count(cases_visible_to(user))
+    return Page(
+        rows=page,
+        next_cursor=Cursor((last.opened_at, last.pk)).encode() if last else None,
+        count=count,
+        count_capped=capped,
+    )
+
+
+def _capped_count(rows: QuerySet[Case]) -> tuple[int, bool]:
+    count = rows.order_by().values("pk")[: COUNT_CAP + 1].count()
+    return min(count, COUNT_CAP), count > COUNT_CAP
 
 
 def case_is_overdue(case: Case, today: dt.date) -> bool:
-    due = getattr(case, "next_due", None)
-    if due is not None and due < today:
-        return True
-    annotated = getattr(case, "in_overdue_state", None)
-    if annotated is not None:
-        return bool(annotated)
-    workflow = workflow_for(case.kind)
-    if case.state in workflow.overdue_states:
-        return True
-    return bool(
-        workflow.overdue_lookup
-        and Case.objects.filter(pk=case.pk, **workflow.overdue_lookup).exists()
-    )
+    """Past its next due date, or held overdue by its kind's rule; no query."""
+    if case.closed_at is not None:
+        return False
+    return case.overdue_by_rule or (case.next_due_on is not None and case.next_due_on < today)
 
 
 def case_timeline(case: Case) -> QuerySet[AuditEvent]:

@@ -26,9 +26,11 @@ class ActionField:
 
     name: str
     label: str | Promise
-    kind: str = "text"  # text | textarea | int | date | datetime | bool | file | choice
+    kind: str = "text"  # text | textarea | int | decimal | date | datetime | bool | file | choice
     required: bool = True
     choices: tuple[tuple[str, str | Promise], ...] = ()
+    # For `decimal`: the digits the model column holds (cases.action_inputs bounds the input).
+    max_digits: int = 12
 
 
 @dataclass(frozen=True)
@@ -79,10 +81,13 @@ class Workflow:
     # A template shown on the case page with the kind's own summary (checklist, position).
     case_panel: str | None = None
     # States that put the case in the clerks' overdue list whatever its deadlines say
-    # (an IM that expired without renewal, say).
+    # (an IM that expired without renewal, say). Evaluated when the case changes state and
+    # stored in `Case.overdue_by_rule` (cases.services.overdue), never per query.
     overdue_states: frozenset[str] = frozenset()
     # A lookup on the kind's model that also makes a case overdue (a renewal still being
     # handled when its IM expired), e.g. {"renewalcase__registration__status": "expired"}.
+    # Evaluated at each transition; a step that changes what it reads without a transition
+    # calls `case_overdue_refresh` (the nightly refresh catches any it missed).
     overdue_lookup: dict[str, object] | None = None
     # The portal page where a driver files this kind: (url name, label), if any.
     filing: tuple[str, str | Promise] | None = None
@@ -154,6 +159,7 @@ EVENT_LABELS: dict[str, str | Promise] = {
     "letter_posted": _("Carta postada"),
     "delivery_attempt": _("Tentativa de entrega"),
     "return_receipt": _("AR registrado"),
+    "windows_closed_at_record": _("Prazos já terminados ao registrar o AR (confirmado)"),
     "inspection_scheduled": _("Vistoria agendada"),
     "inspection_recorded": _("Vistoria realizada"),
     "registration_issued": _("IM emitida"),

@@ -9,6 +9,8 @@ from celery.schedules import crontab
 BEAT_SCHEDULE = {
     # Deadlines end at the end of a local day; sweeping every minute applies an expiry
     # within a minute of midnight and retries failed rows soon after their backoff ends.
+    # Each sweep runs until nothing is due (up to DEADLINE_SWEEP_SECONDS); a backlog is
+    # shared by every worker that picks up a sweep, each claiming rows the others skip.
     "sweep-deadlines": {
         "task": "cases.tasks.sweep_deadlines",
         "schedule": 60.0,
@@ -31,6 +33,13 @@ BEAT_SCHEDULE = {
         "task": "workflows.application.tasks.advance_waiting_list",
         "schedule": crontab(minute="*/15"),
     },
+    # Safety net for the queue's stored overdue flags (cases.services.overdue): the flag is
+    # set by the steps that change what a kind's rule reads; nightly, every open case's flag
+    # is recomputed in one statement, so one a step missed is right by the next morning.
+    "refresh-overdue-flags": {
+        "task": "cases.tasks.refresh_overdue_flags",
+        "schedule": crontab(hour=3, minute=10),
+    },
     # The same safety net for official documents whose PDF rendering task was lost.
     "requeue-unrendered-documents": {
         "task": "documents.tasks.requeue_unrendered",
@@ -48,5 +57,11 @@ BEAT_SCHEDULE = {
     "calendar-december-reminder": {
         "task": "municipal.tasks.calendar_december_reminder",
         "schedule": crontab(hour=7, minute=5, month_of_year=12),
+    },
+    # One-time keys (Idempotency-Key, page form tokens) answer their first result for
+    # IDEMPOTENCY_KEY_HOURS; after that the rows only take space. Nightly is enough.
+    "prune-submission-records": {
+        "task": "web.tasks.prune_submission_records",
+        "schedule": crontab(hour=3, minute=15),
     },
 }

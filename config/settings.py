@@ -6,9 +6,12 @@ names the variable. Every variable read here is listed in the README.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_int, env_list, env_str
@@ -19,9 +22,20 @@ VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", False)
 
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1", "testserver"})
+
 if DEBUG:
     SECRET_KEY = env_str("SECRET_KEY", "embedded-insecure-key-only-for-local-demo-use-0123456789")
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+    # A server answering under a public name is production: DEBUG there would show
+    # settings, SQL and personal data on every error page. Refuse to start.
+    _public = [host for host in ALLOWED_HOSTS if host not in LOCAL_HOSTS]
+    if _public:
+        _hosts = ",".join(_public)
+        raise ImproperlyConfigured(
+            f"DEBUG está ligado num servidor de produção (ALLOWED_HOSTS={_hosts}): desligue "
+            "DEBUG (DEBUG is on for a production host; set DEBUG=false)."
+        )
 else:
     SECRET_KEY = env_str("SECRET_KEY")
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", env_str("ALLOWED_HOSTS"))
@@ -39,6 +53,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_fsm",
     "pgtrigger",
+    "axes",
     "accounts",
     "registers",
     "cases",
@@ -76,7 +91,33 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "web.middleware.HostileInputMiddleware",
+    "web.middleware.NoStoreForSignedInMiddleware",
+    "web.idempotency.OnceMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# --- Content-Security-Policy (django-csp) -----------------------------------------------
+# Scripts, styles and images from our own origin only: no inline script or handler
+# anywhere (web/static/web/site.js does what the templates ask with data- attributes).
+# The views that need more say so with csp_update (the document preview's inline style,
+# the API docs' Swagger UI).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -98,6 +139,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "web.context_processors.roles",
             ],
+            # {% csrf_token %} also renders each form's one-time token (web.idempotency).
+            "builtins": ["web.templatetags.once"],
         },
     },
 ]
@@ -106,7 +149,11 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
-        conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
+        # Persistent connections: a request no longer pays a connection set-up (about a
+        # third of a cheap request's time); the health check drops a connection the
+        # server closed (restart, idle timeout) before a request uses it.
+        conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -115,11 +162,39 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {"timeout": 30, "transaction_mode": "IMMEDIATE"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The password policy: at least 10 characters, not like the user's name or e-mail, not a
+# common password, not only digits (checked wherever a password is chosen or changed).
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": env_int("PASSWORD_MIN_LENGTH", 10)},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# --- Login throttling (django-axes) and API tokens --------------------------------------
+AUTHENTICATION_BACKENDS = [
+    "accounts.authentication.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Wrong passwords per user name and client address before the lockout, and its length.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "web.login_throttle.client_address"
+AXES_LOCKOUT_CALLABLE = "web.login_throttle.lockout_response"
+AXES_VERBOSE = False
+# Only failures are counted; successful logins are not logged again (the session is).
+AXES_DISABLE_ACCESS_LOG = True
+# How long a one-time key (Idempotency-Key, a form's token) answers its first result, and
+# how long a repeat waits for a first attempt still running (web.idempotency).
+IDEMPOTENCY_KEY_HOURS = env_int("IDEMPOTENCY_KEY_HOURS", 24)
+IDEMPOTENCY_WAIT_SECONDS = env_int("IDEMPOTENCY_WAIT_SECONDS", 10)
+# How long an API token is accepted after it was issued (/api/auth/token/).
+API_TOKEN_LIFETIME_HOURS = env_int("API_TOKEN_LIFETIME_HOURS", 12)
 
 LANGUAGE_CODE = "pt-br"
 LANGUAGES = [("pt-br", _("Português")), ("en", _("Inglês"))]
@@ -142,6 +217,12 @@ STORAGES = {
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
+# The most pixels an uploaded image may have (a phone photo has 12 to 50 million); also
+# Pillow's own limit for every image the application opens (web.apps).
+MAX_IMAGE_PIXELS = env_int("MAX_IMAGE_PIXELS", 50_000_000)
+# The longest text any single input may carry (web.middleware); each input's own bound,
+# often lower (5,000 for reasons and notes), is checked by its form or serializer.
+TEXT_INPUT_MAX = env_int("TEXT_INPUT_MAX", 20_000)
 
 # --- Security (production) -------------------------------------------------------------
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -153,6 +234,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 X_FRAME_OPTIONS = "DENY"
+# A stale form's CSRF failure answers the site's own 403 page, in the visitor's language.
+CSRF_FAILURE_VIEW = "web.errors.csrf_failure"
 
 # --- Celery ----------------------------------------------------------------------------
 REDIS_URL = env_str("REDIS_URL", "")
@@ -196,11 +279,13 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "taxi@mantenopolis.es.gov.br"
 # --- REST API --------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # The token class first: its header makes an anonymous call answer 401 with
+        # WWW-Authenticate (the session class would make it a 403).
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "web.api_schema.AutoSchema",
     "EXCEPTION_HANDLER": "web.api_errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -220,6 +305,11 @@ SPECTACULAR_SETTINGS = {
         "AssociationKindEnum": "municipal.models.cooperatives.Association.Kind",
         "CalendarDayKindEnum": "registers.models.CalendarDay.Kind",
     },
+    # Every operation documents the Error body for the statuses it may answer.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "web.api_schema.add_error_responses",
+    ],
 }
 
 CACHES = {
@@ -241,6 +331,11 @@ MUNICIPALITY_NAME = env_str("MUNICIPALITY_NAME", "Mantenópolis")
 MUNICIPAL_HOLIDAYS = env_list("MUNICIPAL_HOLIDAYS", "")
 DEADLINE_RETRY_LIMIT = env_int("DEADLINE_RETRY_LIMIT", 5)
 DEADLINE_RETRY_BASE_SECONDS = env_int("DEADLINE_RETRY_BASE_SECONDS", 60)
+# One sweep claims due rows in batches and runs until none is due or this many seconds have
+# passed (below the beat's 60 s, so a slow sweep does not hold a worker past the next beat;
+# a second sweep running at once is safe anyway).
+DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 50)
+DEADLINE_SWEEP_BATCH = env_int("DEADLINE_SWEEP_BATCH", 100)
 # Which AR date starts the offender's clocks: "delivery" (the delivery date, or the visit
 # date of Art. 46 §2) or "ar_attached" (the date the AR was attached to the file).
 NOTIFICATION_CLOCK_START = env_str("NOTIFICATION_CLOCK_START", "delivery")
@@ -271,4 +366,21 @@ RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)
 # Readings of Art. 59 where the law is silent (docs/interpretations.md, "Recidivism").
 RECIDIVISM_WINDOW_MONTHS = env_int("RECIDIVISM_WINDOW_MONTHS", 12)
 RECIDIVISM_SCOPE = env_str("RECIDIVISM_SCOPE", "same_item")  # or "same_range"
-FIRST_OFFENCE_WARNING = env_str("FIRST_OFFENCE_WARNING", "as_well")  # or "instead"
+# Art. 59 I: "instead" (the first group 1-2 infraction gets a warning, no fine; the reading
+# more favourable to the driver) or "as_well" (warning and fine).
+FIRST_OFFENCE_WARNING = env_str("FIRST_OFFENCE_WARNING", "instead")
+# Whether an infraction's recidivism is assessed again when an earlier notice becomes final
+# after it was issued (Art. 59 §1): off, the penalty notified is the one applied.
+RECIDIVISM_REASSESS_ON_FINAL = env_bool("RECIDIVISM_REASSESS_ON_FINAL", False)
+# Art. 24: the one extension of a suspension is up to "original_length" or "max_period" (120).
+SUSPENSION_EXTENSION_LIMIT = env_str("SUSPENSION_EXTENSION_LIMIT", "original_length")
+# Art. 27 §2: swaps of auxiliary counted per "rolling_12_months" or per "calendar_year".
+AUXILIARY_SWAP_COUNT = env_str("AUXILIARY_SWAP_COUNT", "rolling_12_months")
+# Arts. 46 §1, 53 II: days the archive of an unnotified notice waits after the 60 days for
+# ARs still in the post (a letter delivered in time counts even if its AR comes back late).
+NOTICE_ARCHIVE_GRACE_DAYS = env_int("NOTICE_ARCHIVE_GRACE_DAYS", 15)
+# Arts. 55 and 63: whether paying the fine within the appeal window ends the right to appeal
+# (default false: the payment is recorded, the window stays open, a granted appeal refunds).
+PAYMENT_ENDS_APPEAL = env_bool("PAYMENT_ENDS_APPEAL", False)
+# Art. 62 §1: "last_penalty" (each repeat doubles the last record's values) or "base_once".
+CLANDESTINE_DOUBLING = env_str("CLANDESTINE_DOUBLING", "last_penalty")

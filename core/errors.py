@@ -52,6 +52,28 @@ class StateConflict(DomainError):
     default_code = "state_conflict"
 
 
+class RegisterMismatch(RuleViolation):
+    """Data that clash with someone else's record: a CPF linked to another user, a CNH of
+    another driver, a RENAVAM or plate of another vehicle or owner.
+
+    LGPD: one message, status, code and article whichever record clashed, naming no one
+    else's data, so no form can be used to learn what the register holds about others.
+    """
+
+    default_code = "register_mismatch"
+
+    def __init__(self) -> None:
+        from django.utils.translation import gettext
+
+        super().__init__(
+            gettext(
+                "Os dados informados não conferem com o cadastro municipal. Compareça à "
+                "Secretaria de Finanças com os documentos originais."
+            ),
+            article="Art. 10",
+        )
+
+
 def from_law(exc: Exception) -> RuleViolation:
     """A statute error as a rule violation, its message in the user's language.
 

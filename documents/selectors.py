@@ -291,20 +291,22 @@ def verification_lookup(query: str, *, today: dt.date) -> TaxiVerification | Non
     return _answer(None, today)
 
 
-def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
-    """The rendered documents a user may download.
+def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
+    """Every document `user` may open, in any status: the same rule as the case it belongs
+    to (cases.selectors.cases_visible_to), and a driver's own authorization papers.
 
-    Staff see every document. A driver sees those of the cases he may see (his own, and a
-    notice naming him as the offender) and the Termos and IM cards of the authorizations
-    he holds — after a transfer, the new holder's, not the former's.
+    Staff who handle every case see every document; a commission member those of the
+    cases it judges. A driver sees those of the cases he may see (his own, and a notice
+    naming him as the offender) and the Termos and IM cards of the authorizations he
+    holds — after a transfer, the new holder's, not the former's.
     """
-    from accounts.roles import is_staff_member
+    from accounts.roles import sees_every_case
     from cases.selectors import cases_visible_to
 
-    base = OfficialDocument.objects.filter(status=OfficialDocument.Status.READY)
+    base = OfficialDocument.objects.all()
     if not getattr(user, "is_authenticated", False):
         return base.none()
-    if is_staff_member(user):
+    if sees_every_case(user):
         return base
     from registers.models import Driver
     from registers.validators import format_cpf
@@ -322,6 +324,11 @@ def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
     )
 
 
+def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
+    """The rendered documents (with their PDF) in `user`'s scope."""
+    return documents_in_scope(user).filter(status=OfficialDocument.Status.READY)
+
+
 def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
     """The official documents issued in a case, oldest first, as its page lists them.
 
@@ -331,7 +338,7 @@ def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
     from accounts.roles import is_staff_member
 
     if is_staff_member(user):
-        rows = OfficialDocument.objects.filter(case=case)
+        rows = documents_in_scope(user).filter(case=case)
     else:
         rows = documents_visible_to(user).filter(case=case)
     return list(rows.defer("context").order_by("issued_at", "id"))

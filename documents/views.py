@@ -6,6 +6,8 @@ request, so the pages are never cached (a suspension shows at once).
 
 from __future__ import annotations
 
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -18,11 +20,11 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member
 from documents.codes import verification_code_normalize
-from documents.models import OfficialDocument
 from documents.ratelimit import rate_limit
 from documents.selectors import (
     Standing,
     TaxiVerification,
+    documents_in_scope,
     documents_visible_to,
     verification_by_code,
     verification_by_plate,
@@ -74,6 +76,8 @@ def verify_plate(request: HttpRequest, plate: str) -> HttpResponse:
 
 @never_cache
 @login_required
+# The document's own template styles it inline, as WeasyPrint reads it for the PDF.
+@csp_update({"style-src": [UNSAFE_INLINE]})
 def document_preview(request: HttpRequest, code: str) -> HttpResponse:
     """/documentos/<code>/previa/ — a document as HTML, for staff to check before printing.
 
@@ -82,7 +86,8 @@ def document_preview(request: HttpRequest, code: str) -> HttpResponse:
     if not is_staff_member(request.user):
         raise PermissionDenied
     document = get_object_or_404(
-        OfficialDocument, verification_code=verification_code_normalize(code) or code
+        documents_in_scope(request.user),
+        verification_code=verification_code_normalize(code) or code,
     )
     return HttpResponse(document_html(document))
 
@@ -108,7 +113,8 @@ def document_render_retry_page(request: HttpRequest, code: str) -> HttpResponse:
     if not is_staff_member(request.user):
         raise PermissionDenied
     document = get_object_or_404(
-        OfficialDocument, verification_code=verification_code_normalize(code) or code
+        documents_in_scope(request.user),
+        verification_code=verification_code_normalize(code) or code,
     )
     document_render_retry(document=document)
     messages.success(request, _("O documento voltará a ser gerado em instantes."))

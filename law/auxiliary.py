@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import Final
 
-from law._dates import add_months, require_date
+from law._dates import add_months, months_before, require_date
 from law.deadlines import AUXILIARY_TERM, due_date
 from law.errors import LawError
 from law.i18n import N_, format_date
@@ -67,14 +68,32 @@ def binding_valid_until(start: dt.date) -> dt.date:
     return due_date(AUXILIARY_TERM, require_date(start, "start"))
 
 
-def swap_window_opens(on: dt.date) -> dt.date:
+class SwapCount(StrEnum):
+    """Art. 27 §2, "até 2 (duas) autorizações anuais": over which year swaps are counted."""
+
+    ROLLING_12_MONTHS = "rolling_12_months"
+    """The 12 months ending on the day of the new decision."""
+
+    CALENDAR_YEAR = "calendar_year"
+    """The calendar year of the new decision (1 January to 31 December)."""
+
+
+def swap_window_opens(on: dt.date, count: SwapCount = SwapCount.ROLLING_12_MONTHS) -> dt.date:
     """Art. 27 §2: the window is the days `d` with `swap_window_opens(on) < d ≤ on`."""
-    return add_months(require_date(on, "on"), -SWAP_WINDOW_MONTHS)
+    day = require_date(on, "on")
+    if count is SwapCount.CALENDAR_YEAR:
+        return dt.date(day.year - 1, 12, 31)
+    return months_before(day, SWAP_WINDOW_MONTHS)
 
 
-def swaps_in_window(decided_on: Iterable[dt.date], on: dt.date) -> int:
+def swaps_in_window(
+    decided_on: Iterable[dt.date],
+    on: dt.date,
+    *,
+    count: SwapCount = SwapCount.ROLLING_12_MONTHS,
+) -> int:
     """Art. 27 §2: how many of the swaps decided on `decided_on` fall in `on`'s window."""
-    opens = swap_window_opens(on)
+    opens = swap_window_opens(on, count)
     return sum(1 for day in decided_on if opens < day <= on)
 
 
@@ -100,13 +119,20 @@ def counts_as_swap(*, replacing_reason: str | None, previous_end_reason: str | N
     return previous_end_reason == SWAP
 
 
-def next_swap_possible_on(decided_on: Iterable[dt.date], on: dt.date) -> dt.date:
+def next_swap_possible_on(
+    decided_on: Iterable[dt.date],
+    on: dt.date,
+    *,
+    count: SwapCount = SwapCount.ROLLING_12_MONTHS,
+) -> dt.date:
     """Art. 27 §2: the first day from `on` on which one more ordinary swap is allowed."""
     days = sorted(decided_on)
     day = require_date(on, "on")
-    in_window = [d for d in days if swap_window_opens(day) < d <= day]
-    if len(in_window) < SWAPS_PER_YEAR:
+    if swaps_in_window(days, day, count=count) < SWAPS_PER_YEAR:
         return day
+    if count is SwapCount.CALENDAR_YEAR:
+        return dt.date(day.year + 1, 1, 1)
+    in_window = [d for d in days if swap_window_opens(day) < d <= day]
     # The oldest swaps must leave the window until only SWAPS_PER_YEAR - 1 remain.
     leaving = in_window[len(in_window) - SWAPS_PER_YEAR]
     candidate = max(day, add_months(leaving, SWAP_WINDOW_MONTHS))
@@ -115,25 +141,45 @@ def next_swap_possible_on(decided_on: Iterable[dt.date], on: dt.date) -> dt.date
     return candidate
 
 
-def check_swap_allowed(decided_on: Iterable[dt.date], on: dt.date) -> None:
-    """Art. 27 §2: refuse a third ordinary swap in the window ending on `on`."""
-    days = sorted(decided_on)
-    count = swaps_in_window(days, on)
-    if count >= SWAPS_PER_YEAR:
-        raise LawError(
-            N_(
-                "O titular já obteve %(count)d autorizações de troca de auxiliar nos 12 meses "
-                "até %(day)s; o limite é de %(limit)d por ano. Uma nova troca comum só é "
-                "possível a partir de %(next)s. Pedido de demissão, falecimento ou outro "
-                "motivo de força maior, comprovados por documentos, não entram nessa conta."
-            ),
-            article=ART_27_P2,
-            count=count,
-            limit=SWAPS_PER_YEAR,
-            day=format_date(on),
-            next=format_date(next_swap_possible_on(days, on)),
-        )
+def check_swap_allowed(
+    decided_on: Iterable[dt.date],
+    on: dt.date,
+    *,
+    count: SwapCount = SwapCount.ROLLING_12_MONTHS,
+) -> None:
+    """Art. 27 §2: refuse a third ordinary swap in the window ending on `on`.
 
+    `count` is the municipality's reading of "anuais" (a setting)."""
+    days = sorted(decided_on)
+    found = swaps_in_window(days, on, count=count)
+    if found < SWAPS_PER_YEAR:
+        return
+    template = _SWAP_LIMIT_ROLLING
+    if count is SwapCount.CALENDAR_YEAR:
+        template = _SWAP_LIMIT_CALENDAR_YEAR
+    raise LawError(
+        template,
+        article=ART_27_P2,
+        count=found,
+        year=on.year,
+        limit=SWAPS_PER_YEAR,
+        day=format_date(on),
+        next=format_date(next_swap_possible_on(days, on, count=count)),
+    )
+
+
+_SWAP_LIMIT_ROLLING: Final = N_(
+    "O titular já obteve %(count)d autorizações de troca de auxiliar nos 12 meses "
+    "até %(day)s; o limite é de %(limit)d por ano. Uma nova troca comum só é "
+    "possível a partir de %(next)s. Pedido de demissão, falecimento ou outro "
+    "motivo de força maior, comprovados por documentos, não entram nessa conta."
+)
+_SWAP_LIMIT_CALENDAR_YEAR: Final = N_(
+    "O titular já obteve %(count)d autorizações de troca de auxiliar no ano de %(year)d "
+    "(até %(day)s); o limite é de %(limit)d por ano. Uma nova troca comum só é "
+    "possível a partir de %(next)s. Pedido de demissão, falecimento ou outro "
+    "motivo de força maior, comprovados por documentos, não entram nessa conta."
+)
 
 
 def check_retired_may_dismiss(*, retired: bool, reason: str) -> None:

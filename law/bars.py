@@ -5,12 +5,18 @@
   efetivo cancelamento".
 - Art. 59, §5: a taxista whose authorization was revoked (cassada) "ficará
   impedido de receber nova autorização pelo prazo de 05 (cinco) anos".
-- Art. 27, §2: an auxiliary whose authorization was revoked "somente poderá
-  efetuar nova inscrição após 12 (doze) meses".
+- Art. 27, §2: an auxiliary whose authorization the executive revoked
+  (revogação, when he leaves the holder) "somente poderá efetuar nova
+  inscrição após 12 (doze) meses" — as auxiliary.
+
+An auxiliary whose authorization is *cassada* (Art. 59 V) falls under §5 like a
+holder: "do auxiliar será exigido o cumprimento das mesmas prescrições legais
+referentes aos taxistas" (Art. 27 §4).
 
 Reading (docs/interpretations.md): the period counts from the event, start
 day excluded; it expires on the day with the same number in the target
-year/month (29 February → 28 February). The functions ``*_bar_ends`` return
+year/month, or on the next day when that month lacks it (Código Civil
+art. 132 §3: 29 February → 1 March). The functions ``*_bar_ends`` return
 that expiry day, the last day on which the person is still barred; a new
 application is possible from the next day.
 """
@@ -32,7 +38,7 @@ REVOCATION_BAR_YEARS: Final = 5
 """Art. 59, §5: years after a revocation (cassação)."""
 
 AUXILIARY_BAR_MONTHS: Final = 12
-"""Art. 27, §2: months after the revocation of an auxiliary's authorization."""
+"""Art. 27, §2: months after the revogação of an auxiliary's authorization."""
 
 
 class BarReason(StrEnum):
@@ -41,9 +47,10 @@ class BarReason(StrEnum):
     CANCELLATION_ON_REQUEST = "cancellation_on_request"
     """Art. 23, sole paragraph."""
     REVOCATION = "revocation"
-    """Art. 59, §5."""
-    AUXILIARY_REVOCATION = "auxiliary_revocation"
-    """Art. 27, §2."""
+    """Art. 59, §5: cassação, of a holder's or of an auxiliary's authorization."""
+    AUXILIARY_WITHDRAWAL = "auxiliary_withdrawal"
+    """Art. 27, §2: revogação of an auxiliary's authorization; bars a new registration
+    as auxiliary only."""
 
     @property
     def article(self) -> str:
@@ -55,7 +62,7 @@ _ARTICLES: Final[Mapping[BarReason, str]] = MappingProxyType(
     {
         BarReason.CANCELLATION_ON_REQUEST: "Art. 23, parágrafo único",
         BarReason.REVOCATION: "Art. 59, §5",
-        BarReason.AUXILIARY_REVOCATION: "Art. 27, §2",
+        BarReason.AUXILIARY_WITHDRAWAL: "Art. 27, §2",
     }
 )
 
@@ -80,9 +87,9 @@ def revocation_bar_ends(revoked_on: dt.date) -> dt.date:
 
 
 def auxiliary_bar_ends(revoked_on: dt.date) -> dt.date:
-    """Last barred day after an auxiliary's authorization was revoked on ``revoked_on``.
+    """Last barred day, as auxiliary, after the revogação of an auxiliary's authorization.
 
-    Art. 27, §2: 12 months.
+    Art. 27, §2: 12 months. (A cassação is :func:`revocation_bar_ends`.)
     """
     return add_months(require_date(revoked_on, "revoked_on"), AUXILIARY_BAR_MONTHS)
 

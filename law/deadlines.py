@@ -42,8 +42,9 @@ class Counting(StrEnum):
 
     MONTHS = "months"
     """A term of ``n`` months that starts on the start day: its last day is the
-    eve of the same date ``n`` months later (clamped to the month's length,
-    see ``law._dates``)."""
+    eve of the day the term expires ``n`` months later — the same date, or the
+    next day when the month lacks it (Código Civil art. 132 §3, see
+    ``law._dates``): a year from 29 February runs through 28 February."""
 
     @property
     def label(self) -> str:
@@ -204,6 +205,19 @@ AUXILIARY_TERM: Final = DeadlineRule(
 )
 """Art. 27 §1: an auxiliary is bound for one year, renewable."""
 
+JUDICIAL_SEIZURE_COMMUNICATION_DAYS: Final = 30
+"""Art. 24, §2: days to communicate a judicial seizure of the vehicle."""
+
+JUDICIAL_SEIZURE_COMMUNICATION: Final = DeadlineRule(
+    code="judicial_seizure_communication",
+    length=JUDICIAL_SEIZURE_COMMUNICATION_DAYS,
+    counting=Counting.CALENDAR_DAYS,
+    article="Art. 24, §2",
+    label=N_("Prazo para comunicar a apreensão judicial do veículo"),
+)
+"""Art. 24, §2: 30 calendar days from the seizure to communicate it, with the court
+order, so that the vehicle may be substituted on that ground."""
+
 ADVERTISING_PERIOD: Final = DeadlineRule(
     code="advertising_period",
     length=None,
@@ -221,7 +235,8 @@ RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
             NOTIFICATION_LIMIT, APPEAL, PAYMENT, PAYMENT_AFTER_APPEAL, REVOCATION_APPEAL,
             SUSPENSION_ON_REQUEST,
             PENALTY_SUSPENSION, PENALTY_IMPEDIMENT, SEIZURE, SEIZURE_ON_RECIDIVISM,
-            REGISTRATION_TERM, AUXILIARY_TERM, ADVERTISING_PERIOD,
+            REGISTRATION_TERM, AUXILIARY_TERM, JUDICIAL_SEIZURE_COMMUNICATION,
+            ADVERTISING_PERIOD,
         )
     }
 )

@@ -14,6 +14,7 @@ in the table (the numbering is the law's) but is not citable.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -380,3 +381,35 @@ def infraction(item: str) -> Infraction:
 def citable_infractions() -> tuple[Infraction, ...]:
     """The items of Art. 58 that may be cited (all but XXI), in order."""
     return tuple(entry for entry in INFRACTIONS.values() if entry.citable)
+
+
+COLOUR_CHANGE_ITEM: Final = "XXII"
+"""Art. 58, XXII: "Não providenciarem a pintura externa do veículo (troca de cor)"."""
+
+
+def infraction_citable_against(
+    item: str, *, on: dt.date, colour_grace_until: dt.date | None
+) -> Infraction:
+    """:func:`infraction`, for a vehicle whose repaint period ends on ``colour_grace_until``.
+
+    Arts. 10, §2 and 70: a vehicle within its 36 months to change colour (the
+    authorizations existing at the publication: until 28 July 2026) has not yet failed
+    to repaint, so item XXII cannot be cited against it until the day after.
+    ``colour_grace_until`` ``None`` means the vehicle has no such period.
+    """
+    entry = infraction(item)
+    if (
+        entry.item == COLOUR_CHANGE_ITEM
+        and colour_grace_until is not None
+        and on <= colour_grace_until
+    ):
+        raise NotCitable(
+            N_(
+                "O item %(item)s do art. 58 não pode ser citado: o veículo está no prazo "
+                "para a troca de cor, que termina em %(until)s (Art. 10, §2 e Art. 70)."
+            ),
+            article="Art. 10, §2; Art. 70",
+            item=entry.item,
+            until=f"{colour_grace_until:%d/%m/%Y}",
+        )
+    return entry

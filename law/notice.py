@@ -10,6 +10,15 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
+from typing import Final
+
+from law import deadlines as law_deadlines
+from law._dates import require_date
+from law.calendar import Calendar
+from law.errors import LawError
+from law.i18n import N_
+
+ART_46_P1_53_II: Final = "Art. 46, §1; Art. 53, II"
 
 
 class ReturnReason(StrEnum):
@@ -79,3 +88,41 @@ def received_on(
     if clock is ClockStart.AR_ATTACHED:
         return ar_attached_on
     return event_day
+
+
+def check_notice_can_be_issued(
+    *, found_on: dt.date, on: dt.date, calendar: Calendar | None = None
+) -> None:
+    """Art. 46 caput and §1, Art. 53 II: a notice may be issued only while the 60 days to
+    notify the offender, counted from the finding ("constatada a infração"), run.
+
+    After them the notice could only be archived as insubsistent, so it is refused with
+    the reason (the last day). A finding dated after ``on`` raises ``ValueError``.
+    """
+    require_date(found_on, "found_on")
+    require_date(on, "on")
+    if found_on > on:
+        raise ValueError(f"found_on {found_on} is after {on}")
+    limit = law_deadlines.notification_limit(found_on, calendar)
+    if on > limit:
+        raise LawError(
+            N_(
+                "A infração constatada em %(found)s não pode mais ser autuada: o prazo de 60 "
+                "dias para notificar o infrator terminou em %(limit)s (Art. 46, §1 e Art. 53, "
+                "II)."
+            ),
+            article=ART_46_P1_53_II,
+            found=f"{found_on:%d/%m/%Y}",
+            limit=f"{limit:%d/%m/%Y}",
+        )
+
+
+def delivered_in_time(
+    *, found_on: dt.date, delivered_on: dt.date, calendar: Calendar | None = None
+) -> bool:
+    """Art. 46 §1 and Art. 53 II: whether the notice reached the offender within the 60
+    days. The delivery (or visit, Art. 46 §2) date on the AR decides, not the day the AR
+    came back to the municipality."""
+    return require_date(delivered_on, "delivered_on") <= law_deadlines.notification_limit(
+        found_on, calendar
+    )

@@ -22,7 +22,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Final
 
-from law._dates import add_months
+from law._dates import months_before
 from law.infractions import IMPEDIMENT_MAX_DAYS, INFRACTIONS, Infraction, infraction
 
 DEFAULT_RECIDIVISM_MONTHS: Final = 12
@@ -49,15 +49,35 @@ class WarningPolicy(StrEnum):
 class Policy:
     recidivism_months: int = DEFAULT_RECIDIVISM_MONTHS
     recidivism_scope: RecidivismScope = RecidivismScope.SAME_ITEM
-    warning: WarningPolicy = WarningPolicy.WITH_FINE
+    # Art. 59 I: the reading more favourable to the driver (docs/interpretations.md).
+    warning: WarningPolicy = WarningPolicy.INSTEAD_OF_FINE
 
 
 @dataclass(frozen=True)
 class PastInfraction:
-    """A final (not annulled, archived or overturned) infraction of the same driver."""
+    """A final (not annulled, archived or overturned) infraction of the same driver.
+
+    ``regularize_until`` matters for items XXI and XXII only (Art. 59 §4): the last day
+    of the suspension served for it, the time the holder had to regularize the vehicle;
+    ``None`` while that suspension has not been served.
+    """
 
     item: str
     on: dt.date
+    regularize_until: dt.date | None = None
+
+
+REGULARIZE_ITEMS: Final = frozenset({"XXI", "XXII"})
+"""Art. 59 §4: "Após a advertência pelo descumprimento dos incisos XXI e XXII, o taxista
+terá o prazo da suspensão sofrida para regularizar o veículo, sob pena de reincidência"."""
+
+
+def _counts_for(entry: Infraction, past: PastInfraction, on: dt.date) -> bool:
+    """Art. 59 §4: a XXI/XXII repeat is a recidivism only once the time to regularize
+    (the suspension served for the earlier one) has passed."""
+    if entry.item not in REGULARIZE_ITEMS or past.item != entry.item:
+        return True
+    return past.regularize_until is not None and on > past.regularize_until
 
 
 @dataclass(frozen=True)
@@ -85,16 +105,27 @@ def _range_of(entry: Infraction) -> tuple[int, int]:
     raise AssertionError(entry.item)
 
 
-def _counting(history: Iterable[PastInfraction], on: dt.date, months: int) -> list[Infraction]:
-    start = add_months(on, -months)
-    return [INFRACTIONS[p.item] for p in history if start < p.on <= on and p.item in INFRACTIONS]
+def _counting(
+    history: Iterable[PastInfraction],
+    on: dt.date,
+    months: int,
+    entry: Infraction | None = None,
+) -> list[Infraction]:
+    start = months_before(on, months)
+    return [
+        INFRACTIONS[p.item]
+        for p in history
+        if start < p.on <= on
+        and p.item in INFRACTIONS
+        and (entry is None or _counts_for(entry, p, on))
+    ]
 
 
 def is_recidivism(
     entry: Infraction, history: Iterable[PastInfraction], on: dt.date, policy: Policy
 ) -> bool:
     """Art. 59 §1 and III a: a previous final infraction that counts, per the policy."""
-    previous = _counting(history, on, policy.recidivism_months)
+    previous = _counting(history, on, policy.recidivism_months, entry)
     if policy.recidivism_scope is RecidivismScope.SAME_ITEM:
         return any(p.item == entry.item for p in previous)
     bounds = _range_of(entry)
@@ -107,7 +138,7 @@ def _revocation_recidivism(
     """Art. 59 V a: recidivism in items XIII-XXIX."""
     if not _in_range(entry, RANGE_XIII_XXIX):
         return False
-    previous = _counting(history, on, policy.recidivism_months)
+    previous = _counting(history, on, policy.recidivism_months, entry)
     if policy.recidivism_scope is RecidivismScope.SAME_ITEM:
         return any(p.item == entry.item for p in previous)
     return any(_in_range(p, RANGE_XIII_XXIX) for p in previous)
@@ -168,6 +199,8 @@ def assess(
 
     revocation = _revocation_recidivism(entry, history, on, policy)
     if revocation:
+        if entry.item in REGULARIZE_ITEMS:
+            articles.append("Art. 59 §4")
         articles.append("Art. 59 V a")
 
     return Assessment(

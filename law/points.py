@@ -12,6 +12,12 @@ months before a day ``on`` holds the dates ``d`` with
 ``on - m months < d <= on``, months subtracted calendar-wise (29 February
 minus 12 months is 28 February).
 
+The limits are checked on the windows ending at *each infraction date* (up to
+the day of the check), not only on the window ending on the day a penalty
+becomes final: the law counts the points "nos últimos 12 meses" of the
+driver's conduct, and a slow appeal must not let 22 points in 12 months pass
+because the last of them became final two months later.
+
 Points are ``Decimal`` because Art. 49 gives a titular half the points of an
 infraction committed by his auxiliary.
 """
@@ -20,10 +26,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from law._dates import add_months, require_date
+from law._dates import months_before, require_date
 
 SHORT_WINDOW_MAX_POINTS: Final = 20
 """Art. 59, V, d: more than 20 points in the short window revokes."""
@@ -53,7 +60,7 @@ def window_start(on: dt.date, months: int) -> dt.date:
     """
     if months < 0:
         raise ValueError(f"months must not be negative, got {months}")
-    return add_months(require_date(on, "on"), -months)
+    return months_before(require_date(on, "on"), months)
 
 
 def points_in_window(points: Iterable[PointEntry], on: dt.date, months: int) -> Decimal:
@@ -71,28 +78,86 @@ def points_in_window(points: Iterable[PointEntry], on: dt.date, months: int) -> 
     return total
 
 
-def revocation_grounds(points: Iterable[PointEntry], on: dt.date) -> tuple[str, ...]:
+@dataclass(frozen=True)
+class PointsExcess:
+    """A window in which the points went beyond a limit of Art. 59, V, d or e.
+
+    ``first_day`` and ``last_day`` are both inside the window; ``last_day`` is
+    the infraction date the window ends on. The notice and the revocation case
+    quote them so the driver can check the sum.
+    """
+
+    article: str
+    first_day: dt.date
+    last_day: dt.date
+    points: Decimal
+    limit: int
+
+
+_RULES: Final = (
+    (ARTICLE_SHORT_WINDOW, SHORT_WINDOW_MONTHS, SHORT_WINDOW_MAX_POINTS),
+    (ARTICLE_LONG_WINDOW, LONG_WINDOW_MONTHS, LONG_WINDOW_MAX_POINTS),
+)
+
+
+def points_excesses(
+    points: Iterable[PointEntry], on: dt.date, *, involving: dt.date | None = None
+) -> tuple[PointsExcess, ...]:
+    """For each limit of Art. 59, V, d-e that was exceeded, the window with the most points.
+
+    The windows checked end at each infraction date up to ``on`` (and on ``on``
+    itself, which adds nothing: every point of that window lies in the window
+    ending at its latest infraction). With ``involving`` (the date of the
+    infraction whose penalty just became final), only windows that hold that
+    date count, so an excess the administration already dealt with is not
+    raised again by an unrelated later infraction. Ties go to the earliest
+    window.
+    """
+    require_date(on, "on")
+    entries = [(require_date(day, "point date"), value) for day, value in points]
+    ends = sorted({day for day, _ in entries if day <= on} | {on})
+    found: list[PointsExcess] = []
+    for article, months, limit in _RULES:
+        best: PointsExcess | None = None
+        for end in ends:
+            start = window_start(end, months)
+            if involving is not None and not start < involving <= end:
+                continue
+            total = points_in_window(entries, end, months)
+            if total > limit and (best is None or total > best.points):
+                best = PointsExcess(
+                    article=article,
+                    first_day=start + dt.timedelta(days=1),
+                    last_day=end,
+                    points=total,
+                    limit=limit,
+                )
+        if best is not None:
+            found.append(best)
+    return tuple(found)
+
+
+def revocation_grounds(
+    points: Iterable[PointEntry], on: dt.date, *, involving: dt.date | None = None
+) -> tuple[str, ...]:
     """The articles (``"Art. 59, V, d"``, ``"Art. 59, V, e"``) whose point limit is exceeded.
 
-    Art. 59, V, d: more than 20 points in the last 12 months; Art. 59, V, e:
-    more than 50 points in the last 36 months. Empty when neither applies.
+    Art. 59, V, d: more than 20 points in 12 months; Art. 59, V, e: more than
+    50 points in 36 months; each window ending at an infraction date up to
+    ``on`` (see :func:`points_excesses`). Empty when neither applies.
     """
-    entries = list(points)
-    grounds: list[str] = []
-    if points_in_window(entries, on, SHORT_WINDOW_MONTHS) > SHORT_WINDOW_MAX_POINTS:
-        grounds.append(ARTICLE_SHORT_WINDOW)
-    if points_in_window(entries, on, LONG_WINDOW_MONTHS) > LONG_WINDOW_MAX_POINTS:
-        grounds.append(ARTICLE_LONG_WINDOW)
-    return tuple(grounds)
+    return tuple(excess.article for excess in points_excesses(points, on, involving=involving))
 
 
-def revocation_due(points: Iterable[PointEntry], on: dt.date) -> bool:
+def revocation_due(
+    points: Iterable[PointEntry], on: dt.date, *, involving: dt.date | None = None
+) -> bool:
     """Whether the points lead to revocation on ``on`` (Art. 59, V, d and e).
 
-    True when more than 20 points fall in the last 12 months or more than 50
-    in the last 36 months (windows as in :func:`points_in_window`).
+    True when, in a window ending at an infraction date up to ``on``, more
+    than 20 points fall in 12 months or more than 50 in 36 months.
     """
-    return bool(revocation_grounds(points, on))
+    return bool(revocation_grounds(points, on, involving=involving))
 
 
 def titular_points_for_auxiliary(points: Decimal | int) -> Decimal:

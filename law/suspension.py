@@ -20,9 +20,11 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from law import deadlines as law_deadlines
 from law._dates import require_date
+from law.calendar import Calendar
 from law.deadlines import SUSPENSION_ON_REQUEST, due_date
-from law.errors import ExtensionNotAllowed, InvalidSuspensionPeriod, MissingProof
+from law.errors import ExtensionNotAllowed, InvalidSuspensionPeriod, LawError, MissingProof
 from law.i18n import N_
 
 ARTICLE: Final = "Art. 24"
@@ -114,13 +116,30 @@ def check_request(
         )
 
 
-def check_extension(original_days: int, extension_days: int, extensions_so_far: int) -> None:
+class ExtensionLimit(StrEnum):
+    """Art. 24, "prorrogáveis por igual período": how long the one extension may be."""
+
+    ORIGINAL_LENGTH = "original_length"
+    """Up to the length of the suspension granted ("igual" to that period)."""
+
+    MAX_PERIOD = "max_period"
+    """Up to another 120 days ("igual" to the period the article allows)."""
+
+
+def check_extension(
+    original_days: int,
+    extension_days: int,
+    extensions_so_far: int,
+    *,
+    limit: ExtensionLimit = ExtensionLimit.ORIGINAL_LENGTH,
+) -> None:
     """Check an extension of a suspension against Art. 24; return ``None`` when lawful.
 
     "Prorrogáveis por igual período": one extension only
     (:class:`~law.errors.ExtensionNotAllowed` if ``extensions_so_far`` is 1 or
-    more), of 1 day up to ``original_days``
-    (:class:`~law.errors.InvalidSuspensionPeriod` otherwise).
+    more), of 1 day up to ``original_days`` — or up to 120 days with
+    ``limit=ExtensionLimit.MAX_PERIOD`` — (:class:`~law.errors.InvalidSuspensionPeriod`
+    otherwise). Which reading applies is a municipal setting.
     """
     _check_days(
         original_days,
@@ -136,7 +155,19 @@ def check_extension(original_days: int, extension_days: int, extensions_so_far: 
             N_("A suspensão só pode ser prorrogada uma vez, por igual período."),
             article=ARTICLE,
         )
-    if not MIN_DAYS <= extension_days <= original_days:
+    longest = MAX_DAYS if limit is ExtensionLimit.MAX_PERIOD else original_days
+    if not MIN_DAYS <= extension_days <= longest:
+        if limit is ExtensionLimit.MAX_PERIOD:
+            raise InvalidSuspensionPeriod(
+                N_(
+                    "A prorrogação deve ser de %(min_days)d a %(max_days)d dias; foram "
+                    "pedidos %(days)d."
+                ),
+                article=ARTICLE,
+                min_days=MIN_DAYS,
+                max_days=MAX_DAYS,
+                days=extension_days,
+            )
         raise InvalidSuspensionPeriod(
             N_(
                 "A prorrogação deve ser de %(min_days)d a %(max_days)d dias (igual período "
@@ -159,3 +190,32 @@ def end_date(start: dt.date, days: int) -> dt.date:
     if days < MIN_DAYS:
         raise ValueError(f"days must be at least {MIN_DAYS}, got {days}")
     return due_date(SUSPENSION_ON_REQUEST, start, length=days)
+
+
+def seizure_communication_deadline(seized_on: dt.date, calendar: Calendar | None = None) -> dt.date:
+    """Art. 24, §2: last day to communicate a judicial seizure of the vehicle (30 days)."""
+    return law_deadlines.due_date(
+        law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION, require_date(seized_on, "seized_on"),
+        calendar,
+    )
+
+
+def check_seizure_communicated_in_time(
+    *, seized_on: dt.date, communicated_on: dt.date, calendar: Calendar | None = None
+) -> None:
+    """Art. 24, §2: the holder "poderá fazer a substituição do veículo desde que comunique
+    no prazo de 30 (trinta) dias ao Poder Executivo a apreensão do veículo através do
+    Mandato Judicial". A communication after the 30 days does not open that substitution.
+    """
+    last_day = seizure_communication_deadline(seized_on, calendar)
+    if require_date(communicated_on, "communicated_on") > last_day:
+        raise LawError(
+            N_(
+                "A apreensão judicial de %(seized)s deveria ter sido comunicada, com o mandado, "
+                "até %(last_day)s: a substituição do veículo por esse motivo não é possível "
+                "(Art. 24, §2)."
+            ),
+            article=f"{ARTICLE}, §2",
+            seized=f"{seized_on:%d/%m/%Y}",
+            last_day=f"{last_day:%d/%m/%Y}",
+        )

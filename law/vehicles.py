@@ -8,6 +8,13 @@
 - Arts. 10, §2 and 70 (wording of Lei nº 1.799/2024): 36 months, from the
   publication, to repaint the vehicles (colour change) and to replace those
   older than 8 years; for the other standards, 60 days.
+- Art. 18: the IM is renewed each year; its validity runs one year.
+
+A last day fixed by a date (31 December, 28 July 2026) is the day the holder
+must have acted by; when the offices are closed on it, it moves to the next
+business day (Código Civil art. 132 §1, CPC art. 224 §1), as every other
+calendar-day end of the law does. Periods in months and years follow Código
+Civil art. 132 §3 (``law._dates``).
 """
 
 from __future__ import annotations
@@ -18,7 +25,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from law._dates import add_months, require_date
+from law._dates import add_months, add_years, require_date
+from law.calendar import Calendar, default_calendar
 from law.i18n import N_, format_date
 from law.statute import PUBLICATION_DATE
 
@@ -113,8 +121,10 @@ def must_leave_service_by(manufacture_year: int) -> dt.date:
     return dt.date(manufacture_year + MAX_AGE_YEARS, LAST_MONTH, LAST_DAY_OF_YEAR)
 
 
-def age_deadline(manufacture_year: int, *, in_service_at_publication: bool = False) -> dt.date:
-    """Last day the vehicle may serve, the Art. 70 transition included.
+def nominal_age_deadline(
+    manufacture_year: int, *, in_service_at_publication: bool = False
+) -> dt.date:
+    """The date the law names as the vehicle's last day, the Art. 70 transition included.
 
     Art. 12 gives 31 December of the year the vehicle turns 8. Art. 70 gives
     the vehicles already in service when the law was published 36 months
@@ -127,6 +137,25 @@ def age_deadline(manufacture_year: int, *, in_service_at_publication: bool = Fal
     return deadline
 
 
+def age_deadline(
+    manufacture_year: int,
+    *,
+    in_service_at_publication: bool = False,
+    calendar: Calendar | None = None,
+) -> dt.date:
+    """Last day the vehicle may serve: :func:`nominal_age_deadline` on a business day.
+
+    Arts. 12 and 70 with Código Civil art. 132 §1: a last day on a weekend,
+    a holiday or a day declared closed moves to the next business day
+    (31 December 2028, a Sunday, ends on 2 January 2029). ``calendar`` ``None``
+    means :func:`law.calendar.default_calendar`.
+    """
+    cal = default_calendar() if calendar is None else calendar
+    return cal.next_business_day(
+        nominal_age_deadline(manufacture_year, in_service_at_publication=in_service_at_publication)
+    )
+
+
 def colour_change_deadline(start: dt.date) -> dt.date:
     """Last day to repaint the vehicle, 36 months after ``start`` (Arts. 10, §2 and 70).
 
@@ -134,6 +163,30 @@ def colour_change_deadline(start: dt.date) -> dt.date:
     end of a shorter month (29 February + 36 months = 28 February).
     """
     return add_months(require_date(start, "start"), COLOUR_CHANGE_MONTHS)
+
+
+def colour_change_last_day(start: dt.date, calendar: Calendar | None = None) -> dt.date:
+    """:func:`colour_change_deadline` moved to a business day (Código Civil art. 132 §1)."""
+    cal = default_calendar() if calendar is None else calendar
+    return cal.next_business_day(colour_change_deadline(start))
+
+
+IM_VALIDITY_YEARS: Final = 1
+"""Art. 18: the IM is renewed "a cada ano"."""
+
+
+def registration_valid_until(valid_from: dt.date) -> dt.date:
+    """Last valid day of an IM issued valid from ``valid_from`` (Arts. 17 V, 18).
+
+    One year: the period expires on the same date a year later, or on the next
+    day when that month lacks it (Código Civil art. 132 §3), and the IM is
+    valid through the eve of that day. From 29/02/2028 the year expires on
+    01/03/2029, so the IM is valid through 28/02/2029. A validity is a date
+    printed on the card, not a deadline: it does not move to a business day.
+    """
+    return add_years(require_date(valid_from, "valid_from"), IM_VALIDITY_YEARS) - dt.timedelta(
+        days=1
+    )
 
 
 def is_cnh_category_allowed(category: str) -> bool:
@@ -160,6 +213,7 @@ def vehicle_requirements_failures(
     colour_is_white: bool,
     on: dt.date,
     in_service_at_publication: bool = False,
+    calendar: Calendar | None = None,
 ) -> list[Failure]:
     """Requirements of Art. 10, II, b-e and Art. 11, II the vehicle fails on ``on``.
 
@@ -173,7 +227,9 @@ def vehicle_requirements_failures(
       colour is not required until the end of the 36 months of Arts. 10, §2
       and 70.
 
-    An empty list means the vehicle meets these requirements. A manufacture
+    Both last days move to the next business day when the offices are closed
+    on them (Código Civil art. 132 §1; ``calendar`` ``None`` means the
+    default calendar). An empty list means the vehicle meets these requirements. A manufacture
     year after ``on`` or a capacity below 1 raises ``ValueError``.
     """
     require_date(on, "on")
@@ -183,7 +239,10 @@ def vehicle_requirements_failures(
         raise ValueError(f"capacity must be at least 1, got {capacity}")
 
     failures: list[Failure] = []
-    deadline = age_deadline(manufacture_year, in_service_at_publication=in_service_at_publication)
+    cal = default_calendar() if calendar is None else calendar
+    deadline = age_deadline(
+        manufacture_year, in_service_at_publication=in_service_at_publication, calendar=cal
+    )
     if on > deadline:
         failures.append(
             _failure(
@@ -230,9 +289,24 @@ def vehicle_requirements_failures(
                 N_("O veículo deve possuir ar-condicionado."),
             )
         )
-    colour_grace = in_service_at_publication and on <= colour_change_deadline(PUBLICATION_DATE)
+    colour_grace = in_service_at_publication and on <= colour_change_last_day(PUBLICATION_DATE, cal)
     if not colour_is_white and not colour_grace:
         failures.append(
             _failure("colour", "Art. 10, II, e", N_("O veículo deve ser de cor branca."))
         )
     return failures
+
+
+CNH_MAX_VALIDITY_YEARS: Final = 10
+"""The longest a CNH is valid from its issue: its holder's medical examination is renewed
+every 10 years at most (Código de Trânsito Brasileiro, Lei nº 9.503/1997, Art. 147 §2).
+A CNH said to be valid for longer from today is a typing mistake, not a document."""
+
+
+def is_cnh_expiry_plausible(expires_on: dt.date, today: dt.date) -> bool:
+    """Whether a CNH could really be valid until ``expires_on`` (Art. 10, I, b).
+
+    No CNH issued on or before ``today`` is valid more than CNH_MAX_VALIDITY_YEARS later.
+    """
+    latest = add_years(require_date(today, "today"), CNH_MAX_VALIDITY_YEARS)
+    return require_date(expires_on, "expires_on") <= latest

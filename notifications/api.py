@@ -13,7 +13,12 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
 from notifications.models import Notification, ReturnReason
-from notifications.post import letter_record_attempt, letter_record_posting, letter_record_receipt
+from notifications.post import (
+    letter_record_attempt,
+    letter_record_posting,
+    letter_record_receipt,
+    notice_deliver_in_person,
+)
 from notifications.selectors import notifications_visible_to
 from notifications.services import notification_resend
 
@@ -44,6 +49,7 @@ class NotificationOutput(serializers.ModelSerializer):
             "return_reason",
             "ar_attached_on",
             "received_on",
+            "delivered_in_person",
             "created_at",
             "sent_at",
         ]
@@ -69,13 +75,22 @@ class AttemptInput(serializers.Serializer):
 class ReceiptInput(serializers.Serializer):
     ar_attached_on = serializers.DateField()
     delivered_on = serializers.DateField(required=False, allow_null=True, default=None)
-    receiver_name = serializers.CharField(required=False, allow_blank=True, default="")
-    receiver_document = serializers.CharField(required=False, allow_blank=True, default="")
+    receiver_name = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=200
+    )
+    receiver_document = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=40
+    )
     return_reason = serializers.ChoiceField(
         choices=ReturnReason.choices, required=False, allow_blank=True, default=""
     )
     visit_on = serializers.DateField(required=False, allow_null=True, default=None)
     scan = serializers.FileField(required=False, allow_null=True, default=None)
+    confirm_closed_windows = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Confirma um AR cuja data faz terminar de imediato algum prazo (Art. 46).",
+    )
 
 
 def _notification(request: Request, pk: int) -> Notification:
@@ -85,10 +100,11 @@ def _notification(request: Request, pk: int) -> Notification:
 class PostingApi(APIView):
     @extend_schema(request=PostingInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
+        notification = _notification(request, pk)
         data = PostingInput(data=request.data)
         data.is_valid(raise_exception=True)
         row = letter_record_posting(
-            notification=_notification(request, pk), actor=request.user, **data.validated_data
+            notification=notification, actor=request.user, **data.validated_data
         )
         return Response(NotificationOutput(row).data)
 
@@ -96,10 +112,11 @@ class PostingApi(APIView):
 class AttemptApi(APIView):
     @extend_schema(request=AttemptInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
+        notification = _notification(request, pk)
         data = AttemptInput(data=request.data)
         data.is_valid(raise_exception=True)
         attempt = letter_record_attempt(
-            notification=_notification(request, pk), actor=request.user, **data.validated_data
+            notification=notification, actor=request.user, **data.validated_data
         )
         return Response(NotificationOutput(attempt.notification).data, status=201)
 
@@ -109,9 +126,35 @@ class ReceiptApi(APIView):
 
     @extend_schema(request=ReceiptInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
+        notification = _notification(request, pk)
         data = ReceiptInput(data=request.data)
         data.is_valid(raise_exception=True)
         row = letter_record_receipt(
+            notification=notification, actor=request.user, **data.validated_data
+        )
+        return Response(NotificationOutput(row).data)
+
+
+class PersonalDeliveryInput(serializers.Serializer):
+    delivered_on = serializers.DateField()
+    receiver_name = serializers.CharField(max_length=200)
+    receiver_document = serializers.CharField(required=False, allow_blank=True, default="")
+    receipt = serializers.FileField(required=False, help_text="Art. 46: o recibo assinado.")
+    refused = serializers.BooleanField(required=False, default=False)
+    witness_name = serializers.CharField(required=False, allow_blank=True, default="")
+    witness_document = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class PersonalDeliveryApi(APIView):
+    """Art. 46: the notice delivered in person against a receipt (or a witnessed refusal)."""
+
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request=PersonalDeliveryInput, responses=NotificationOutput)
+    def post(self, request: Request, pk: int) -> Response:
+        data = PersonalDeliveryInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = notice_deliver_in_person(
             notification=_notification(request, pk), actor=request.user, **data.validated_data
         )
         return Response(NotificationOutput(row).data)

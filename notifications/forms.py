@@ -36,3 +36,6 @@ class ReceiptForm(forms.Form):
     visit_on = forms.DateField(label=_("Data da visita (AR)"), required=False, widget=DateInput)
     ar_attached_on = forms.DateField(label=_("AR juntado aos autos em"), widget=DateInput)
     scan = forms.FileField(label=_("Digitalização do AR (PDF, JPEG ou PNG)"), required=False)
+    confirm_closed_windows = forms.BooleanField(
+        label=_("Confirmo a data mesmo que prazos já tenham terminado"), required=False
+    )

@@ -88,6 +88,12 @@ class Notification(models.Model):
         _("motivo da devolução"), max_length=24, choices=ReturnReason.choices, blank=True
     )
     ar_scan = models.FileField(_("digitalização do AR"), upload_to="ar/", blank=True)
+    # Art. 46: "entregue pessoalmente ... mediante recibo"; the receipt's scan is `ar_scan`.
+    delivered_in_person = models.BooleanField(
+        _("entregue pessoalmente"), default=False,
+        help_text=_("Art. 46: entregue por agente ou servidor contra recibo (ou recusa "
+                    "testemunhada)."),
+    )
     received_on = models.DateField(
         _("recebida em (para os prazos)"),
         null=True,

@@ -16,18 +16,19 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
-from cases.models import Case
+from cases.models import Case, Deadline
 from cases.services.documents import upload_check
 from cases.services.transitions import case_record, local_today
 from cases.workflow import workflow_for
 from law.i18n import format_date
 from law.notice import ClockStart, ReturnReason, received_on
+from law.statute import PUBLICATION_DATE
 from notifications.models import DeliveryAttempt, Notification
 from notifications.services import notification_queue
 from notifications.validators import normalize_tracking_code
@@ -135,6 +136,29 @@ def _not_future(day: dt.date | None, label: str, today: dt.date) -> None:
         )
 
 
+def _not_before_the_law(day: dt.date | None, label: str) -> None:
+    """No act of a notice under the law can predate the law (Art. 71: in force on its
+    publication); a date like 01/01/0001 is a typing mistake."""
+    if day is not None and day < PUBLICATION_DATE:
+        raise RuleViolation(
+            _("A data “%(label)s” (%(day)s) é anterior à publicação da lei (%(law)s).")
+            % {"label": label, "day": format_date(day), "law": format_date(PUBLICATION_DATE)},
+            article="Art. 71",
+        )
+
+
+def _written_on(row: Notification) -> dt.date:
+    """The day the letter was written (its row), in the municipality's time."""
+    return timezone.localdate(row.created_at)
+
+
+def _not_before(day: dt.date, floor: dt.date, message: str) -> None:
+    if day < floor:
+        raise RuleViolation(
+            message % {"day": format_date(day), "floor": format_date(floor)}, article=ART_46
+        )
+
+
 def letter_record_posting(
     *, notification: Notification, actor: User, tracking_code: str, posted_on: dt.date
 ) -> Notification:
@@ -145,10 +169,16 @@ def letter_record_posting(
     except ValidationError as exc:
         raise RuleViolation(" ".join(exc.messages), code="invalid_tracking_code") from exc
     _not_future(posted_on, _("postagem"), local_today())
+    _not_before_the_law(posted_on, _("postagem"))
     with transaction.atomic(durable=True):
         row = _letter(notification)
         if row.status != Notification.Status.QUEUED:
             raise StateConflict(_("A postagem desta carta já foi registrada."))
+        _not_before(
+            posted_on,
+            _written_on(row),
+            _("A carta não pode ter sido postada (%(day)s) antes de ser escrita (%(floor)s)."),
+        )
         row.tracking_code = code
         row.posted_on = posted_on
         row.status = Notification.Status.SENT
@@ -172,6 +202,7 @@ def letter_record_attempt(
 ) -> DeliveryAttempt:
     _clerk(actor)
     _not_future(attempted_on, _("tentativa"), local_today())
+    _not_before_the_law(attempted_on, _("tentativa"))
     with transaction.atomic(durable=True):
         row = _letter(notification)
         if row.status != Notification.Status.SENT:
@@ -202,11 +233,15 @@ def letter_record_receipt(
     return_reason: str = "",
     visit_on: dt.date | None = None,
     scan: UploadedFile | None = None,
+    confirm_closed_windows: bool = False,
 ) -> Notification:
     """What the AR card says: delivered to someone, or returned with a reason.
 
     The date that counts (Art. 46 §2, 47 §2; setting NOTIFICATION_CLOCK_START) is passed
-    to the case's workflow, which starts the clocks.
+    to the case's workflow, which starts the clocks. When that date is so far back that a
+    window it opens (to pay, to appeal) has already closed, nothing is recorded unless the
+    clerk confirms it (`confirm_closed_windows`): a typo must not take a right away. The
+    confirmation is written on the timeline.
     """
     _clerk(actor)
     today = local_today()
@@ -216,6 +251,7 @@ def letter_record_receipt(
         (visit_on, _("visita")),
     ):
         _not_future(day, label, today)
+        _not_before_the_law(day, label)
     if (delivered_on is None) == (not return_reason):
         raise RuleViolation(
             _("Informe a data de entrega ou o motivo da devolução do AR, um dos dois.")
@@ -243,6 +279,11 @@ def letter_record_receipt(
             raise StateConflict(_("Registre a postagem antes do AR (ou o AR já foi registrado)."))
         if row.posted_on and event_day < row.posted_on:
             raise RuleViolation(_("A entrega ou visita não pode ser anterior à postagem."))
+        _not_before(
+            event_day,
+            _written_on(row),
+            _("O AR (%(day)s) não pode ser anterior à notificação, escrita em %(floor)s."),
+        )
         counts_from = received_on(
             clock=ClockStart(settings.NOTIFICATION_CLOCK_START),
             delivered_on=delivered_on,
@@ -279,5 +320,141 @@ def letter_record_receipt(
         if counts_from is not None and row.legal:
             hook = workflow_for(row.case.kind).on_notice_received
             if hook is not None:
+                already = set(Deadline.objects.filter(case=row.case).values_list("pk", flat=True))
                 hook(case=row.case, received_on=counts_from, actor=actor)
+                _windows_closed_at_once(
+                    row=row,
+                    actor=actor,
+                    counts_from=counts_from,
+                    today=today,
+                    already=already,
+                    confirmed=confirm_closed_windows,
+                )
     return row
+
+
+def notice_deliver_in_person(
+    *,
+    notification: Notification,
+    actor: User,
+    delivered_on: dt.date,
+    receiver_name: str,
+    receiver_document: str = "",
+    receipt: UploadedFile | None = None,
+    refused: bool = False,
+    witness_name: str = "",
+    witness_document: str = "",
+) -> Notification:
+    """Art. 46: the notice "entregue pessoalmente ... mediante recibo" by a fiscal agent or
+    a clerk. The signed receipt's scan is attached; or, when the person refuses to sign or
+    to take it, the refusal is recorded with a witness. The delivery date starts the clocks
+    as an AR's delivery does (the case's workflow hook), in the same transaction.
+    """
+    if not has_role(actor, Role.CLERK, Role.FISCAL_AGENT):
+        raise NotPermitted(
+            _("Somente agentes fiscais ou servidores entregam notificações pessoalmente."),
+            article=ART_46,
+        )
+    _not_future(delivered_on, _("entrega"), local_today())
+    if not receiver_name.strip():
+        raise RuleViolation(_("Informe o nome de quem recebeu a notificação."), article=ART_46)
+    if refused:
+        if not (witness_name.strip() and witness_document.strip()):
+            raise RuleViolation(
+                _("A recusa se registra com o nome e o documento de uma testemunha."),
+                article=ART_46,
+            )
+    elif receipt is None:
+        raise RuleViolation(
+            _("Anexe o recibo assinado (ou registre a recusa com uma testemunha)."),
+            article=ART_46,
+        )
+    checked = upload_check(receipt) if receipt is not None else None
+    with transaction.atomic(durable=True):
+        row = _letter(notification)
+        if not row.legal or row.status in (
+            Notification.Status.DELIVERED, Notification.Status.RETURNED
+        ):
+            raise StateConflict(
+                _("Esta notificação já foi entregue ou devolvida."), article=ART_46
+            )
+        row.delivered_on = delivered_on
+        row.received_on = delivered_on
+        row.receiver_name = receiver_name.strip()
+        row.receiver_document = receiver_document.strip()
+        row.delivered_in_person = True
+        row.status = Notification.Status.DELIVERED
+        if checked is not None:
+            from django.core.files.base import ContentFile
+
+            row.ar_scan.save(checked.name, ContentFile(checked.content), save=False)
+        row.save()
+        case_record(
+            case=row.case,
+            actor=actor,
+            event="personal_delivery",
+            article=ART_46,
+            note=(
+                _("Recusa de receber presenciada por %(witness)s.") % {"witness": witness_name}
+                if refused
+                else _("Entregue pessoalmente a %(name)s, contra recibo.")
+                % {"name": receiver_name.strip()}
+            ),
+            data={
+                "notification": row.pk,
+                "delivered_on": delivered_on.isoformat(),
+                "receiver_name": receiver_name.strip(),
+                "refused": refused,
+                "witness_name": witness_name.strip(),
+                "witness_document": witness_document.strip(),
+            },
+        )
+        hook = workflow_for(row.case.kind).on_notice_received
+        if hook is not None:
+            hook(case=row.case, received_on=delivered_on, actor=actor)
+    return row
+
+
+def _windows_closed_at_once(
+    *,
+    row: Notification,
+    actor: User,
+    counts_from: dt.date,
+    today: dt.date,
+    already: set[int],
+    confirmed: bool,
+) -> None:
+    """Refuse (the whole recording rolls back) a receipt whose date opens windows that are
+    already closed, unless the clerk confirmed it; a confirmed one says so on the timeline.
+    """
+    closed = list(
+        Deadline.objects.filter(case=row.case, state=Deadline.State.PENDING, due_on__lt=today)
+        .exclude(pk__in=already)
+        .order_by("due_on", "pk")
+    )
+    if not closed:
+        return
+    windows = "; ".join(f"{d.label} ({d.article}): {format_date(d.due_on)}" for d in closed)
+    if not confirmed:
+        raise RuleViolation(
+            _(
+                "Com o AR datado de %(day)s, estes prazos já terminaram: %(windows)s. Confira "
+                "as datas; se estiverem certas, registre de novo confirmando que os prazos já "
+                "terminaram."
+            )
+            % {"day": format_date(counts_from), "windows": windows},
+            article=ART_46,
+            code="windows_already_closed",
+        )
+    case_record(
+        case=row.case,
+        actor=actor,
+        event="windows_closed_at_record",
+        article=ART_46,
+        note=_(
+            "O servidor confirmou o AR datado de %(day)s, que fez terminar de imediato: "
+            "%(windows)s."
+        )
+        % {"day": format_date(counts_from), "windows": windows},
+        data={"notification": row.pk, "deadlines": [d.pk for d in closed]},
+    )

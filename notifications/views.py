@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.roles import is_staff_member
+from accounts.roles import is_staff_member, sees_every_case
 from cases.errors import DomainError
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.mailbox import mailbox_enabled, mailbox_read
@@ -27,7 +27,9 @@ def my_notices(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def mailbox(request: HttpRequest) -> HttpResponse:
-    if not is_staff_member(request.user):
+    # Every e-mail sent to anyone: only for the staff who handle every case (the
+    # commission sees only the cases it judges, so not this).
+    if not sees_every_case(request.user):
         raise PermissionDenied
     return render(
         request,

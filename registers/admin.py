@@ -46,7 +46,25 @@ class MunicipalRegistrationAdmin(admin.ModelAdmin):
 
 
 admin.site.register(PopulationFigure)
-admin.site.register(CalendarDay)
+
+
+@admin.register(CalendarDay)
+class CalendarDayAdmin(admin.ModelAdmin):
+    """Read-only here: a day is declared on the municipal calendar page (/calendario/),
+    whose service also moves the pending deadlines it covers (Art. 63; CPC art. 224 §1)."""
+
+    list_display = ["day", "kind", "reason"]
+
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
 admin.site.register(VrteValue)
 
 

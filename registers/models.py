@@ -6,6 +6,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
@@ -168,6 +169,8 @@ class Authorization(FSMModelMixin, models.Model):
         verbose_name = _("termo de autorização")
         verbose_name_plural = _("termos de autorização")
         ordering = ["number"]
+        # An agent finds a taxi by its Termo number as typed, in any case (`number__iexact`).
+        indexes = [models.Index(Upper("number"), name="authorization_number_upper_idx")]
         constraints = [
             # Art. 22 §4: one authorization per driver while it is in force.
             models.UniqueConstraint(
@@ -235,6 +238,9 @@ class MunicipalRegistration(FSMModelMixin, models.Model):
         verbose_name = _("inscrição municipal (IM)")
         verbose_name_plural = _("inscrições municipais (IM)")
         ordering = ["-valid_until"]
+        # The public verification finds an IM by its number as typed, in any case
+        # (`number__iexact`, that is UPPER(number) = UPPER(%s)).
+        indexes = [models.Index(Upper("number"), name="registration_number_upper_idx")]
 
     def __str__(self) -> str:
         return self.number
@@ -272,7 +278,10 @@ class AuxiliaryBinding(models.Model):
         RESIGNATION = "resignation", _("pedido de demissão")
         DEATH = "death", _("falecimento")
         FORCE_MAJEURE = "force_majeure", _("força maior")
-        REVOKED = "revoked", _("autorização do auxiliar revogada")
+        # Art. 59 V and §5: cassação; barred from any authorization for 5 years.
+        REVOKED = "revoked", _("autorização do auxiliar cassada (Art. 59)")
+        # Art. 27 §2: the executive's revogação when the auxiliary leaves; 12 months.
+        WITHDRAWN = "withdrawn", _("autorização do auxiliar revogada (Art. 27 §2)")
         NOT_RENEWED = "not_renewed", _("não renovada")
         AUTHORIZATION_ENDED = "authorization_ended", _("fim da autorização do titular")
 
@@ -328,10 +337,13 @@ class PopulationFigure(models.Model):
 
 
 class CalendarDay(models.Model):
-    """A day the municipality declares closed (e.g. carnival) or open despite a holiday."""
+    """A day the municipality declares closed (e.g. carnival), a municipal holiday, or open
+    despite a holiday. Written only by `municipal.services.calendar.calendar_day_declare`, which
+    moves the pending deadlines the day affects (Art. 63; CPC art. 224 §1)."""
 
     class Kind(models.TextChoices):
         CLOSED = "closed", _("sem expediente")
+        HOLIDAY = "holiday", _("feriado municipal")
         OPEN = "open", _("com expediente")
 
     day = models.DateField(_("dia"), unique=True)

@@ -55,6 +55,13 @@ def driver_requirements_unmet(
     if driver.cnh_expires_on < on:
         unmet.append(Unmet("Art. 10 I b", _("A CNH venceu em %(day)s.")
                            % {"day": format_date(driver.cnh_expires_on)}))
+    elif not law_vehicles.is_cnh_expiry_plausible(driver.cnh_expires_on, on):
+        unmet.append(Unmet("Art. 10 I b", _(
+            "A validade informada da CNH (%(day)s) passa de %(years)d anos: confira a data."
+        ) % {
+            "day": format_date(driver.cnh_expires_on),
+            "years": law_vehicles.CNH_MAX_VALIDITY_YEARS,
+        }))
     in_force = Authorization.objects.filter(
         holder=driver,
         status__in=[Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED],
@@ -75,14 +82,17 @@ def driver_requirements_unmet(
             else law_bars.BarReason.REVOCATION
         )
         events.append((reason, ended_on))
-    if as_auxiliary:
-        events += [
-            (law_bars.BarReason.AUXILIARY_REVOCATION, ended_on)
-            for ended_on in AuxiliaryBinding.objects.filter(
-                auxiliary=driver, end_reason=AuxiliaryBinding.EndReason.REVOKED,
-                ended_on__isnull=False,
-            ).values_list("ended_on", flat=True)
-        ]
+    # Art. 59 §5 with Art. 27 §4: an auxiliary's cassação bars any authorization for 5
+    # years; the revogação of Art. 27 §2 bars a new registration as auxiliary for 12 months.
+    for reason, ended_on in AuxiliaryBinding.objects.filter(
+        auxiliary=driver,
+        end_reason__in=[AuxiliaryBinding.EndReason.REVOKED, AuxiliaryBinding.EndReason.WITHDRAWN],
+        ended_on__isnull=False,
+    ).values_list("end_reason", "ended_on"):
+        if reason == AuxiliaryBinding.EndReason.REVOKED:
+            events.append((law_bars.BarReason.REVOCATION, ended_on))
+        elif as_auxiliary:
+            events.append((law_bars.BarReason.AUXILIARY_WITHDRAWAL, ended_on))
     for reason, day in events:
         until = law_bars.bar_ends(reason, day)
         if on <= until:

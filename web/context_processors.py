@@ -1,6 +1,6 @@
 from django.http import HttpRequest
 
-from accounts.roles import Role, roles_of
+from accounts.roles import ALL_CASES_ROLES, Role, roles_of
 
 
 def roles(request: HttpRequest) -> dict[str, object]:
@@ -11,4 +11,5 @@ def roles(request: HttpRequest) -> dict[str, object]:
         "is_staff_role": bool(mine - {Role.DRIVER}),
         "is_agent": Role.FISCAL_AGENT in mine,
         "is_clerk": Role.CLERK in mine,
+        "sees_every_case": bool(mine & ALL_CASES_ROLES),
     }

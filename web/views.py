@@ -12,10 +12,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role, is_staff_member
+from accounts.services import personal_data_read_case
 from cases.action_inputs import action_form, split_note
 from cases.errors import DomainError
 from cases.models import Deadline, Document
-from cases.selectors import QueueFilter, case_queue, case_timeline, cases_visible_to
+from cases.selectors import (
+    BadCursor,
+    QueueFilter,
+    case_queue_page,
+    case_timeline,
+    cases_visible_to,
+)
 from cases.services.deadlines import deadline_retry
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import all_workflows, workflow_for
@@ -69,14 +76,33 @@ def queue(request: HttpRequest) -> HttpResponse:
         **{k: data.get(k) or "" for k in ("kind", "state", "assignee", "urgency")}
     )
     today = timezone.localdate()
-    rows = list(case_queue(user=request.user, filters=filters, today=today)[:200])
-    return render(request, "web/queue.html", {"form": form, "rows": rows, "today": today})
+    status = 200
+    try:
+        page = case_queue_page(
+            user=request.user, filters=filters, today=today, cursor=request.GET.get("cursor", "")
+        )
+    except BadCursor:
+        messages.error(request, _("Cursor de página inválido: a fila recomeça do início."))
+        page = case_queue_page(user=request.user, filters=filters, today=today)
+        status = 400
+    next_query = ""
+    if page.next_cursor:
+        query = request.GET.copy()
+        query["cursor"] = page.next_cursor
+        next_query = query.urlencode()
+    return render(
+        request,
+        "web/queue.html",
+        {"form": form, "page": page, "rows": page.rows, "today": today, "next_query": next_query},
+        status=status,
+    )
 
 
 @login_required
 def case_page(request: HttpRequest, pk: int) -> HttpResponse:
     case = get_object_or_404(cases_visible_to(request.user), pk=pk).specific()
     workflow = workflow_for(case.kind)
+    personal_data_read_case(actor=request.user, case=case, channel="page", path=request.path)
     edges = available_edges(case, request.user)
     documents = list(case.documents.all())
     return render(

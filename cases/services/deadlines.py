@@ -1,28 +1,36 @@
 """Deadlines as rows (DESIGN principle 4) and the sweeper that applies them.
 
-A deadline's `due_on` is its last day; it has passed once the local date is after it. The
-sweeper claims one due row per transaction with FOR UPDATE SKIP LOCKED, so any number of
-sweepers may run at once and each row is processed exactly once. The row's handler locks
-the case, re-checks the real condition (the row may be stale: an extension moved the end,
-the case was closed) and applies the system transition. A failing row is retried with
-exponential backoff and ends as FAILED, visible to clerks — never lost.
+A deadline's `due_on` is its last day; it has passed once the local date is after it.
+
+Every write of a case's rows (set, cancel, resolve, retry) goes through this module, which
+recomputes the case's `next_due_on` in the same transaction: the queue reads that column
+through an index instead of aggregating the deadline rows of every open case.
+
+The sweeper claims due rows in batches (`FOR UPDATE SKIP LOCKED`, in due order), so any
+number of sweepers and the beat may run at once and each row is processed exactly once.
+Each row runs in its own savepoint: its handler gets the case locked once, re-checks the
+real condition (the row may be stale: an extension moved the end, the case was closed) and
+applies the system transition; a failure rolls back that row's work only, and the row is
+retried with exponential backoff and ends as FAILED, visible to clerks — never lost. A
+sweep runs until nothing is due, bounded by time rather than by a row count.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Q
+from django.db import OperationalError, transaction
+from django.db.models import Min, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from cases.models import Case, Deadline
-from cases.services.transitions import local_today
+from cases.services.transitions import case_held, case_try_lock, local_today
 from law import deadlines as law_deadlines
 from law.calendar import Calendar
 from registers.models import Authorization
@@ -53,14 +61,46 @@ def deadline_set(
     article: str,
     case: Case | None = None,
     authorization: Authorization | None = None,
+    rule: str = "",
+    starts_on: dt.date | None = None,
 ) -> Deadline:
-    """Write a deadline row in the caller's transaction, for a case or a register."""
+    """Write a deadline row in the caller's transaction, for a case or a register.
+
+    `rule` (a `law.deadlines.RULES` code) and `starts_on` record what `due_on` was
+    computed from, so that a day declared closed afterwards moves it
+    (`municipal.services.calendar.calendar_day_declare`); a fixed date leaves them empty."""
     if kind not in _HANDLERS:
         raise LookupError(f"no deadline handler registered for {kind!r}")
-    return Deadline.objects.create(
+    if rule and starts_on is None:
+        raise ValueError("a deadline computed from a rule needs its start day")
+    row = Deadline.objects.create(
         case=case, authorization=authorization, kind=kind, label=label, due_on=due_on,
-        counting=counting, article=article,
+        counting=counting, article=article, rule=rule, starts_on=starts_on,
     )
+    if case is not None:
+        cases_next_due_refresh([case.pk])
+        # The caller's instance too, so a later save of it does not write the old date.
+        if case.next_due_on is None or due_on < case.next_due_on:
+            case.next_due_on = due_on
+    return row
+
+
+def cases_next_due_refresh(case_ids: Iterable[int]) -> None:
+    """Recompute the next due date of these cases from their pending rows (one statement).
+
+    Called in the transaction of every change to deadline rows: a new writer of rows
+    calls it too (or goes through `deadline_set` / `deadlines_cancel`)."""
+    ids = sorted(set(case_ids))
+    if not ids:
+        return
+    earliest = (
+        Deadline.objects.filter(case=OuterRef("pk"), state=Deadline.State.PENDING)
+        .order_by()
+        .values("case")
+        .annotate(first=Min("due_on"))
+        .values("first")
+    )
+    Case.objects.filter(pk__in=ids).update(next_due_on=Subquery(earliest))
 
 
 # How the row says its last day was found: by counting days (business or calendar, CPC),
@@ -71,6 +111,9 @@ _STORED_COUNTING = {
     law_deadlines.Counting.PERIOD_DAYS: Deadline.Counting.FIXED_DATE,
     law_deadlines.Counting.MONTHS: Deadline.Counting.FIXED_DATE,
 }
+
+
+_CALENDAR_COUNTINGS = (law_deadlines.Counting.BUSINESS_DAYS, law_deadlines.Counting.CALENDAR_DAYS)
 
 
 def deadline_start(
@@ -97,6 +140,10 @@ def deadline_start(
         due_on=law_deadlines.due_date(rule, start, calendar, length=length),
         counting=_STORED_COUNTING[rule.counting],
         article=rule.article,
+        # What a day declared closed later recomputes it from (registers.calendar); only
+        # rules counted in business or calendar days depend on the calendar.
+        rule=rule.code if rule.counting in _CALENDAR_COUNTINGS else "",
+        starts_on=start if rule.counting in _CALENDAR_COUNTINGS else None,
         case=case,
         authorization=authorization,
     )
@@ -135,9 +182,17 @@ def deadlines_cancel(
     if kinds is not None:
         rows = rows.filter(kind__in=list(kinds))
     ids = list(rows.values_list("id", flat=True))
-    return Deadline.objects.filter(id__in=ids).update(
+    if not ids:
+        return 0
+    cancelled = Deadline.objects.filter(id__in=ids).update(
         state=Deadline.State.CANCELLED, resolved_at=timezone.now()
     )
+    if case is not None:
+        cases_next_due_refresh([case.pk])
+        case.next_due_on = Case.objects.filter(pk=case.pk).values_list(
+            "next_due_on", flat=True
+        ).first()
+    return cancelled
 
 
 @dataclass
@@ -146,18 +201,30 @@ class SweepReport:
     moot: int = 0
     retried: int = 0
     failed: int = 0
+    deferred: int = 0
 
     @property
     def processed(self) -> int:
         return self.applied + self.moot + self.retried + self.failed
 
 
-def _due_rows(today: dt.date, now: dt.datetime):  # type: ignore[no-untyped-def]
-    return (
-        Deadline.objects.select_for_update(skip_locked=True)
+def _due_rows(
+    today: dt.date, now: dt.datetime, batch: int, skip: Iterable[int] = ()
+) -> list[Deadline]:
+    """Claim up to `batch` due rows (served by `deadline_pending_idx`), with the kind of
+    their case so it can be locked as its own model in one read."""
+    rows = (
+        Deadline.objects.select_for_update(skip_locked=True, of=("self",))
         .filter(state=Deadline.State.PENDING, due_on__lt=today)
         .filter(Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now))
-        .order_by("due_on", "id")
+    )
+    if skip:
+        rows = rows.exclude(pk__in=list(skip))
+    return list(
+        rows.select_related("case")
+        .only("id", "case_id", "authorization_id", "kind", "due_on", "attempts",
+              "case__kind", "case__id")
+        .order_by("due_on", "id")[:batch]
     )
 
 
@@ -166,51 +233,121 @@ def _backoff(attempts: int) -> dt.timedelta:
     return dt.timedelta(seconds=base * 2 ** (attempts - 1))
 
 
-def deadline_process_one(*, today: dt.date, now: dt.datetime, report: SweepReport) -> bool:
-    """Claim and process one due row in its own transaction. False when none is due."""
+class _Busy(Exception):
+    """Another transaction holds a lock this row needs: leave the row for a later batch."""
+
+
+# Lock not available, deadlock detected: another sweeper's batch or a user's action holds
+# what this row needs. Not the row's fault, so not an attempt.
+_BUSY_CODES = {"55P03", "40P01"}
+
+
+def _apply(row: Deadline, today: dt.date) -> bool:
+    """The row's handler on its case, locked once (the handler's `case_step` reuses it).
+
+    A case another transaction holds is not waited for: this batch holds other rows'
+    cases, and waiting while holding them is how two sweepers deadlock."""
+    case = None
+    if row.case_id:
+        case = case_try_lock(row.case)
+        if case is None:
+            raise _Busy
+    try:
+        with case_held(case):
+            return _HANDLERS[row.kind](case, row, today)
+    except OperationalError as exc:
+        if getattr(getattr(exc, "__cause__", None), "sqlstate", None) in _BUSY_CODES:
+            raise _Busy from exc
+        raise
+
+
+def deadlines_sweep_batch(
+    *,
+    today: dt.date,
+    now: dt.datetime,
+    report: SweepReport,
+    batch: int | None = None,
+    deferred: set[int] | None = None,
+) -> int:
+    """Claim and process one batch of due rows in one transaction; the number claimed.
+
+    The outcome of the batch's rows is written with one statement per outcome (and one
+    for their cases' next due dates); a failed row's retry with one statement of its own.
+    A row whose case is busy goes into `deferred`, skipped by the rest of this sweep.
+    """
+    batch = batch or settings.DEADLINE_SWEEP_BATCH
+    deferred = set() if deferred is None else deferred
     with transaction.atomic():
-        row = _due_rows(today, now).first()
-        if row is None:
-            return False
-        try:
-            with transaction.atomic():  # a savepoint: a failing handler leaves no trace
-                case = Case.objects.get(pk=row.case_id) if row.case_id else None
-                applied = _HANDLERS[row.kind](case, row, today)
-        except Exception as exc:  # noqa: BLE001 — any failure is recorded on the row
-            row.attempts += 1
-            row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            if row.attempts >= settings.DEADLINE_RETRY_LIMIT:
-                row.state = Deadline.State.FAILED
-                row.resolved_at = now
-                report.failed += 1
-                logger.error("deadline %s failed for good: %s", row.pk, row.last_error)
+        rows = _due_rows(today, now, batch, deferred)
+        applied: list[int] = []
+        moot: list[int] = []
+        for row in rows:
+            try:
+                with transaction.atomic():  # a savepoint: a failing handler leaves no trace
+                    done = _apply(row, today)
+            except _Busy:
+                deferred.add(row.pk)
+            except Exception as exc:  # noqa: BLE001 — any failure is recorded on the row
+                _record_failure(row, exc, now, report)
             else:
-                row.next_attempt_at = now + _backoff(row.attempts)
-                report.retried += 1
-                logger.warning("deadline %s will be retried: %s", row.pk, row.last_error)
-        else:
-            row.state = Deadline.State.DONE if applied else Deadline.State.MOOT
-            row.resolved_at = now
-            row.last_error = ""
-            if applied:
-                report.applied += 1
-            else:
-                report.moot += 1
-        row.save(
-            update_fields=["state", "attempts", "next_attempt_at", "last_error", "resolved_at"]
+                (applied if done else moot).append(row.pk)
+        report.applied += len(applied)
+        report.moot += len(moot)
+        if applied:
+            Deadline.objects.filter(pk__in=applied).update(
+                state=Deadline.State.DONE, resolved_at=now, last_error=""
+            )
+        if moot:
+            Deadline.objects.filter(pk__in=moot).update(
+                state=Deadline.State.MOOT, resolved_at=now, last_error=""
+            )
+        # Not the deferred rows' cases: another transaction holds them.
+        cases_next_due_refresh(
+            row.case_id for row in rows if row.case_id and row.pk not in deferred
         )
-    return True
+    return len(rows)
+
+
+def _record_failure(row: Deadline, exc: Exception, now: dt.datetime, report: SweepReport) -> None:
+    row.attempts += 1
+    row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+    if row.attempts >= settings.DEADLINE_RETRY_LIMIT:
+        row.state = Deadline.State.FAILED
+        row.resolved_at = now
+        report.failed += 1
+        logger.error("deadline %s failed for good: %s", row.pk, row.last_error)
+    else:
+        row.state = Deadline.State.PENDING
+        row.next_attempt_at = now + _backoff(row.attempts)
+        report.retried += 1
+        logger.warning("deadline %s will be retried: %s", row.pk, row.last_error)
+    row.save(update_fields=["state", "attempts", "next_attempt_at", "last_error", "resolved_at"])
 
 
 def deadlines_sweep(
-    *, today: dt.date | None = None, now: dt.datetime | None = None, max_rows: int = 1000
+    *,
+    today: dt.date | None = None,
+    now: dt.datetime | None = None,
+    seconds: float | None = None,
+    batch: int | None = None,
 ) -> SweepReport:
-    """Process every deadline that has passed, one row per transaction."""
+    """Process due rows, batch after batch, until none is due or `seconds` have passed.
+
+    `now` is fixed for the whole sweep, so a row put back for a retry is not claimed again
+    by the same sweep."""
     today = today or local_today()
     now = now or timezone.now()
+    limit = settings.DEADLINE_SWEEP_SECONDS if seconds is None else seconds
+    started = time.monotonic()
     report = SweepReport()
-    while report.processed < max_rows and deadline_process_one(today=today, now=now, report=report):
-        pass
+    deferred: set[int] = set()
+    while deadlines_sweep_batch(
+        today=today, now=now, report=report, batch=batch, deferred=deferred
+    ):
+        if time.monotonic() - started >= limit:
+            break
+    # Rows left for a busy case stay pending: the next sweep takes them.
+    report.deferred = len(deferred)
     return report
 
 
@@ -224,4 +361,6 @@ def deadline_retry(*, deadline: Deadline) -> Deadline:
             row.next_attempt_at = None
             row.resolved_at = None
             row.save(update_fields=["state", "attempts", "next_attempt_at", "resolved_at"])
+            if row.case_id:
+                cases_next_due_refresh([row.case_id])
     return row

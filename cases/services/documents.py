@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import io
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.functional import Promise
@@ -81,12 +83,30 @@ def upload_check(upload: UploadedFile) -> CheckedFile:
 
 
 def _check_image(content: bytes, name: str) -> None:
+    """A readable image of at most MAX_IMAGE_PIXELS pixels.
+
+    A few kilobytes of PNG can claim 50000×50000 pixels; decoding it would take gigabytes.
+    Pillow reads the size from the header, so the size is checked before any decoding.
+    """
     from PIL import Image, UnidentifiedImageError
 
+    limit = int(settings.MAX_IMAGE_PIXELS)
+    too_large = RuleViolation(
+        _("A imagem “%(name)s” tem pixels demais (máximo de %(limit)s milhões).")
+        % {"name": name, "limit": limit // 1_000_000},
+        code="image_too_large",
+    )
     try:
-        with Image.open(io.BytesIO(content)) as image:
-            image.verify()
-    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(content)) as image:
+                width, height = image.size
+                if width * height > limit:
+                    raise too_large
+                image.verify()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise too_large from exc
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         raise RuleViolation(
             _("A imagem “%(name)s” está corrompida.") % {"name": name}, code="file_corrupt"
         ) from exc

@@ -8,8 +8,11 @@ sweeper's transaction (system transitions), then add their own effects in the sa
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from django.db import transaction
@@ -21,6 +24,7 @@ from accounts.models import User
 from accounts.roles import roles_of
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import AuditEvent, Case, CaseSequence
+from cases.services.overdue import overdue_by_rule
 from cases.workflow import Edge, Workflow, workflow_for
 from core.sequences import sequence_next
 
@@ -58,6 +62,7 @@ def case_open(
             sequence=sequence,
             kind=workflow.kind,
             state=workflow.initial,
+            overdue_by_rule=workflow.initial in workflow.overdue_states,
             filed_by=actor,
             opened_at=opened_at,
             **fields,
@@ -78,9 +83,51 @@ def case_open(
 
 
 def case_lock(case: C) -> C:
-    """The case re-read under a row lock (SELECT … FOR UPDATE) as its kind's model."""
+    """The case re-read under a row lock (SELECT … FOR UPDATE) as its kind's model.
+
+    The instance the sweeper locked for the deadline handler running now is returned as it
+    is (`case_held`): the handler's steps reuse the sweeper's one read of the case."""
+    if case is _HELD.get():
+        return case
     model = workflow_for(case.kind).model
     return model.objects.select_for_update().get(pk=case.pk)  # type: ignore[return-value]
+
+
+def case_try_lock(case: C) -> C | None:
+    """Like `case_lock`, but None at once when another transaction holds the case (the
+    sweeper leaves that row for a later batch rather than wait while holding others)."""
+    model = workflow_for(case.kind).model
+    # The case's two rows (the kind's and the base one), not its authorization, which is
+    # read along because most system steps go on to it (suspend, reactivate, revoke).
+    rows = (
+        model.objects.select_for_update(skip_locked=True, of=("self", "case_ptr"))
+        .select_related("authorization")
+        .filter(pk=case.pk)
+    )
+    return next(iter(rows), None)  # type: ignore[return-value]
+
+
+# Only the sweeper sets it, around one handler call, on the instance it has just locked:
+# any other instance (a caller's older read) is re-read under the lock as before.
+_HELD: ContextVar[Case | None] = ContextVar("case_held", default=None)
+
+
+@contextmanager
+def case_held(case: Case | None) -> Iterator[None]:
+    token = _HELD.set(case)
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+
+
+def _snapshot(case: Case) -> dict[str, Any]:
+    # Deep copies, so that a transition editing a JSON value in place is seen as a change.
+    return {f.attname: copy.deepcopy(getattr(case, f.attname)) for f in case._meta.concrete_fields}
+
+
+def _changed_fields(case: Case, before: Mapping[str, Any]) -> list[str]:
+    return [name for name, value in before.items() if getattr(case, name) != value]
 
 
 def may_take(edge: Edge, case: Case, actor: User | None) -> bool:
@@ -125,7 +172,10 @@ def case_step(
     `authorized_by_caller` is for internal edges fired by another kind's service that has
     already decided who may act (an appeal filed by an attorney moves the notice).
     """
-    with transaction.atomic():
+    # No savepoint of its own: a refusal raises before any write, and a failure after one
+    # must undo the caller's whole step anyway (the caller's transaction, or the
+    # sweeper's savepoint for the row).
+    with transaction.atomic(savepoint=False):
         locked = case_lock(case)
         workflow = workflow_for(locked.kind)
         try:
@@ -150,6 +200,7 @@ def case_step(
         if edge.note_required and not note.strip():
             raise RuleViolation(_("Informe o motivo para “%(label)s”.") % {"label": edge.label})
         from_state = locked.state
+        before = _snapshot(locked)
         try:
             method(**dict(kwargs or {}))
         except TransitionNotAllowed as exc:
@@ -157,7 +208,10 @@ def case_step(
         at = now or timezone.now()
         if locked.state in workflow.final_states:
             locked.closed_at = at
-        locked.save()
+        locked.overdue_by_rule = overdue_by_rule(locked, workflow)
+        # Only what the transition changed: a full save would also write columns other
+        # services keep in this transaction (the next due date) from a stale read.
+        locked.save(update_fields=[*_changed_fields(locked, before), "updated_at"])
         AuditEvent.objects.create(
             case=locked,
             actor=actor,

@@ -11,11 +11,24 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from cases.errors import StateConflict, from_law
+from cases.models import Deadline
+from cases.services.deadlines import cases_next_due_refresh
+from cases.services.transitions import case_record
+from law import deadlines as law_deadlines
 from law import municipal_calendar as law
 from law.errors import LawError
 from municipal.models import CalendarReminder
 from municipal.permissions import require_register_keeper
+from notifications.services import notification_queue
+from registers.calendar import municipal_calendar
 from registers.models import CalendarDay
+
+ART_CPC_224_P1 = "CPC art. 224 §1"
+MOVED_EVENT = "deadline_moved"
+
+
+def _fmt(day: dt.date) -> str:
+    return day.strftime("%d/%m/%Y")
 
 
 def _close_reminder_if_done(year: int) -> None:
@@ -43,6 +56,10 @@ def calendar_day_declare(
         row, _created = CalendarDay.objects.select_for_update().update_or_create(
             day=day, defaults={"kind": kind, "reason": act.strip()[:200]}
         )
+        if kind != CalendarDay.Kind.OPEN:
+            # Art. 63, CPC art. 224 §1: the pending deadlines whose period covers the day
+            # move, in this transaction, each on its case's timeline (never shortened).
+            deadlines_move_for_closed_day(day=day, kind=kind, reason=row.reason, actor=actor)
         _close_reminder_if_done(day.year)
     return row
 
@@ -72,3 +89,77 @@ def calendar_reminder_open(*, today: dt.date) -> CalendarReminder | None:
         _close_reminder_if_done(year)
         reminder.refresh_from_db()
     return reminder
+
+
+def deadlines_move_for_closed_day(
+    *, day: dt.date, kind: str, reason: str, actor: User | None
+) -> list[int]:
+    """In the declaring transaction: recompute every pending rule-based row whose period
+    covers `day` (`starts_on < day <= due_on`) with the calendar that now knows it, and
+    move the later ones. Returns the ids of the rows moved."""
+    calendar = municipal_calendar()
+    rows = (
+        Deadline.objects.select_for_update(of=("self",))
+        .filter(
+            state=Deadline.State.PENDING,
+            starts_on__lt=day,
+            due_on__gte=day,
+        )
+        .exclude(rule="")
+        .select_related("case", "case__applicant")
+        .order_by("id")
+    )
+    moved: list[int] = []
+    for row in rows:
+        rule = law_deadlines.RULES.get(row.rule)
+        if rule is None or row.starts_on is None or rule.counting not in (
+            law_deadlines.Counting.BUSINESS_DAYS, law_deadlines.Counting.CALENDAR_DAYS
+        ):
+            continue
+        after = law_deadlines.due_date(rule, row.starts_on, calendar)
+        if after <= row.due_on:
+            continue
+        before = row.due_on
+        row.due_on = after
+        row.save(update_fields=["due_on"])
+        moved.append(row.pk)
+        if row.case_id is not None:
+            cases_next_due_refresh([row.case_id])
+        if row.case is None:
+            continue
+        applicant = row.case.applicant
+        if applicant is not None:
+            notification_queue(
+                case=row.case,
+                recipient=applicant,
+                template="deadline_moved",
+                context={"deadline": row, "before": before, "after": after, "day": day,
+                         "reason": reason},
+            )
+        case_record(
+            case=row.case,
+            actor=actor,
+            event=MOVED_EVENT,
+            article=f"{row.article}; {ART_CPC_224_P1}",
+            note=_(
+                "%(label)s: o último dia passou de %(before)s para %(after)s, porque "
+                "%(day)s foi declarado sem expediente (%(reason)s)."
+            )
+            % {
+                "label": row.label,
+                "before": _fmt(before),
+                "after": _fmt(after),
+                "day": _fmt(day),
+                "reason": reason,
+            },
+            data={
+                "deadline": row.pk,
+                "kind": row.kind,
+                "rule": row.rule,
+                "before": before.isoformat(),
+                "after": after.isoformat(),
+                "day": day.isoformat(),
+                "day_kind": kind,
+            },
+        )
+    return moved

@@ -35,7 +35,9 @@ def authorization_suspend(*, authorization: Authorization) -> tuple[Authorizatio
 
 def authorization_reactivate(*, authorization: Authorization) -> Authorization:
     """A suspended authorization returns to service: nothing holds it any more."""
-    with transaction.atomic():
+    # No savepoint: nothing is written before the transition's own check, and the caller's
+    # transaction (or the sweeper's savepoint for the row) undoes the rest on failure.
+    with transaction.atomic(savepoint=False):
         row = Authorization.objects.select_for_update().get(pk=authorization.pk)
         row.reactivate()
         row.save(update_fields=["status"])

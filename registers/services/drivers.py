@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
-from core.errors import CONCURRENT_WRITE, RuleViolation, StateConflict
+from core.errors import CONCURRENT_WRITE, RegisterMismatch, RuleViolation, StateConflict
 from registers.models import Driver
 from registers.validators import normalize_cnh, normalize_cpf
 
@@ -144,10 +144,8 @@ def driver_register(
     if driver is not None:
         clash = clash.exclude(pk=driver.pk)
     if clash.exists():
-        raise RuleViolation(
-            _("Esta CNH já está cadastrada para outro taxista."), article=ART_10_I_B,
-            code="invalid_driver",
-        )
+        # LGPD: the same answer as any clash with someone else's record (core.errors).
+        raise RegisterMismatch()
     if driver is None:
         driver = Driver(kind=kind, user=user)
     for name, value in fields.items():

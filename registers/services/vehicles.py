@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from core.errors import CONCURRENT_WRITE, RuleViolation, StateConflict
+from core.errors import CONCURRENT_WRITE, RegisterMismatch, RuleViolation, StateConflict
 from registers.models import IN_FORCE, Authorization, Driver, Vehicle
 from registers.validators import normalize_plate, normalize_renavam
 
@@ -102,11 +102,8 @@ def vehicle_register(
     else:
         vehicle = matches[0]
         if len(matches) > 1 or (vehicle.plate, vehicle.renavam) != (data.plate, data.renavam):
-            raise RuleViolation(
-                _("A placa %(plate)s e o RENAVAM %(renavam)s não são do mesmo veículo no "
-                  "cadastro.") % {"plate": data.plate, "renavam": data.renavam},
-                article=ART_10_II_A,
-            )
+            # LGPD: the same answer as any clash with someone else's record.
+            raise RegisterMismatch()
         if refuse is not None:
             refuse(vehicle)
         held = Authorization.objects.filter(vehicle=vehicle, status__in=IN_FORCE).first()

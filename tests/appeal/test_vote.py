@@ -24,6 +24,13 @@ from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
 
+
+@pytest.fixture(autouse=True)
+def _first_offence_fined(settings):
+    # These tests follow a fine of a first group 1-2 infraction: the `as_well` reading of
+    # Art. 59 I (the default, `instead`, gives a warning only).
+    settings.FIRST_OFFENCE_WARNING = "as_well"
+
 GRANT, PART, DENY = Outcome.GRANTED, Outcome.PARTIALLY_GRANTED, Outcome.DENIED
 
 

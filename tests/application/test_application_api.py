@@ -102,7 +102,7 @@ def test_a_second_application_is_a_conflict_409_art22_p4(api):
 def test_missing_fields_are_reported_by_name(api, applicant_user):
     response = api(applicant_user).post("/api/applications/", {"name": "X"}, format="multipart")
     assert response.status_code == 400
-    assert {"cpf", "plate", "renavam"} <= set(response.json())
+    assert {"cpf", "plate", "renavam"} <= set(response.json()["fields"])
 
 
 def test_a_fiscal_agent_cannot_file_403(api, fiscal_agent):

@@ -283,7 +283,8 @@ def test_a_plate_registered_with_another_renavam_is_refused_art10_ii_a(
     taken = authorization.vehicle
     error = _refused(snapshot, RuleViolation,
                      lambda: _file(applicant_user, vehicle=vehicle_data(plate=taken.plate)))
-    assert error.article == "Art. 10 II a"
+    # One answer for every clash with someone else's record (LGPD; issue 12).
+    assert (error.article, error.code) == ("Art. 10", "register_mismatch")
 
 
 def test_a_fiscal_agent_cannot_file(fiscal_agent, snapshot):
@@ -293,9 +294,9 @@ def test_a_fiscal_agent_cannot_file(fiscal_agent, snapshot):
 
 def test_a_driver_cannot_file_with_someone_elses_cpf(applicant_user, snapshot):
     other = DriverFactory()
-    error = _refused(snapshot, NotPermitted,
+    error = _refused(snapshot, RuleViolation,
                      lambda: _file(applicant_user, applicant=applicant_of(other)))
-    assert error.article == "Art. 10 §1"
+    assert (error.article, error.code) == ("Art. 10", "register_mismatch")
 
 
 def test_a_driver_cannot_change_the_cpf_of_their_cadastro(snapshot):
@@ -310,7 +311,7 @@ def test_a_cnh_registered_to_another_driver_is_refused(applicant_user, snapshot)
         snapshot, RuleViolation,
         lambda: _file(applicant_user, applicant=applicant_data(cnh_number=other.cnh_number)),
     )
-    assert error.article == "Art. 10 I b"
+    assert (error.article, error.code) == ("Art. 10", "register_mismatch")
 
 
 def test_the_documents_of_a_refused_filing_are_not_stored(applicant_user, settings):

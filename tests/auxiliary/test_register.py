@@ -168,10 +168,10 @@ def test_the_documents_of_art10_i_are_required_art27_p3(driver, new_auxiliary_da
     _nothing_written(before)
 
 
-def test_a_revoked_auxiliary_may_not_register_again_for_12_months_art27_p2(driver, clerk):
+def test_a_withdrawn_auxiliary_may_not_register_again_for_12_months_art27_p2(driver, clerk):
     revoked_on = dt.date(2026, 1, 15)
     old = AuxiliaryBindingFactory(
-        ended=True, ended_on=revoked_on, end_reason=AuxiliaryBinding.EndReason.REVOKED
+        ended=True, ended_on=revoked_on, end_reason=AuxiliaryBinding.EndReason.WITHDRAWN
     )
     before = Driver.objects.count()
     # On the last barred day (15/01/2027) he is still refused ...

@@ -87,10 +87,11 @@ def test_a_holder_not_retired_may_dismiss_his_auxiliary_art27_p2(driver, clerk):
     case = auxiliary_file(actor=driver.user, holder=driver, purpose="end",
                           departure_reason="swap", today=DAY)
     case_act(case=case, action="accept", actor=clerk)
-    case = auxiliary_approve(case=case, actor=clerk, revoke_departing=True, today=DAY)
+    case = auxiliary_approve(case=case, actor=clerk, revoke_departing=True, today=DAY,
+                             note="Reclamações de passageiros.")
     binding.refresh_from_db()
     # The decision revoked the departing auxiliary: 12 months' bar (Art. 27 §2)
-    assert (binding.ended_on, binding.end_reason) == (DAY, "revoked")
+    assert (binding.ended_on, binding.end_reason) == (DAY, "withdrawn")
     assert "retired_holder_without_auxiliary" not in AuditEvent.objects.filter(
         case=case
     ).values_list("transition", flat=True)

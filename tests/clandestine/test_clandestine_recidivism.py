@@ -1,4 +1,4 @@
-"""Art. 62 §1: recidivism within 6 months of the last record doubles its fine and seizure."""
+"""Art. 62 §1: recidivism within 6 months of the last facts doubles their fine and seizure."""
 
 from __future__ import annotations
 
@@ -52,10 +52,11 @@ def test_the_same_person_in_another_vehicle_is_recidivist_art62_p1(agent):
     assert (second.recidivist, second.seizure_days) == (True, 30)
 
 
-def test_the_same_vehicle_with_a_driver_without_cpf_is_recidivist_art62_p1(agent):
+def test_the_same_vehicle_with_an_unidentified_driver_is_not_recidivist_art62_p1(agent):
+    # recidivism is personal (issue 9, item 6): the plate identifies nobody
     record_on(agent, dt.date(2026, 3, 2))
     second = record_on(agent, dt.date(2026, 4, 6), person_cpf="", person_name="Desconhecido")
-    assert (second.recidivist, second.fine_vrte) == (True, Decimal("3000.00"))
+    assert (second.recidivist, second.fine_vrte) == (False, Decimal("1500.00"))
 
 
 def test_an_annulled_record_does_not_count_for_recidivism_art61_p2(

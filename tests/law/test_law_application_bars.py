@@ -26,17 +26,17 @@ def test_periods_are_the_laws_art23_art27_par2_art59_par5() -> None:
 
 def test_cancellation_bars_for_5_years_art23_sole_paragraph() -> None:
     assert cancellation_bar_ends(D(2026, 3, 10)) == D(2031, 3, 10)
-    assert cancellation_bar_ends(D(2024, 2, 29)) == D(2029, 2, 28)
+    assert cancellation_bar_ends(D(2024, 2, 29)) == D(2029, 3, 1)  # CC art. 132 §3
 
 
 def test_revocation_bars_for_5_years_art59_par5() -> None:
     assert revocation_bar_ends(D(2026, 11, 30)) == D(2031, 11, 30)
-    assert revocation_bar_ends(D(2028, 2, 29)) == D(2033, 2, 28)
+    assert revocation_bar_ends(D(2028, 2, 29)) == D(2033, 3, 1)  # CC art. 132 §3
 
 
 def test_auxiliary_revocation_bars_for_12_months_art27_par2() -> None:
     assert auxiliary_bar_ends(D(2026, 1, 31)) == D(2027, 1, 31)
-    assert auxiliary_bar_ends(D(2024, 2, 29)) == D(2025, 2, 28)
+    assert auxiliary_bar_ends(D(2024, 2, 29)) == D(2025, 3, 1)  # CC art. 132 §3
 
 
 def test_no_events_no_bar_art23_art59_par5() -> None:
@@ -48,7 +48,7 @@ def test_latest_bar_wins_art23_art27_par2_art59_par5() -> None:
     # given a cancellation in 2020 and a later auxiliary revocation
     events = [
         (BarReason.CANCELLATION_ON_REQUEST, D(2020, 5, 4)),
-        (BarReason.AUXILIARY_REVOCATION, D(2024, 1, 10)),
+        (BarReason.AUXILIARY_WITHDRAWAL, D(2024, 1, 10)),
         (BarReason.REVOCATION, D(2019, 1, 1)),
     ]
     # when / then the cancellation's bar (4 May 2025) beats 10 Jan 2025 and 1 Jan 2024
@@ -64,4 +64,4 @@ def test_barred_through_last_day_free_the_next_art59_par5() -> None:
 def test_bar_reasons_cite_their_articles() -> None:
     assert BarReason.CANCELLATION_ON_REQUEST.article == "Art. 23, parágrafo único"
     assert BarReason.REVOCATION.article == "Art. 59, §5"
-    assert BarReason.AUXILIARY_REVOCATION.article == "Art. 27, §2"
+    assert BarReason.AUXILIARY_WITHDRAWAL.article == "Art. 27, §2"

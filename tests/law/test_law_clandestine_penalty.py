@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from law.clandestine import PastSeizure, clandestine_penalty
+from law.clandestine import Doubling, PastSeizure, clandestine_penalty
 
 
 def test_a_first_notice_seizes_15_days_and_fines_1500_vrte_art62():
@@ -32,3 +32,19 @@ def test_each_recidivism_doubles_the_last_infractions_values_art62_p1():
                PastSeizure(dt.date(2026, 3, 1), Decimal("3000"), 30)]
     penalty = clandestine_penalty(on=dt.date(2026, 4, 1), history=history)
     assert (penalty.seizure_days, penalty.fine_vrte) == (60, Decimal("6000"))
+
+
+def test_art_62_p1_the_base_once_setting_doubles_the_base_however_many_repeats():
+    history = [PastSeizure(dt.date(2026, 1, 10), Decimal("1500"), 15),
+               PastSeizure(dt.date(2026, 3, 1), Decimal("3000"), 30)]
+    penalty = clandestine_penalty(
+        on=dt.date(2026, 4, 1), history=history, doubling=Doubling.BASE_ONCE
+    )
+    assert (penalty.seizure_days, penalty.fine_vrte, penalty.recidivist) == (
+        30, Decimal("3000"), True)
+
+
+def test_art_62_p1_the_penalty_names_the_record_that_made_it_a_recidivism():
+    earlier = PastSeizure(dt.date(2026, 3, 1), Decimal("1500"), 15, reference="2026/000007")
+    penalty = clandestine_penalty(on=dt.date(2026, 4, 1), history=[earlier])
+    assert penalty.because_of == earlier

@@ -18,6 +18,7 @@ from law.calendar import Calendar
 from law.deadlines import (
     APPEAL,
     AUXILIARY_TERM,
+    JUDICIAL_SEIZURE_COMMUNICATION,
     NOTIFICATION_LIMIT,
     PAYMENT,
     PENALTY_IMPEDIMENT,
@@ -203,6 +204,7 @@ def test_deadline_rules_describe_days_counting_and_article_arts_46_55_59_63() ->
         "payment": PAYMENT,
         "revocation_appeal": REVOCATION_APPEAL,
     }
+    assert RULES["judicial_seizure_communication"] is JUDICIAL_SEIZURE_COMMUNICATION
     assert all(code == rule.code for code, rule in RULES.items())
 
 
@@ -232,8 +234,9 @@ def test_a_period_served_counts_its_first_day_and_does_not_move_art24_art62() ->
 
 def test_a_term_in_months_ends_on_the_eve_of_the_same_date_art18_art27_par1() -> None:
     assert due_date(REGISTRATION_TERM, D(2026, 3, 2), PLAIN) == D(2027, 3, 1)
-    # 29 February: the next year's February has 28 days
-    assert due_date(AUXILIARY_TERM, D(2028, 2, 29), PLAIN) == D(2029, 2, 27)
+    # 29 February: the year expires on 1 March 2029 (Código Civil art. 132 §3), so the term
+    # runs through 28 February (issue 9, item 12)
+    assert due_date(AUXILIARY_TERM, D(2028, 2, 29), PLAIN) == D(2029, 2, 28)
 
 
 def test_a_rule_whose_length_the_decision_fixes_needs_it_art24() -> None:

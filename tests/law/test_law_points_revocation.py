@@ -131,8 +131,11 @@ def test_exactly_50_points_in_36_months_does_not_revoke_art59_v_e() -> None:
 def test_points_older_than_36_months_do_not_count_art59_v_e() -> None:
     # given 60 points on 15 June 2023, exactly 36 months before
     points = [(D(2023, 6, 15), pts(60))]
-    assert not revocation_due(points, ON)
-    assert revocation_due(points, D(2026, 6, 14))
+    assert points_in_window(points, ON, 36) == 0
+    assert points_in_window(points, D(2026, 6, 14), 36) == pts(60)
+    # a later infraction's windows do not reach back to it
+    later = [*points, (ON, pts(1))]
+    assert not revocation_due(later, ON, involving=ON)
 
 
 def test_both_grounds_reported_art59_v_d_e() -> None:

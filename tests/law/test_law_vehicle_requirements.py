@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 
+from law.calendar import Calendar
 from law.vehicles import (
     CNH_CATEGORIES,
     COLOUR_CHANGE_MONTHS,
@@ -16,6 +17,7 @@ from law.vehicles import (
     colour_change_deadline,
     is_cnh_category_allowed,
     must_leave_service_by,
+    nominal_age_deadline,
     vehicle_requirements_failures,
 )
 
@@ -61,7 +63,9 @@ def test_vehicle_serves_until_31_december_of_year_turning_8_art11_ii_art12() -> 
 def test_vehicle_in_service_at_publication_had_until_28_july_2026_art70() -> None:
     # given a 2015 vehicle, already in service in July 2023 (Art. 12 alone: 31/12/2023)
     assert D(2026, 7, 28) == TRANSITION_ENDS
-    assert age_deadline(2015) == D(2023, 12, 31)
+    assert nominal_age_deadline(2015) == D(2023, 12, 31)
+    # a Sunday, then New Year's Day: the last day moves to 02/01/2024 (CC art. 132 §1)
+    assert age_deadline(2015, calendar=Calendar()) == D(2024, 1, 2)
     assert age_deadline(2015, in_service_at_publication=True) == D(2026, 7, 28)
     # when / then it is tolerated until 28 July 2026, not after
     assert compliant(manufacture_year=2015, on=D(2026, 7, 28), in_service_at_publication=True) == []
@@ -129,7 +133,7 @@ def test_impossible_inputs_are_rejected_art10_ii() -> None:
 def test_colour_change_deadline_is_36_months_art10_par2_art70() -> None:
     assert COLOUR_CHANGE_MONTHS == 36
     assert colour_change_deadline(D(2023, 7, 28)) == D(2026, 7, 28)
-    assert colour_change_deadline(D(2024, 2, 29)) == D(2027, 2, 28)
+    assert colour_change_deadline(D(2024, 2, 29)) == D(2027, 3, 1)  # CC art. 132 §3
     assert colour_change_deadline(D(2025, 10, 31)) == D(2028, 10, 31)
 
 

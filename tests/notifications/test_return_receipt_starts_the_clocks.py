@@ -25,6 +25,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _in_april_2026():
+    # ARs recorded today (20 April) for deliveries early in April open payment windows
+    # that already closed: the tests confirm them, as a clerk must (Art. 46; issue 12).
     # 2026-04-13 is an Espírito Santo holiday (Nossa Senhora da Penha).
     with time_machine.travel(dt.datetime(2026, 4, 20, 10, tzinfo=SP), tick=False):
         yield
@@ -37,7 +39,8 @@ def letter(clerk):
             agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
             item="X", occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP), place="Praça Central",
         )
-    case_act(case=notice, action="send_notice", actor=clerk)
+        # The letter is written the day of the notice, before it is posted (Art. 46).
+        case_act(case=notice, action="send_notice", actor=clerk)
     letter = Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
     return letter_record_posting(notification=letter, actor=clerk, tracking_code="JT123456785BR",
                                  posted_on=dt.date(2026, 3, 31))
@@ -59,7 +62,7 @@ def test_sending_the_notice_writes_a_letter_with_the_address_on_file_art46(lette
 def test_a_delivery_recorded_on_the_ar_starts_both_clocks_art55_art63(letter, clerk):
     letter_record_receipt(notification=letter, actor=clerk, delivered_on=dt.date(2026, 4, 2),
                           receiver_name="Maria da Silva", receiver_document="RG 123",
-                          ar_attached_on=dt.date(2026, 4, 6))
+                          ar_attached_on=dt.date(2026, 4, 6), confirm_closed_windows=True)
     notice = ViolationNotice.objects.get(pk=letter.case_id)
     assert (notice.state, notice.received_on) == (ViolationState.NOTIFIED, dt.date(2026, 4, 2))
     # Payment: 2 Apr + 10 = Sunday 12 Apr; 13 Apr is a state holiday: Tuesday 14 Apr.
@@ -78,7 +81,8 @@ def test_a_delivery_recorded_on_the_ar_starts_both_clocks_art55_art63(letter, cl
 
 def test_a_letter_returned_for_an_outdated_address_still_counts_art47_p2(letter, clerk):
     letter_record_receipt(notification=letter, actor=clerk, return_reason="moved",
-                          visit_on=dt.date(2026, 4, 3), ar_attached_on=dt.date(2026, 4, 8))
+                          visit_on=dt.date(2026, 4, 3), ar_attached_on=dt.date(2026, 4, 8),
+                          confirm_closed_windows=True)
     letter.refresh_from_db()
     notice = ViolationNotice.objects.get(pk=letter.case_id)
     assert (letter.status, letter.received_on) == (Notification.Status.RETURNED,
@@ -97,7 +101,8 @@ def test_a_letter_returned_because_nobody_was_home_does_not_count_art46(letter, 
 def test_the_clock_can_start_on_the_day_the_ar_is_attached(letter, clerk, settings):
     settings.NOTIFICATION_CLOCK_START = "ar_attached"
     letter_record_receipt(notification=letter, actor=clerk, delivered_on=dt.date(2026, 4, 2),
-                          receiver_name="Maria", ar_attached_on=dt.date(2026, 4, 6))
+                          receiver_name="Maria", ar_attached_on=dt.date(2026, 4, 6),
+                          confirm_closed_windows=True)
     notice = ViolationNotice.objects.get(pk=letter.case_id)
     assert notice.received_on == dt.date(2026, 4, 6)
     assert _deadlines(notice)["violation.payment"][0] == dt.date(2026, 4, 16)

@@ -42,7 +42,8 @@ def test_a_plate_and_a_renavam_of_two_rows_are_refused_and_nothing_is_written_ar
     one, other = VehicleFactory(), VehicleFactory()
     with pytest.raises(RuleViolation) as refused:
         vehicle_register(data=_data(one, renavam=other.renavam), owner=DriverFactory())
-    assert refused.value.article == "Art. 10 II a"
+    # One answer for every clash with someone else's record (LGPD; issue 12).
+    assert (refused.value.article, refused.value.code) == ("Art. 10", "register_mismatch")
     assert Vehicle.objects.count() == 2
 
 
@@ -67,5 +68,6 @@ def test_a_cnh_registered_for_someone_else_is_refused_art10_i_b():
             "address": "Rua A, 1", "city": "Mantenópolis"}
     with pytest.raises(RuleViolation) as refused:
         driver_register(data=data, kind=Driver.Kind.HOLDER)
-    assert refused.value.article == "Art. 10 I b"
+    # One answer for every clash with someone else's record (LGPD; issue 12).
+    assert (refused.value.article, refused.value.code) == ("Art. 10", "register_mismatch")
     assert not Driver.objects.filter(cpf="52998224725").exists()

@@ -64,6 +64,7 @@ class RenewalCaseFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = RenewalCase
+        skip_postgeneration_save = True
 
     sequence = factory.Sequence(lambda n: 700000 + n)
     year = 2027
@@ -74,6 +75,15 @@ class RenewalCaseFactory(factory.django.DjangoModelFactory):
     authorization = factory.SelfAttribute("registration.authorization")
     applicant = factory.SelfAttribute("authorization.holder")
     opened_at = factory.LazyFunction(timezone.now)
+
+    @factory.post_generation
+    def overdue_flag(obj: RenewalCase, create: bool, extracted: object, **kwargs: object) -> None:
+        # Made directly in a state, not by a step: store the kind's overdue rule as a step
+        # would have.
+        if create:
+            from cases.services.overdue import case_overdue_refresh
+
+            case_overdue_refresh(case=obj)
 
     class Params:
         # The IM lapsed a month ago (real time: the clerk's guard reads today).

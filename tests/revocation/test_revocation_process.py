@@ -62,7 +62,7 @@ def api():
 
 def _long_cnh(driver):
     """A CNH valid for years, so that only the bars are left to read (Art. 10 I b)."""
-    driver.cnh_expires_on = dt.date(2040, 1, 1)
+    driver.cnh_expires_on = dt.date(2035, 1, 1)
     driver.save(update_fields=["cnh_expires_on"])
     return driver
 
@@ -125,6 +125,17 @@ def _notified(case, clerk):
     return RevocationCase.objects.get(pk=case.pk)
 
 
+def _appeal_denied(case, mayor, day):
+    """Art. 59 §2: the driver appeals against the decided revocation and the executive
+    denies it on `day`: the revocation takes effect that day (Art. 63 §1)."""
+    with _at(day):
+        case_act(case=case, action="appeal_decision", actor=case.applicant.user,
+                 reasons="Recorro contra a medida.")
+        case_act(case=case, action="deny_decision_appeal", actor=mayor,
+                 note="Mantida a cassação: fundamentos dos autos.")
+    return RevocationCase.objects.get(pk=case.pk)
+
+
 def _snapshot(case):
     case = RevocationCase.objects.get(pk=case.pk)
     authorization = Authorization.objects.get(pk=case.authorization_id)
@@ -178,7 +189,13 @@ def test_system_opened_revocation_notice_defence_and_mayors_revocation_art59_p2_
         case_act(case=case, action="revoke", actor=mayor,
                  note="O CRLV juntado é do mesmo veículo, fabricado em 2017.")
     case.refresh_from_db()
-    assert (case.state, case.decided_on, case.closed_at is not None) == (
+    # The decision waits for the appeal against the measure (Art. 59 §2; issue 9 item 8)
+    assert (case.state, case.decided_on, case.closed_at) == (
+        RevocationState.DECIDED, dt.date(2026, 5, 6), None
+    )
+    assert Authorization.objects.get(pk=authorization.pk).status == Authorization.Status.ACTIVE
+    case = _appeal_denied(case, mayor, dt.date(2026, 5, 6))
+    assert (case.state, case.revoked_on, case.closed_at is not None) == (
         RevocationState.REVOKED, dt.date(2026, 5, 6), True
     )
     assert case.decision_grounds == "O CRLV juntado é do mesmo veículo, fabricado em 2017."
@@ -200,17 +217,17 @@ def test_system_opened_revocation_notice_defence_and_mayors_revocation_art59_p2_
         ("Art. 59, §5", "Impedido de nova autorização até 06/05/2031 (evento em 06/05/2026).")
     ]
     assert driver_requirements_unmet(holder, on=dt.date(2031, 5, 7)) == []
-    # And the decision went out as a registered letter stating the bar
+    # And the decision went out as a registered letter stating the appeal of §2
     decision = Notification.objects.get(case=case, template="revocation_decided",
                                         channel=Notification.Channel.REGISTERED_POST)
-    assert decision.legal and "06/05/2031" in decision.body and "Art. 59 §5" in decision.body
+    assert decision.legal and "Art. 59 §2" in decision.body and "10 dias úteis" in decision.body
     assert list(
         AuditEvent.objects.filter(case=case).order_by("at", "id").values_list("transition",
                                                                               flat=True)
     ) == [
         "open", "send_notice", "notice_letter_written", "letter_posted", "return_receipt",
-        "notify", "file_defence", "revoke", "authorization_revoked", "auxiliary_unbound",
-        "notice_letter_written",
+        "notify", "file_defence", "revoke", "notice_letter_written", "appeal_decision",
+        "deny_decision_appeal", "authorization_revoked", "auxiliary_unbound",
     ]
 
 
@@ -246,6 +263,8 @@ def test_the_window_closing_without_appeal_leaves_the_decision_to_the_mayor_art5
     assert (event.actor, event.article) == (None, "Art. 59 §2")
     with _at(dt.date(2026, 5, 7)):
         case_act(case=case, action="revoke", actor=mayor, note="Sem recurso; idade comprovada.")
+    assert Authorization.objects.get(pk=authorization.pk).status == Authorization.Status.ACTIVE
+    _appeal_denied(case, mayor, dt.date(2026, 5, 7))
     assert Authorization.objects.get(pk=authorization.pk).status == Authorization.Status.REVOKED
 
 
@@ -413,7 +432,7 @@ def test_the_clerks_page_opens_a_revocation_art59_v_b(authorization, clerk, clie
 # --- The auxiliary as the one revoked (Art. 27 §2) --------------------------------------------
 
 
-def test_revoking_the_auxiliary_ends_his_binding_and_keeps_the_holders_authorization_art27_p2(
+def test_revoking_the_auxiliary_ends_his_binding_and_bars_him_5_years_art59_p5_art27_p4(
     holder_with_auxiliary, clerk, mayor
 ):
     authorization, auxiliary = holder_with_auxiliary
@@ -429,22 +448,33 @@ def test_revoking_the_auxiliary_ends_his_binding_and_keeps_the_holders_authoriza
     with _at(dt.date(2026, 5, 5)):
         deadlines_sweep(today=dt.date(2026, 5, 5))
         case_act(case=case, action="revoke", actor=mayor, note="Conduta comprovada nos autos.")
+    _appeal_denied(RevocationCase.objects.get(pk=case.pk), mayor, dt.date(2026, 5, 5))
     assert RevocationCase.objects.get(pk=case.pk).state == RevocationState.REVOKED
     assert Authorization.objects.get(pk=authorization.pk).status == Authorization.Status.ACTIVE
     binding = AuxiliaryBinding.objects.get()
     assert (binding.ended_on, binding.end_reason) == (
         dt.date(2026, 5, 5), AuxiliaryBinding.EndReason.REVOKED
     )
-    # Barred 12 months as an auxiliary: until 5 May 2027 inclusive
-    barred = driver_requirements_unmet(auxiliary, on=dt.date(2027, 5, 5), as_auxiliary=True)
-    assert [(u.article, u.message) for u in barred] == [
-        ("Art. 27, §2", "Impedido de nova autorização até 05/05/2027 (evento em 05/05/2026).")
+    # Barred 5 years from any authorization (Art. 59 §5, Art. 27 §4): until 5 May 2031
+    expected = [
+        ("Art. 59, §5", "Impedido de nova autorização até 05/05/2031 (evento em 05/05/2026).")
     ]
-    assert driver_requirements_unmet(auxiliary, on=dt.date(2027, 5, 6), as_auxiliary=True) == []
+    for as_auxiliary in (True, False):
+        barred = driver_requirements_unmet(
+            auxiliary, on=dt.date(2031, 5, 5), as_auxiliary=as_auxiliary
+        )
+        assert [(u.article, u.message) for u in barred if u.article.startswith("Art. 59")] == (
+            expected
+        )
+    assert not [
+        u for u in driver_requirements_unmet(auxiliary, on=dt.date(2031, 5, 6), as_auxiliary=True)
+        if u.article.startswith(("Art. 59", "Art. 27"))
+    ]
     decision = Notification.objects.get(case=case, template="revocation_decided",
                                         channel=Notification.Channel.REGISTERED_POST)
     assert decision.recipient == auxiliary
-    assert "05/05/2027" in decision.body and "Art. 27 §2" in decision.body
+    effective = Notification.objects.get(case=case, template="revocation_effective")
+    assert "05/05/2031" in effective.body and "Art. 59 §5" in effective.body
 
 
 def test_an_auxiliary_must_be_bound_to_the_authorization_art27(authorization, clerk):
@@ -463,6 +493,7 @@ def test_other_open_revocations_of_the_authorization_lapse_art59_v(authorization
     by_points = _system_opened(authorization, article="Art. 59, V, d")
     case_act(case=by_age, action="file_defence", actor=clerk, defence="Recurso.")
     case_act(case=by_age, action="revoke", actor=mayor, note="Fundamentado.")
+    _appeal_denied(RevocationCase.objects.get(pk=by_age.pk), mayor, dt.date(2026, 4, 13))
     by_points.refresh_from_db()
     assert (by_points.state, by_points.closed_at is not None) == (RevocationState.LAPSED, True)
     lapse = AuditEvent.objects.get(case=by_points, transition="lapse")
@@ -482,6 +513,8 @@ def test_a_revocation_frees_a_place_for_the_waiting_list_art22_p2(
     case_act(case=case, action="file_defence", actor=clerk, defence="Recurso.")
     with _at(dt.date(2026, 4, 22)):
         case_act(case=case, action="revoke", actor=mayor, note="Fundamentado.")
+    assert calls == []
+    _appeal_denied(RevocationCase.objects.get(pk=case.pk), mayor, dt.date(2026, 4, 22))
     assert calls == [dt.date(2026, 4, 22)]
 
 

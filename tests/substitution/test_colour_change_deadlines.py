@@ -28,9 +28,10 @@ def test_a_silver_vehicle_in_service_at_publication_must_be_white_by_28_july_202
     )
     rows = vehicle_deadlines_set(authorization=authorization, today=dt.date(2026, 1, 10))
     assert [(r.kind, r.due_on, r.article) for r in rows] == [
-        ("substitution.vehicle_age", dt.date(2028, 12, 31), "Art. 12"),
-        ("substitution.vehicle_age_reminder", dt.date(2028, 10, 1), "Art. 12"),
-        ("substitution.vehicle_age_reminder", dt.date(2028, 11, 30), "Art. 12"),
+        # 31/12/2028 is a Sunday: the last day is 02/01/2029 (Código Civil art. 132 §1)
+        ("substitution.vehicle_age", dt.date(2029, 1, 2), "Art. 12"),
+        ("substitution.vehicle_age_reminder", dt.date(2028, 10, 3), "Art. 12"),
+        ("substitution.vehicle_age_reminder", dt.date(2028, 12, 2), "Art. 12"),
         (COLOUR, dt.date(2026, 7, 28), "Art. 10 §2; Art. 70"),
         (REMINDER, dt.date(2026, 4, 28), "Art. 10 §2; Art. 70"),
         (REMINDER, dt.date(2026, 6, 27), "Art. 10 §2; Art. 70"),

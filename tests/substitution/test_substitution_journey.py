@@ -66,15 +66,16 @@ def test_substitution_puts_the_new_vehicle_in_service_with_a_new_im_art12_art20(
     )
     old_im.refresh_from_db()
     assert old_im.status == MunicipalRegistration.Status.SUPERSEDED
-    # and the old vehicle's rows are cancelled, the new one's set: 31/12/2033 (Art. 12)
+    # and the old vehicle's rows are cancelled, the new one's set: 31/12/2033 (Art. 12), a
+    # Saturday, so 02/01/2034 (Código Civil art. 132 §1)
     cancelled, pending = Deadline.State.CANCELLED, Deadline.State.PENDING
     assert _vehicle_rows(authorization) == [
         ("substitution.vehicle_age", dt.date(2026, 12, 31), "Art. 12", cancelled),
         ("substitution.vehicle_age_reminder", dt.date(2026, 10, 1), "Art. 12", cancelled),
         ("substitution.vehicle_age_reminder", dt.date(2026, 11, 30), "Art. 12", cancelled),
-        ("substitution.vehicle_age", dt.date(2033, 12, 31), "Art. 12", pending),
-        ("substitution.vehicle_age_reminder", dt.date(2033, 10, 1), "Art. 12", pending),
-        ("substitution.vehicle_age_reminder", dt.date(2033, 11, 30), "Art. 12", pending),
+        ("substitution.vehicle_age", dt.date(2034, 1, 2), "Art. 12", pending),
+        ("substitution.vehicle_age_reminder", dt.date(2033, 10, 3), "Art. 12", pending),
+        ("substitution.vehicle_age_reminder", dt.date(2033, 12, 2), "Art. 12", pending),
     ]
     # and the timeline is exactly this
     events = AuditEvent.objects.filter(case=case).order_by("id")
@@ -102,7 +103,7 @@ def test_substitution_puts_the_new_vehicle_in_service_with_a_new_im_art12_art20(
     ) == ["substitution_inspection", "substitution_decided"]
     decided = Notification.objects.get(case=case, template="substitution_decided")
     assert im.number in decided.body
-    assert "31/12/2033" in decided.body
+    assert "02/01/2034" in decided.body
     assert Inspection.objects.get(case=case).status == Inspection.Status.PASSED
 
 

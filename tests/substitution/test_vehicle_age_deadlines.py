@@ -255,10 +255,14 @@ def test_a_corrected_manufacture_year_moves_the_row_instead_of_revoking_art12():
     )
 
 
-def test_a_substitution_in_progress_is_named_in_the_revocation_art12():
+def test_a_substitution_filed_late_is_named_in_the_revocation_art12():
     authorization = AuthorizationFactory(vehicle__manufacture_year=2018)
     vehicle_age_deadlines_set(authorization=authorization, today=dt.date(2026, 12, 15))
-    in_progress = SubstitutionCaseFactory(authorization=authorization)
+    # filed on 01/01/2027, after the last day (one filed in time holds the revocation)
+    in_progress = SubstitutionCaseFactory(
+        authorization=authorization,
+        opened_at=dt.datetime(2027, 1, 1, 10, tzinfo=dt.timezone(dt.timedelta(hours=-3))),
+    )
     deadlines_sweep(today=dt.date(2027, 1, 1))
     assert in_progress.number in RevocationCase.objects.get().reason
     # the holder's own request is not closed by it

@@ -86,7 +86,7 @@ def test_a_file_over_10_mb_is_refused(api, driver):
 def test_an_unknown_ground_is_refused(api, driver):
     response = api(driver.user).post("/api/suspensions/", {"ground": "V", "days": 30})
     assert response.status_code == 400
-    assert "ground" in response.json()
+    assert "ground" in response.json()["fields"]
     _nothing_written()
 
 

@@ -60,7 +60,10 @@ def test_art_55_a_pix_of_the_fines_amount_pays_it_and_a_wrong_amount_pays_nothin
     assert _outcomes(html) == ["paid", "amount_mismatch", "not_found", "invalid"]
     first.refresh_from_db()
     second.refresh_from_db()
-    assert (first.state, first.paid_on) == (ViolationState.PAID, dt.date(2026, 5, 3))
+    # paid within the appeal window: recorded, the window stays open (Art. 63; issue 9 item 7)
+    assert (first.state, first.paid_on) == (
+        ViolationState.PAID_APPEAL_OPEN, dt.date(2026, 5, 3)
+    )
     assert second.state == ViolationState.NOTIFIED
 
 
@@ -73,7 +76,7 @@ def test_the_same_file_again_pays_nothing_twice(client, clerk, notices):
     html = _upload(client, text).content.decode()
 
     assert _outcomes(html) == ["already_paid"]
-    assert first.events.filter(transition="pay").count() == 1
+    assert first.events.filter(transition__in=["pay", "pay_keeping_appeal"]).count() == 1
 
 
 @pytest.mark.parametrize("role", [Role.DRIVER, Role.FISCAL_AGENT, Role.COMMISSION_MEMBER])

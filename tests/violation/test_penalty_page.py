@@ -18,6 +18,13 @@ from workflows.violation.services import violation_notice_received, violation_pa
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
 
 
+@pytest.fixture(autouse=True)
+def _payment_makes_the_penalty_stand(settings):
+    # These tests use the payment as the moment the penalty stands: the reading of
+    # PAYMENT_ENDS_APPEAL (the default keeps the appeal window open after paying).
+    settings.PAYMENT_ENDS_APPEAL = True
+
+
 @pytest.fixture
 def served(agent, clerk):
     """A paid notice of item XIII: 30 days' suspension and up to 90 days' impediment."""

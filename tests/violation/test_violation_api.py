@@ -29,7 +29,8 @@ def _body(authorization, **overrides):
     return {**body, **overrides}
 
 
-def test_an_agent_issues_two_notices_at_once_art51(api, agent, taxi):
+def test_an_agent_issues_two_notices_at_once_art51(api, agent, taxi, settings):
+    settings.FIRST_OFFENCE_WARNING = "as_well"  # the fine of a first item I (Art. 59 I-II)
     response = api(agent).post(URL, _body(taxi), format="json")
 
     assert response.status_code == 201, response.content

@@ -29,6 +29,13 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
+def _payment_makes_the_penalty_stand(settings):
+    # These tests use the payment as the moment the penalty stands: the reading of
+    # PAYMENT_ENDS_APPEAL (the default keeps the appeal window open after paying).
+    settings.PAYMENT_ENDS_APPEAL = True
+
+
+@pytest.fixture(autouse=True)
 def _may_2026():
     with time_machine.travel(dt.datetime(2026, 5, 4, 10, tzinfo=SP), tick=False):
         yield
@@ -67,7 +74,8 @@ def _notified(notice, on=dt.date(2026, 5, 3)):
     return ViolationNotice.objects.get(pk=notice.pk)
 
 
-def test_several_items_at_once_make_several_notices_art51(agent, vrte):
+def test_several_items_at_once_make_several_notices_art51(agent, vrte, settings):
+    settings.FIRST_OFFENCE_WARNING = "as_well"  # the fine of a first item I (Art. 59 I-II)
     authorization = AuthorizationFactory()
     notices = _issue(agent, authorization, ["I", "XIII"])
     assert [(n.item, n.fine_vrte, n.fine_reais) for n in notices] == [
@@ -190,8 +198,12 @@ def test_crossing_20_points_in_12_months_opens_a_revocation_by_itself_art59_v_d(
 def test_recidivism_in_items_xiii_to_xxix_opens_a_revocation_art59_v_a(agent):
     authorization = AuthorizationFactory()
     clerk = UserFactory(role=Role.CLERK)
-    [first] = _issue(agent, authorization, ["XVI"], when=dt.datetime(2026, 3, 1, 9, tzinfo=SP))
-    violation_pay(case=_notified(first, on=dt.date(2026, 3, 2)), actor=clerk)
+    # (issued the day after the facts: Art. 46 §1 counts the 60 days from the finding)
+    with time_machine.travel(dt.datetime(2026, 3, 2, 10, tzinfo=SP), tick=False):
+        [first] = _issue(
+            agent, authorization, ["XVI"], when=dt.datetime(2026, 3, 1, 9, tzinfo=SP)
+        )
+        violation_pay(case=_notified(first, on=dt.date(2026, 3, 2)), actor=clerk)
     [second] = _issue(agent, authorization, ["XVI"])
     assert second.assessment["recidivist"] and second.fine_vrte == Decimal("300")
     violation_pay(case=_notified(second), actor=clerk)

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.services import personal_data_read_case
 from cases.workflow import state_label
 from registers.selectors import drivers_visible_to
 from workflows.appeal.models import AppealCase, AppealWitness, Diligence, FilerKind, Outcome, Vote
@@ -159,6 +160,7 @@ class AppealDetailApi(APIView):
     @extend_schema(responses=AppealOutput)
     def get(self, request: Request, pk: int) -> Response:
         appeal = get_object_or_404(appeals_visible_to(request.user), pk=pk)
+        personal_data_read_case(actor=request.user, case=appeal, channel="api", path=request.path)
         return Response(AppealOutput(appeal).data)
 
 

@@ -3,7 +3,7 @@ service refuses a missing one naming its article, which a form's "required" cann
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -12,7 +12,9 @@ from cases.form_fields import MultipleFileField
 from registers.models import Driver
 from workflows.appeal.models import FilerKind
 from workflows.appeal.services import MAX_WITNESSES, WitnessInput
-from workflows.violation.models import ViolationNotice
+
+if TYPE_CHECKING:
+    from workflows.violation.models import ViolationNotice
 
 
 def _text(label: str, help_text: str = "", rows: int = 4) -> forms.CharField:

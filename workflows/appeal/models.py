@@ -19,6 +19,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
+from cases.bounds import amount_fits, amount_validators
 from cases.models import Case, CaseKind
 
 
@@ -180,6 +181,7 @@ class AppealCase(Case):
         null=True,
         blank=True,
         help_text=_("A multa que resta depois do julgamento; zero se provido."),
+        validators=amount_validators(9),
     )
     decided_on = models.DateField(_("decidido em"), null=True, blank=True)
     summary = models.TextField(_("fundamentação da decisão"), blank=True)
@@ -187,6 +189,10 @@ class AppealCase(Case):
     class Meta:
         verbose_name = _("recurso")
         verbose_name_plural = _("recursos")
+        # SQLite ignores max_digits; a value it stored past them could not be read back.
+        constraints = [
+            amount_fits("fine_kept_vrte", max_digits=9, name="appeal_fine_kept_vrte_fits"),
+        ]
 
     # --- Instruction (Arts. 64 §2, 65) ------------------------------------------------
 
@@ -360,6 +366,7 @@ class Vote(models.Model):
         null=True,
         blank=True,
         help_text=_("Somente no voto pelo provimento parcial."),
+        validators=amount_validators(9),
     )
     reason = models.TextField(_("fundamentação"))
     cast_at = models.DateTimeField(_("votado em"))
@@ -371,6 +378,7 @@ class Vote(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["appeal", "seat"], name="appeal_one_vote_per_seat"),
             models.UniqueConstraint(fields=["appeal", "member"], name="appeal_one_vote_per_member"),
+            amount_fits("fine_vrte", max_digits=9, name="appeal_vote_fine_vrte_fits"),
         ]
 
     def __str__(self) -> str:

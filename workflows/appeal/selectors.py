@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db.models import Prefetch, Q, QuerySet
 
@@ -16,9 +17,10 @@ from law import deadlines as law_deadlines
 from law.calendar import default_calendar
 from registers.models import Driver
 from workflows.appeal.models import AppealCase, CommissionSeat, Vote
-from workflows.violation.models import ViolationNotice, ViolationState
+from workflows.violation.selectors import notices_open_to_appeal
 
-APPEALABLE_STATES = (ViolationState.NOTIFIED, ViolationState.OVERDUE)
+if TYPE_CHECKING:
+    from workflows.violation.models import ViolationNotice
 
 
 def seat_held_by(user: User, day: dt.date) -> CommissionSeat | None:
@@ -63,7 +65,7 @@ def appeal_get_for(user: User, pk: int) -> AppealCase:
 def notices_appealable_by(user: User) -> QuerySet[ViolationNotice]:
     """The notices the user may file an appeal against (Art. 63 §2): a clerk at the counter
     any notice; a driver those that name him, as holder or as the auxiliary booked."""
-    rows = ViolationNotice.objects.filter(state__in=APPEALABLE_STATES, received_on__isnull=False)
+    rows = notices_open_to_appeal()
     if has_role(user, Role.CLERK):
         return rows
     driver = Driver.objects.filter(user=user).first() if user.is_authenticated else None

@@ -13,7 +13,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -52,7 +52,7 @@ from workflows.appeal.models import (
     Vote,
 )
 from workflows.appeal.selectors import seat_held_by
-from workflows.violation.models import ViolationNotice
+from workflows.violation.selectors import notice_for_update
 from workflows.violation.services import (
     DECISION_PAYMENT,
     violation_appeal_decided,
@@ -76,6 +76,9 @@ MAX_WITNESSES = 3
 
 EVIDENCE_ITEM = "evidence"
 MANDATE_ITEM = "mandate"
+
+if TYPE_CHECKING:
+    from workflows.violation.models import ViolationNotice
 
 
 @dataclass(frozen=True)
@@ -487,7 +490,8 @@ def _decimal(value: Decimal | str | None) -> Decimal | None:
         number = Decimal(str(value).replace(",", "."))
     except InvalidOperation:
         raise RuleViolation(_("Informe a multa mantida em VRTE, como 50 ou 50,00.")) from None
-    if not number.is_finite():
+    # The vote's column holds 9 digits with 2 places (quantize of 1e999 fails outright).
+    if not number.is_finite() or abs(number) >= Decimal(10) ** 7:
         raise RuleViolation(_("Informe a multa mantida em VRTE, como 50 ou 50,00."))
     return number.quantize(Decimal("0.01"))
 
@@ -588,7 +592,7 @@ def _decide(
 def _decide_in_language(
     *, appeal: AppealCase, actor: User, decision: tally.Decision, today: dt.date
 ) -> AppealCase:
-    notice = ViolationNotice.objects.select_for_update().get(pk=appeal.notice_id)
+    notice = notice_for_update(appeal.notice_id)
     granted = decision.position is tally.Position.GRANTED
     summary = decision_summary(appeal=appeal, notice=notice, decision=decision)
     kwargs: dict[str, Any] = {"decided_on": today, "summary": summary}

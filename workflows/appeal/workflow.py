@@ -126,7 +126,9 @@ WORKFLOW = register(
                     ActionField(
                         "fine_vrte",
                         _l("Multa mantida em VRTE (só no provimento parcial)"),
+                        "decimal",
                         required=False,
+                        max_digits=9,
                     ),
                 ),
                 service=appeal_vote,

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.services import personal_data_read_case
 from workflows.application.checklist import ITEMS
 from workflows.application.models import ApplicationCase
 from workflows.application.selectors import (
@@ -128,4 +129,5 @@ class ApplicationDetailApi(APIView):
     @extend_schema(responses=ApplicationOutput)
     def get(self, request: Request, pk: int) -> Response:
         case = get_object_or_404(applications_visible_to(request.user), pk=pk)
+        personal_data_read_case(actor=request.user, case=case, channel="api", path=request.path)
         return Response(ApplicationOutput(case).data)

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.roles import Role, has_role
-from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.errors import NotPermitted, RegisterMismatch, RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
 from cases.services.transitions import (
@@ -247,11 +247,8 @@ def _driver_find(*, actor: User, cpf: str, counter: bool) -> Driver | None:
             _("O CPF informado não é o do seu cadastro de taxista."), article=ART_10_I_C
         )
     if driver is not None and driver.user_id != actor.pk:
-        raise NotPermitted(
-            _("Este CPF já está cadastrado e não está ligado ao seu usuário; compareça à "
-              "Secretaria de Finanças."),
-            article=ART_10_P1,
-        )
+        # LGPD: the same answer as any clash with someone else's record (core.errors).
+        raise RegisterMismatch()
     return driver
 
 

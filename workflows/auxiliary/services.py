@@ -24,6 +24,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -43,7 +44,7 @@ from cases.services.deadlines import (
 from cases.services.documents import has_usable_document, proofs_check, proofs_store
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from law import auxiliary as rules
-from law.bars import auxiliary_bar_ends
+from law.bars import auxiliary_bar_ends, revocation_bar_ends
 from law.errors import LawError
 from law.i18n import format_date
 from notifications.services import notification_queue
@@ -223,7 +224,10 @@ def _assess(
         )
     if counts:
         try:
-            rules.check_swap_allowed(_swap_days(authorization, holder), today)
+            rules.check_swap_allowed(
+                _swap_days(authorization, holder), today,
+                count=rules.SwapCount(settings.AUXILIARY_SWAP_COUNT),
+            )
         except LawError as exc:
             raise _law(exc) from exc
     return counts
@@ -407,6 +411,11 @@ def auxiliary_approve(
                 _("Só se revoga a autorização de um auxiliar que deixa o titular."),
                 article=ART_27_P2,
             )
+        if revoke_departing and not note.strip():
+            raise RuleViolation(
+                _("Informe o motivo da revogação da autorização do auxiliar."),
+                article=ART_27_P2,
+            )
         assessed["counts"] = _recheck(locked, day)
 
     with transaction.atomic(durable=True):
@@ -448,7 +457,9 @@ def _apply(case: AuxiliaryCase, *, actor: User, day: dt.date) -> None:
     if case.departing_binding_id is not None:
         departing = AuxiliaryBinding.objects.select_for_update().get(pk=case.departing_binding_id)
         reason = (
-            AuxiliaryBinding.EndReason.REVOKED if case.revoke_departing else case.departure_reason
+            AuxiliaryBinding.EndReason.WITHDRAWN
+            if case.revoke_departing
+            else case.departure_reason
         )
         binding_end(binding=departing, reason=reason, on=day, case=case, actor=actor,
                     article=ART_27_P2)
@@ -515,9 +526,10 @@ def binding_end(
               "ended_on": on.isoformat()},
     )
     _binding_deadlines_cancel(binding)
-    barred_until = (
-        auxiliary_bar_ends(on) if reason == AuxiliaryBinding.EndReason.REVOKED else None
-    )
+    barred_until = {
+        AuxiliaryBinding.EndReason.REVOKED: revocation_bar_ends,
+        AuxiliaryBinding.EndReason.WITHDRAWN: auxiliary_bar_ends,
+    }.get(reason, lambda day: None)(on)
     notification_queue(
         case=case, recipient=auxiliary, template="auxiliary_unbound",
         context={
@@ -525,6 +537,7 @@ def binding_end(
             "ended_on": on,
             "reason_label": binding.get_end_reason_display(),
             "revoked": barred_until is not None,
+            "cassada": reason == AuxiliaryBinding.EndReason.REVOKED,
             "barred_until": barred_until,
             "authorization": binding.authorization,
         },

@@ -22,6 +22,10 @@ from workflows.clandestine.services import clandestine_record
 class ClandestineInput(serializers.Serializer):
     person_name = serializers.CharField(max_length=200)
     person_cpf = serializers.CharField(required=False, allow_blank=True, default="")
+    person_document = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=30,
+        help_text="Art. 62 §1: sem CPF, a reincidência se verifica pelo nome e este documento.",
+    )
     plate = serializers.CharField(max_length=8)
     make = serializers.CharField(max_length=60)
     model = serializers.CharField(max_length=80)
@@ -45,13 +49,17 @@ class ClandestineOutput(serializers.ModelSerializer):
     owed = serializers.SerializerMethodField()
     paid = serializers.SerializerMethodField()
     payments = PaymentOutput(many=True, read_only=True)
+    recidivism_of = serializers.SlugRelatedField(
+        slug_field="number", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = ClandestineCase
         fields = [
-            "id", "number", "state", "state_label", "person_name", "person_cpf", "plate",
+            "id", "number", "state", "state_label", "person_name", "person_cpf",
+            "person_document", "plate",
             "vehicle_make", "vehicle_model", "vehicle_colour", "classification", "reasoning",
-            "place", "occurred_at", "noticed_on", "recidivist", "seizure_days",
+            "place", "occurred_at", "noticed_on", "recidivist", "recidivism_of", "seizure_days",
             "seizure_starts_on", "seizure_ends_on", "fine_vrte", "vrte_value", "fine_reais",
             "removal_cost", "storage_cost", "police_referred_on", "police_station",
             "police_report", "released_on", "contest_filed_on", "contest_outcome",

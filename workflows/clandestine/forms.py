@@ -23,6 +23,12 @@ class ClandestineRecordForm(forms.Form):
         help_text=_("Deixe em branco se o responsável não apresentou o CPF."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
+    person_document = forms.CharField(
+        label=_("Documento de identidade (RG, CNH)"), max_length=30, required=False,
+        help_text=_("Sem CPF, a reincidência (Art. 62 §1) se verifica pelo nome e por este "
+                    "documento."),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
     plate = forms.CharField(
         label=_("Placa"), max_length=8,
         widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),

@@ -17,6 +17,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
+from cases.bounds import amount_fits, amount_validators
 from cases.models import Case, CaseKind
 from law.i18n import format_date
 from registers.validators import validate_cpf, validate_plate
@@ -61,6 +62,11 @@ class ClandestineCase(Case):
         _("CPF do responsável"), max_length=11, blank=True, validators=[validate_cpf],
         help_text=_("Somente os 11 dígitos; vazio quando o responsável não o apresentou."),
     )
+    person_document = models.CharField(
+        _("documento de identidade do responsável"), max_length=30, blank=True,
+        help_text=_("RG, CNH ou outro documento com foto. Art. 62 §1: sem CPF, a reincidência "
+                    "se verifica pelo nome e por este documento."),
+    )
     # The vehicle.
     plate = models.CharField(
         _("placa"), max_length=7, validators=[validate_plate], db_index=True,
@@ -89,24 +95,35 @@ class ClandestineCase(Case):
     )
     # The penalty of Art. 62, computed at the record by law.clandestine.
     recidivist = models.BooleanField(_("reincidente (Art. 62 §1)"), default=False)
+    recidivism_of = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("reincidência em relação a"),
+        help_text=_("Art. 62 §1: o registro anterior da mesma pessoa, nos 6 meses anteriores "
+                    "aos fatos, cuja penalidade foi dobrada."),
+    )
     seizure_days = models.PositiveSmallIntegerField(_("dias de apreensão"))
     seizure_starts_on = models.DateField(_("apreensão desde"))
     seizure_ends_on = models.DateField(_("último dia de apreensão"))
-    fine_vrte = models.DecimalField(_("multa (VRTE)"), max_digits=9, decimal_places=2)
+    fine_vrte = models.DecimalField(
+        _("multa (VRTE)"), max_digits=9, decimal_places=2, validators=amount_validators(9)
+    )
     vrte_value = models.DecimalField(
         _("VRTE do ano (R$)"), max_digits=10, decimal_places=4, null=True, blank=True,
         help_text=_("Art. 54."),
     )
     fine_reais = models.DecimalField(
-        _("multa (R$)"), max_digits=12, decimal_places=2, null=True, blank=True
+        _("multa (R$)"), max_digits=12, decimal_places=2, null=True, blank=True,
+        validators=amount_validators(12),
     )
     # Costs and referral (Art. 62 III-IV).
     removal_cost = models.DecimalField(
         _("custas de remoção (R$)"), max_digits=12, decimal_places=2, null=True, blank=True,
+        validators=amount_validators(12),
         help_text=_("Art. 62 III, conforme a legislação específica."),
     )
     storage_cost = models.DecimalField(
         _("custas de estadia (R$)"), max_digits=12, decimal_places=2, null=True, blank=True,
+        validators=amount_validators(12),
         help_text=_("Art. 62 III, conforme a legislação específica."),
     )
     police_referred_on = models.DateField(
@@ -128,7 +145,17 @@ class ClandestineCase(Case):
     class Meta:
         verbose_name = _("transporte clandestino")
         verbose_name_plural = _("transportes clandestinos")
-        indexes = [models.Index(fields=["person_cpf"], name="clandestine_cpf_idx")]
+        indexes = [
+            models.Index(fields=["person_cpf"], name="clandestine_cpf_idx"),
+            models.Index(fields=["person_document"], name="clandestine_document_idx"),
+        ]
+        # SQLite ignores max_digits; a value it stored past them could not be read back.
+        constraints = [
+            amount_fits("fine_vrte", max_digits=9, name="clandestine_fine_vrte_fits"),
+            amount_fits("fine_reais", max_digits=12, name="clandestine_fine_reais_fits"),
+            amount_fits("removal_cost", max_digits=12, name="clandestine_removal_cost_fits"),
+            amount_fits("storage_cost", max_digits=12, name="clandestine_storage_cost_fits"),
+        ]
 
     @property
     def contest_pending(self) -> bool:
@@ -261,7 +288,9 @@ class ClandestinePayment(models.Model):
         ClandestineCase, on_delete=models.PROTECT, related_name="payments",
         verbose_name=_("processo"),
     )
-    amount = models.DecimalField(_("valor (R$)"), max_digits=12, decimal_places=2)
+    amount = models.DecimalField(
+        _("valor (R$)"), max_digits=12, decimal_places=2, validators=amount_validators(12)
+    )
     paid_on = models.DateField(_("pago em"))
     reference = models.CharField(_("documento de arrecadação"), max_length=60, blank=True)
     recorded_by = models.ForeignKey(
@@ -277,7 +306,8 @@ class ClandestinePayment(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(amount__gt=0), name="clandestine_payment_positive"
-            )
+            ),
+            amount_fits("amount", max_digits=12, name="clandestine_payment_amount_fits"),
         ]
 
     def __str__(self) -> str:

@@ -1,12 +1,16 @@
 """Clandestine or irregular transport (Arts. 60-62): recording, the vehicle's release, the
 costs and payments, and the contest of the agent's classification.
 
-- **Penalty (Art. 62 I-II, §1).** Computed once, at the record, by
-  `law.clandestine.clandestine_penalty` over the earlier records of the same CPF or plate:
-  15 days and 1,500 VRTE, each doubled from the last record's values when it was made
-  within 6 months (so a third record doubles again). The seizure starts the day of the
-  record and includes it (15 days: the record's day and the 14 after). The fine in reais
-  uses the VRTE of the year of the facts (Art. 54), rounded half up to cents.
+- **Penalty (Art. 62 I-II, §1).** Computed at the record by
+  `law.clandestine.clandestine_penalty` over the earlier records of the same *person*
+  (CPF, or name and identity document when there is no CPF — never the plate):
+  15 days and 1,500 VRTE, doubled when the facts are within 6 months of the facts of the
+  person's last record (how far the doubling goes is `settings.CLANDESTINE_DOUBLING`). The
+  seizure starts the day of the record and includes it (15 days: the record's day and the
+  14 after). The fine in reais uses the VRTE of the year of the facts (Art. 54), rounded
+  half up to cents. When a record is annulled on contest it stops counting, and the
+  person's later records are recomputed in the same transaction, each with a timeline
+  entry (`penalty_recomputed`, Art. 62 §1).
 - **Release (Art. 62 §3).** The seizure's last day is a deadline row; the sweeper then
   moves the case to `held_until_paid`. A clerk releases the vehicle once the costs of
   Art. 62 III are recorded and nothing is owed; before that, 409 naming the article.
@@ -21,6 +25,7 @@ import datetime as dt
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -31,9 +36,9 @@ from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
-from cases.services.transitions import case_open, case_step, local_today
+from cases.services.transitions import case_open, case_record, case_step, local_today
 from law import deadlines as law_deadlines
-from law.clandestine import clandestine_penalty
+from law.clandestine import ClandestinePenalty, Doubling, clandestine_penalty
 from law.i18n import format_date
 from registers.models import Driver, VrteValue
 from registers.validators import normalize_cpf, normalize_plate
@@ -43,7 +48,12 @@ from workflows.clandestine.models import (
     ClandestineState,
     Classification,
 )
-from workflows.clandestine.selectors import clandestine_balance, clandestine_history
+from workflows.clandestine.selectors import (
+    clandestine_balance,
+    clandestine_history,
+    clandestine_same_person,
+    normalize_document,
+)
 
 ART_60 = "Art. 60"
 ART_61 = "Art. 61"
@@ -56,6 +66,7 @@ ART_62_P1 = "Art. 62 §1"
 ART_62_P3 = "Art. 62 §3"
 ART_63 = "Art. 63"
 SEIZURE_END = "clandestine.seizure_end"
+PENALTY_RECOMPUTED = "penalty_recomputed"
 CENTS = Decimal("0.01")
 
 
@@ -63,6 +74,9 @@ CENTS = Decimal("0.01")
 def _reais(value: Decimal) -> str:
     text = f"{value:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
     return f"R$ {text}"
+
+
+MONEY_LIMIT = Decimal(10) ** 10
 
 
 def money(value: object, *, label: str) -> Decimal:
@@ -79,7 +93,13 @@ def money(value: object, *, label: str) -> Decimal:
             raise RuleViolation(
                 _("Valor inválido em “%(label)s”: %(value)s.") % {"label": label, "value": value}
             ) from None
-    if not amount.is_finite() or amount < 0 or amount != amount.quantize(CENTS):
+    # The columns hold 12 digits with 2 places; SQLite would store more and fail on reading.
+    if (
+        not amount.is_finite()
+        or amount < 0
+        or amount >= MONEY_LIMIT
+        or amount != amount.quantize(CENTS)
+    ):
         raise RuleViolation(
             _("Valor inválido em “%(label)s”: %(value)s.") % {"label": label, "value": value}
         )
@@ -106,6 +126,7 @@ def clandestine_record(
     place: str,
     occurred_at: dt.datetime,
     person_cpf: str = "",
+    person_document: str = "",
     colour: str = "",
     police_station: str = "",
     police_report: str = "",
@@ -140,9 +161,13 @@ def clandestine_record(
         raise RuleViolation(_("A data e hora da constatação estão no futuro."), article=ART_61)
     today = local_today()
     occurred_on = timezone.localtime(occurred_at).date()
+    document = normalize_document(person_document)
 
     with transaction.atomic(durable=True):
-        penalty = clandestine_penalty(on=today, history=clandestine_history(plate=plate, cpf=cpf))
+        history = clandestine_history(
+            cpf=cpf, name=person_name, document=document, before=occurred_at
+        )
+        penalty = clandestine_penalty(on=occurred_on, history=history, doubling=_doubling())
         vrte = vrte_of(occurred_on.year)
         seizure = (
             law_deadlines.SEIZURE_ON_RECIDIVISM if penalty.recidivist else law_deadlines.SEIZURE
@@ -156,6 +181,7 @@ def clandestine_record(
             applicant=Driver.objects.filter(cpf=cpf).first() if cpf else None,
             person_name=person_name.strip(),
             person_cpf=cpf,
+            person_document=document,
             plate=plate,
             vehicle_make=make.strip(),
             vehicle_model=model.strip(),
@@ -167,6 +193,7 @@ def clandestine_record(
             noticed_on=today,
             agent=agent,
             recidivist=penalty.recidivist,
+            recidivism_of=_record_named(penalty),
             seizure_days=penalty.seizure_days,
             seizure_starts_on=today,
             seizure_ends_on=ends_on,
@@ -180,6 +207,7 @@ def clandestine_record(
                 "fine_vrte": str(penalty.fine_vrte),
                 "seizure_days": penalty.seizure_days,
                 "recidivist": penalty.recidivist,
+                "recidivism_of": penalty.because_of.reference if penalty.because_of else None,
                 "articles": list(penalty.articles),
             },
         )
@@ -192,6 +220,104 @@ def clandestine_record(
             label=_("Fim da apreensão: o veículo fica retido até a quitação"),
         )
     return case
+
+
+def _doubling() -> Doubling:
+    """Art. 62 §1: the municipality's reading of the doubling (a setting)."""
+    return Doubling(settings.CLANDESTINE_DOUBLING)
+
+
+def _record_named(penalty: ClandestinePenalty) -> ClandestineCase | None:
+    if penalty.because_of is None:
+        return None
+    return ClandestineCase.objects.get(number=penalty.because_of.reference)
+
+
+def _penalty_values(case: ClandestineCase) -> dict[str, object]:
+    return {
+        "fine_vrte": f"{case.fine_vrte:.2f}",
+        "seizure_days": case.seizure_days,
+        "recidivist": case.recidivist,
+    }
+
+
+def _recompute_after_annulment(annulled: ClandestineCase, actor: User) -> list[ClandestineCase]:
+    """Art. 62 §1: the annulled record no longer counts; the same person's later records
+    are recomputed in the order of their facts (a chain of doublings follows), each
+    change written on the record's timeline. In the annulment's transaction."""
+    today = local_today()
+    changed: list[ClandestineCase] = []
+    later = [
+        row.pk
+        for row in clandestine_same_person(
+            cpf=annulled.person_cpf, name=annulled.person_name,
+            document=annulled.person_document,
+        )
+        if row.occurred_at > annulled.occurred_at and row.state != ClandestineState.ANNULLED
+    ]
+    for pk in later:
+        case = ClandestineCase.objects.select_for_update().get(pk=pk)
+        history = clandestine_history(
+            cpf=case.person_cpf, name=case.person_name, document=case.person_document,
+            before=case.occurred_at, exclude_pk=case.pk,
+        )
+        penalty = clandestine_penalty(
+            on=timezone.localtime(case.occurred_at).date(), history=history,
+            doubling=_doubling(),
+        )
+        because_of = _record_named(penalty)
+        if (
+            penalty.fine_vrte == case.fine_vrte
+            and penalty.seizure_days == case.seizure_days
+            and case.recidivism_of_id == (because_of.pk if because_of else None)
+        ):
+            continue
+        before = _penalty_values(case)
+        case.fine_vrte = penalty.fine_vrte
+        case.seizure_days = penalty.seizure_days
+        case.recidivist = penalty.recidivist
+        case.recidivism_of = because_of
+        seizure = (
+            law_deadlines.SEIZURE_ON_RECIDIVISM if penalty.recidivist else law_deadlines.SEIZURE
+        )
+        case.seizure_ends_on = law_deadlines.due_date(
+            seizure, case.seizure_starts_on, length=penalty.seizure_days
+        )
+        case.fine_reais = _fine_reais(penalty.fine_vrte, case.vrte_value)
+        case.save(update_fields=[
+            "fine_vrte", "seizure_days", "recidivist", "recidivism_of", "seizure_ends_on",
+            "fine_reais",
+        ])
+        Deadline.objects.filter(
+            case=case, kind=SEIZURE_END, state=Deadline.State.PENDING
+        ).update(due_on=case.seizure_ends_on)
+        params = {
+            "annulled": annulled.number,
+            "fine": f"{penalty.fine_vrte:,.0f}".replace(",", "."),
+            "days": penalty.seizure_days,
+            "end": format_date(case.seizure_ends_on),
+        }
+        note = _(
+            "O registro %(annulled)s foi anulado em recurso e deixou de contar para a "
+            "reincidência: multa recalculada para %(fine)s VRTE e apreensão para %(days)d "
+            "dias (até %(end)s)."
+        ) % params
+        owed = clandestine_balance(case).owed if case.fine_reais is not None else None
+        if owed is not None and owed < 0:
+            note += " " + _("Valor pago a maior, a restituir: %(refund)s.") % {
+                "refund": _reais(-owed)
+            }
+        if case.state == ClandestineState.SEIZED and case.seizure_ends_on < today:
+            note += " " + _("A apreensão recalculada já terminou; o veículo fica retido até a "
+                            "quitação (Art. 62 §3).")
+        case_record(
+            case=case, actor=actor, event=PENALTY_RECOMPUTED, article=ART_62_P1, note=note,
+            data={"annulled": annulled.number, "before": before,
+                  "after": _penalty_values(case),
+                  "seizure_ends_on": case.seizure_ends_on.isoformat()},
+        )
+        changed.append(case)
+    return changed
 
 
 def _fine_reais(fine_vrte: Decimal, vrte: Decimal | None) -> Decimal | None:
@@ -400,6 +526,7 @@ def _decide(case: Case, actor: User, note: str, action: str) -> ClandestineCase:
         )
         if decided.state == ClandestineState.ANNULLED:
             deadlines_cancel(case=decided)
+            _recompute_after_annulment(decided, actor)
     return decided
 
 

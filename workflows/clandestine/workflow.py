@@ -57,8 +57,8 @@ WORKFLOW = register(
                 ART_62_III,
                 roles=CLERK,
                 inputs=(
-                    ActionField("removal_cost", _l("Custas de remoção (R$)")),
-                    ActionField("storage_cost", _l("Custas de estadia (R$)")),
+                    ActionField("removal_cost", _l("Custas de remoção (R$)"), "decimal"),
+                    ActionField("storage_cost", _l("Custas de estadia (R$)"), "decimal"),
                 ),
                 style="secondary",
                 service=clandestine_record_costs,
@@ -69,7 +69,7 @@ WORKFLOW = register(
                 ART_62_P3,
                 roles=CLERK,
                 inputs=(
-                    ActionField("amount", _l("Valor pago (R$)")),
+                    ActionField("amount", _l("Valor pago (R$)"), "decimal"),
                     ActionField("paid_on", _l("Pago em"), "date", required=False),
                     ActionField("reference", _l("Documento de arrecadação"), required=False),
                 ),

@@ -9,7 +9,7 @@ from accounts.models import User
 from accounts.roles import is_staff_member
 from cases.models import CaseKind
 from cases.selectors import cases_visible_to
-from workflows.complaint.models import ComplaintCase
+from workflows.complaint.models import ComplaintCase, ComplaintState
 
 
 def complaints_visible_to(user: User) -> QuerySet[ComplaintCase]:
@@ -20,3 +20,13 @@ def complaints_visible_to(user: User) -> QuerySet[ComplaintCase]:
     return ComplaintCase.objects.filter(pk__in=visible).select_related(
         "taxi__holder", "taxi__vehicle", "assignee"
     )
+
+
+def complaints_forwarded_visible_to(user: User) -> QuerySet[ComplaintCase]:
+    """Complaints forwarded to the fiscal agents, that the user may see (Art. 39): those a
+    notice may be issued from."""
+    return complaints_visible_to(user).filter(state=ComplaintState.FORWARDED)
+
+
+def complaints_forwarded() -> QuerySet[ComplaintCase]:
+    return ComplaintCase.objects.filter(state=ComplaintState.FORWARDED)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -22,9 +23,11 @@ from cases.models import Case
 from cases.services.transitions import case_open, case_step
 from registers.validators import normalize_plate
 from workflows.complaint.models import ComplaintCase, ComplaintState
-from workflows.violation.models import ViolationNotice
 from workflows.violation.selectors import taxi_for_plate
 from workflows.violation.services import notices_issue, require_fiscal_agent
+
+if TYPE_CHECKING:
+    from workflows.violation.models import ViolationNotice
 
 ART_39 = "Art. 39 IV e VI"
 

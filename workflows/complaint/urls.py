@@ -13,9 +13,4 @@ urlpatterns = [
 
 api_urlpatterns = [
     path("complaints/", api.ComplaintFileApi.as_view(), name="api-complaint-file"),
-    path(
-        "complaints/<int:pk>/convert/",
-        api.ComplaintConvertApi.as_view(),
-        name="api-complaint-convert",
-    ),
 ]

@@ -48,6 +48,7 @@ from cases.services.deadlines import (
     reminder_due_on,
     reminder_target,
 )
+from cases.services.overdue import case_overdue_refresh
 from cases.services.transitions import case_record, case_step
 from law.i18n import format_date
 from registers.models import MunicipalRegistration
@@ -89,6 +90,11 @@ def renewal_cycle_start(*, registration: MunicipalRegistration, actor: User | No
     authorization = registration.authorization
     deadlines_cancel(authorization=authorization, kinds=CYCLE_KINDS)
     _close_waiting_cases(registration)
+    # The IMs this one superseded no longer hold a case overdue (the workflow's lookup).
+    for held in RenewalCase.objects.filter(
+        authorization=authorization, closed_at__isnull=True, overdue_by_rule=True
+    ):
+        case_overdue_refresh(case=held)
     number = registration.number
     for kind, days in REMINDER_DAYS.items():
         deadline_set(
@@ -232,5 +238,8 @@ def renewal_expire(case: Case | None, deadline: Deadline, today: dt.date) -> boo
             note=note,
             data=data,
         )
+        # The case keeps its state, but its IM expired: the workflow's lookup now holds it
+        # in the overdue queue.
+        case_overdue_refresh(case=renewal)
     renewal_notify(renewal, "renewal_expired", registration=registration)
     return True

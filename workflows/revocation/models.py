@@ -21,6 +21,12 @@ class RevocationState(models.TextChoices):
     NOTIFIED = "notified", _("Notificado: prazo de recurso de 10 dias correndo (Art. 59 §2)")
     DEFENCE_FILED = "defence_filed", _("Recurso apresentado, aguardando decisão do Prefeito")
     WINDOW_CLOSED = "window_closed", _("Prazo de recurso encerrado, aguardando decisão do Prefeito")
+    DECIDED = "decided", _(
+        "Cassação decidida; prazo de recurso contra a medida (Art. 59 §2), efeito suspensivo"
+    )
+    DECISION_APPEALED = "decision_appealed", _(
+        "Recurso contra a cassação em julgamento (efeito suspensivo)"
+    )
     REVOKED = "revoked", _("Cassação determinada (Art. 59 §3)")
     DISMISSED = "dismissed", _("Arquivado sem cassação")
     LAPSED = "lapsed", _("Prejudicado: a autorização ou o vínculo já terminou")
@@ -65,6 +71,20 @@ class RevocationCase(Case):
     defence_filed_on = models.DateField(_("recurso apresentado em"), null=True, blank=True)
     defence = models.TextField(_("razões do recurso"), blank=True)
     decided_on = models.DateField(_("decidido em"), null=True, blank=True)
+    # Art. 59 §2: the appeal "contra a medida", after the decision, with suspensive effect.
+    decision_received_on = models.DateField(
+        _("decisão notificada em"), null=True, blank=True
+    )
+    appeal_due_on = models.DateField(
+        _("último dia para recorrer da decisão"), null=True, blank=True,
+        help_text=_("Art. 59 §2: 10 dias úteis do recebimento da decisão."),
+    )
+    appeal_filed_on = models.DateField(_("recurso contra a medida em"), null=True, blank=True)
+    appeal_reasons = models.TextField(_("razões do recurso contra a medida"), blank=True)
+    revoked_on = models.DateField(
+        _("cassação efetiva em"), null=True, blank=True,
+        help_text=_("O recurso suspende a cassação até o julgamento (Art. 63 §1)."),
+    )
     decision_grounds = models.TextField(
         _("fundamentação da decisão"),
         blank=True,
@@ -98,11 +118,38 @@ class RevocationCase(Case):
     def close_window(self) -> None:
         """System: the 10 days of §2 ended without an appeal; the mayor still decides."""
 
-    @transition(field="state", source=[RV.DEFENCE_FILED, RV.WINDOW_CLOSED], target=RV.REVOKED)
+    @transition(field="state", source=[RV.DEFENCE_FILED, RV.WINDOW_CLOSED], target=RV.DECIDED)
     def revoke(self, decided_on: dt.date, grounds: str) -> None:
-        """Art. 59 §3: the executive orders the revocation on the record."""
+        """Art. 59 §3: the executive orders the revocation on the record; it takes effect
+        when the appeal of §2 is decided or its window closes."""
         self.decided_on = decided_on
         self.decision_grounds = grounds
+
+    @transition(field="state", source=RV.DECIDED, target=RV.DECIDED)
+    def decision_notified(self, received_on: dt.date, appeal_due_on: dt.date) -> None:
+        """The decision's AR was recorded: the 10 days of §2 run."""
+        self.decision_received_on = received_on
+        self.appeal_due_on = appeal_due_on
+
+    @transition(field="state", source=RV.DECIDED, target=RV.DECISION_APPEALED)
+    def appeal_decision(self, filed_on: dt.date, reasons: str) -> None:
+        """Art. 59 §2: the driver appeals "contra a medida"; suspensive (Art. 63 §1)."""
+        self.appeal_filed_on = filed_on
+        self.appeal_reasons = reasons
+
+    @transition(field="state", source=RV.DECIDED, target=RV.REVOKED)
+    def close_decision_window(self, revoked_on: dt.date) -> None:
+        """System: the 10 days passed without an appeal; the revocation takes effect."""
+        self.revoked_on = revoked_on
+
+    @transition(field="state", source=RV.DECISION_APPEALED, target=RV.REVOKED)
+    def deny_decision_appeal(self, revoked_on: dt.date) -> None:
+        """The appeal against the measure is denied; the revocation takes effect."""
+        self.revoked_on = revoked_on
+
+    @transition(field="state", source=RV.DECISION_APPEALED, target=RV.DISMISSED)
+    def grant_decision_appeal(self) -> None:
+        """The appeal against the measure is granted: no revocation."""
 
     @transition(
         field="state",
@@ -116,7 +163,10 @@ class RevocationCase(Case):
 
     @transition(
         field="state",
-        source=[RV.OPENED, RV.NOTICE_SENT, RV.NOTIFIED, RV.DEFENCE_FILED, RV.WINDOW_CLOSED],
+        source=[
+            RV.OPENED, RV.NOTICE_SENT, RV.NOTIFIED, RV.DEFENCE_FILED, RV.WINDOW_CLOSED,
+            RV.DECIDED, RV.DECISION_APPEALED,
+        ],
         target=RV.LAPSED,
     )
     def lapse(self) -> None:

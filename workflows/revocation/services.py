@@ -8,7 +8,7 @@ table is in `workflows.revocation.workflow`).
                                                       defence_filed                  │
                                                             │ revoke / dismiss (mayor, §3)
                                                             ▼                        ▼
-          revoked: authorization ended (bar §5) or auxiliary unbound (bar Art. 27 §2)
+          revoked: authorization ended, or auxiliary unbound (bar §5 either way)
           dismissed: by the mayor, from any open state
           lapsed (system): the authorization or the binding ended by another act
 
@@ -48,6 +48,7 @@ ART_59_P3 = "Art. 59 §3"
 ART_59_P5 = "Art. 59 §5"
 ART_27_P2 = "Art. 27 §2"
 DEFENCE_WINDOW = "revocation.defence_window"
+DECISION_APPEAL_WINDOW = "revocation.decision_appeal_window"
 DEFENCE_ITEM = "defence"
 
 OPEN_STATES = (
@@ -56,6 +57,8 @@ OPEN_STATES = (
     RevocationState.NOTIFIED,
     RevocationState.DEFENCE_FILED,
     RevocationState.WINDOW_CLOSED,
+    RevocationState.DECIDED,
+    RevocationState.DECISION_APPEALED,
 )
 
 # The grounds a clerk opens by hand; the others are found by the system (Art. 12, V a, d, e).
@@ -188,6 +191,9 @@ def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User 
     letter (or a second AR) finds the case past `notice_sent` and changes nothing.
     """
     locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
+    if locked.state == RevocationState.DECIDED and locked.appeal_due_on is None:
+        _decision_received(locked, received_on=received_on, actor=actor)
+        return
     if locked.state != RevocationState.NOTICE_SENT:
         return
     due = law_deadlines.due_date(law_deadlines.REVOCATION_APPEAL, received_on)
@@ -227,10 +233,11 @@ def revocation_file_defence(
     today = local_today()
 
     def in_time(locked: RevocationCase) -> None:
-        if locked.defence_due_on is not None and today > locked.defence_due_on:
+        last_day = _defence_last_day(locked)
+        if last_day is not None and today > last_day:
             raise RuleViolation(
                 _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": format_date(locked.defence_due_on)},
+                % {"day": format_date(last_day)},
                 article=ART_59_P2,
                 code="appeal_late",
             )
@@ -251,6 +258,19 @@ def revocation_file_defence(
     return locked
 
 
+def _defence_last_day(case: RevocationCase) -> dt.date | None:
+    """Art. 59 §2: the window's last day — the case's, or its row's when a day declared
+    closed moved it later (CPC art. 224 §1; `registers.calendar`)."""
+    moved = (
+        Deadline.objects.filter(case=case, kind=DEFENCE_WINDOW)
+        .order_by("-due_on")
+        .values_list("due_on", flat=True)
+        .first()
+    )
+    days = [day for day in (case.defence_due_on, moved) if day is not None]
+    return max(days) if days else None
+
+
 @deadline_handler(DEFENCE_WINDOW)
 def _defence_window_closed(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
     """System: the 10 days passed without an appeal; the case goes to the mayor (§3)."""
@@ -258,7 +278,7 @@ def _defence_window_closed(case: Case | None, deadline: Deadline, today: dt.date
     locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
     if locked.state != RevocationState.NOTIFIED or locked.defence_due_on is None:
         return False
-    if locked.defence_due_on >= today:
+    if max(locked.defence_due_on, deadline.due_on) >= today:
         return False
     case_step(
         case=locked,
@@ -302,7 +322,7 @@ def revocation_revoke(
     `registers.requirements`), its register deadlines are cancelled, its auxiliary is
     unbound, any other revocation of it lapses and its place in the fleet goes to the
     waiting list. When the auxiliary is the one revoked, only his binding ends, as
-    `revoked` (12-month bar, Art. 27 §2).
+    `revoked`; he is barred from any authorization for 5 years (§5 with Art. 27 §4).
     """
     day = today or local_today()
     with transaction.atomic(durable=True):
@@ -315,19 +335,136 @@ def revocation_revoke(
             kwargs={"decided_on": day, "grounds": note.strip()},
             data={"decided_on": day.isoformat()},
         )
-        authorization = locked.authorization
-        assert authorization is not None
-        if locked.auxiliary is not None:
-            barred_until = _auxiliary_revoke(locked, actor=actor, day=day)
-        else:
-            barred_until = _holder_revoke(locked, authorization, actor=actor, day=day)
         deadlines_cancel(case=locked)
-        _notify_decision(locked, actor=actor, revoked=True, barred_until=barred_until)
+        # Art. 59 §2: the appeal "contra a medida" has suspensive effect (Art. 63 §1): the
+        # authorization is revoked when it is decided or its window closes.
+        _notify_decision(locked, actor=actor, revoked=True, barred_until=None)
+    return locked
+
+
+def _decision_received(case: RevocationCase, *, received_on: dt.date, actor: User | None) -> None:
+    """The decision's AR was recorded: 10 business days to appeal against the measure."""
+    due = law_deadlines.revocation_appeal_deadline(received_on)
+    notified = case_step(
+        case=case, action="decision_notified", actor=actor, authorized_by_caller=True,
+        kwargs={"received_on": received_on, "appeal_due_on": due},
+        data={"received_on": received_on.isoformat(), "appeal_due_on": due.isoformat()},
+    )
+    deadline_start(
+        rule=law_deadlines.REVOCATION_APPEAL, start=received_on, case=notified,
+        kind=DECISION_APPEAL_WINDOW,
+        label=_("Prazo de recurso contra a decisão de cassação (efeito suspensivo)"),
+    )
+
+
+def _appeal_last_day(case: RevocationCase) -> dt.date | None:
+    moved = (
+        Deadline.objects.filter(case=case, kind=DECISION_APPEAL_WINDOW)
+        .order_by("-due_on")
+        .values_list("due_on", flat=True)
+        .first()
+    )
+    days = [day for day in (case.appeal_due_on, moved) if day is not None]
+    return max(days) if days else None
+
+
+def revocation_appeal_decision(
+    *, case: Case, actor: User, note: str = "", reasons: str = ""
+) -> RevocationCase:
+    """Art. 59 §2: the driver (portal) or a clerk (counter) appeals against the decided
+    revocation within the 10 business days from its notification; the revocation waits
+    for the judgment (Art. 63 §1)."""
+    if not reasons.strip():
+        raise RuleViolation(_("Apresente as razões do recurso."), article=ART_59_P2)
+    today = local_today()
+
+    def in_time(locked: RevocationCase) -> None:
+        last_day = _appeal_last_day(locked)
+        if last_day is not None and today > last_day:
+            raise RuleViolation(
+                _("Recurso fora do prazo: o prazo terminou em %(day)s.")
+                % {"day": format_date(last_day)},
+                article=ART_59_P2,
+                code="appeal_late",
+            )
+
+    with transaction.atomic(durable=True):
+        locked = case_step(
+            case=case, action="appeal_decision", actor=actor, note=note, guard=in_time,
+            kwargs={"filed_on": today, "reasons": reasons.strip()},
+            data={"filed_on": today.isoformat()},
+        )
+        deadlines_cancel(case=locked, kinds=[DECISION_APPEAL_WINDOW])
+    return locked
+
+
+def _take_effect(case: RevocationCase, *, actor: User | None, day: dt.date) -> dt.date:
+    """The revocation takes effect on `day`: the authorization (or the auxiliary's binding)
+    ends and the bar of §5 runs from it."""
+    authorization = case.authorization
+    assert authorization is not None
+    if case.auxiliary is not None:
+        barred_until = _auxiliary_revoke(case, actor=actor, day=day)
+    else:
+        barred_until = _holder_revoke(case, authorization, actor=actor, day=day)
+    deadlines_cancel(case=case)
+    assert case.applicant is not None
+    notification_queue(
+        case=case,
+        recipient=case.applicant,
+        template="revocation_effective",
+        context={"revocation": case, "revoked_on": day, "barred_until": barred_until},
+    )
+    return barred_until
+
+
+@deadline_handler(DECISION_APPEAL_WINDOW)
+def _decision_window_closed(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
+    """System: the 10 days passed without an appeal against the measure; it takes effect."""
+    assert case is not None
+    locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
+    last_day = _appeal_last_day(locked)
+    if locked.state != RevocationState.DECIDED or last_day is None or last_day >= today:
+        return False
+    revoked = case_step(
+        case=locked, action="close_decision_window", actor=None,
+        kwargs={"revoked_on": today},
+        note=_("Prazo de recurso contra a cassação encerrado em %(day)s sem recurso: a "
+               "cassação produz efeitos.") % {"day": format_date(last_day)},
+    )
+    _take_effect(revoked, actor=None, day=today)
+    return True
+
+
+def revocation_appeal_deny(
+    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
+) -> RevocationCase:
+    """The executive denies the appeal against the measure: the revocation takes effect."""
+    if not note.strip():
+        raise RuleViolation(_("Fundamente a decisão do recurso."), article=ART_59_P2)
+    day = today or local_today()
+    with transaction.atomic(durable=True):
+        locked = case_step(case=case, action="deny_decision_appeal", actor=actor, note=note,
+                           kwargs={"revoked_on": day})
+        _take_effect(locked, actor=actor, day=day)
+    return locked
+
+
+def revocation_appeal_grant(
+    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
+) -> RevocationCase:
+    """The executive grants the appeal against the measure: no revocation."""
+    if not note.strip():
+        raise RuleViolation(_("Fundamente a decisão do recurso."), article=ART_59_P2)
+    with transaction.atomic(durable=True):
+        locked = case_step(case=case, action="grant_decision_appeal", actor=actor, note=note)
+        deadlines_cancel(case=locked)
+        _notify_decision(locked, actor=actor, revoked=False, barred_until=None)
     return locked
 
 
 def _holder_revoke(
-    case: RevocationCase, authorization: Authorization, *, actor: User, day: dt.date
+    case: RevocationCase, authorization: Authorization, *, actor: User | None, day: dt.date
 ) -> dt.date:
     from workflows.authorizations import case_authorization_end
 
@@ -340,7 +477,7 @@ def _holder_revoke(
     return law_bars.revocation_bar_ends(day)
 
 
-def _auxiliary_revoke(case: RevocationCase, *, actor: User, day: dt.date) -> dt.date:
+def _auxiliary_revoke(case: RevocationCase, *, actor: User | None, day: dt.date) -> dt.date:
     from workflows.auxiliary.services import binding_end
 
     binding = AuxiliaryBinding.objects.select_for_update().get(
@@ -356,7 +493,9 @@ def _auxiliary_revoke(case: RevocationCase, *, actor: User, day: dt.date) -> dt.
         note=_("A autorização do auxiliar foi cassada no processo %(number)s.")
         % {"number": case.number},
     )
-    return law_bars.auxiliary_bar_ends(day)
+    # Art. 59 §5 with Art. 27 §4: a cassação bars the auxiliary from any authorization for
+    # 5 years, as it bars a holder (the 12 months of Art. 27 §2 are the revogação's).
+    return law_bars.revocation_bar_ends(day)
 
 
 def revocation_dismiss(

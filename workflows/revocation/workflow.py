@@ -7,7 +7,9 @@
                                                       defence_filed                  │
                                                             │ revoke / dismiss (mayor, §3)
                                                             ▼                        ▼
-          revoked: authorization ended (bar §5) or auxiliary unbound (bar Art. 27 §2)
+          decided ──AR: 10 business days (§2)──▶ (system) close_decision_window ▶ revoked
+             └─ appeal_decision (suspensive) ▶ decision_appealed ─deny▶ revoked / grant▶ dismissed
+          revoked: authorization ended or auxiliary unbound (bar §5), from that day
           dismissed: by the mayor, from any open state
           lapsed (system): the authorization or the binding ended by another act
 
@@ -27,6 +29,9 @@ from workflows.revocation.services import (
     ART_59_P5,
     ART_59_V,
     DEFENCE_ITEM,
+    revocation_appeal_decision,
+    revocation_appeal_deny,
+    revocation_appeal_grant,
     revocation_dismiss,
     revocation_file_defence,
     revocation_notice_received,
@@ -98,6 +103,47 @@ WORKFLOW = register(
                 inputs=(GROUNDS_INPUT,),
                 style="secondary",
                 service=revocation_dismiss,
+            ),
+            Edge(
+                "decision_notified",
+                _l("Registrar recebimento da decisão"),
+                "Art. 46 §2; Art. 59 §2",
+                roles=CLERK,
+                internal=True,
+            ),
+            Edge(
+                "appeal_decision",
+                _l("Recorrer contra a cassação decidida"),
+                f"{ART_59_P2}; Art. 63 §1",
+                roles=CLERK,
+                owner=True,
+                inputs=(ActionField("reasons", _l("Razões do recurso"), "textarea"),),
+                service=revocation_appeal_decision,
+            ),
+            Edge(
+                "close_decision_window",
+                _l("Encerrar prazo de recurso contra a cassação"),
+                ART_59_P2,
+            ),
+            Edge(
+                "deny_decision_appeal",
+                _l("Negar o recurso: a cassação produz efeitos"),
+                f"{ART_59_P2}; {ART_59_P5}",
+                roles=MAYOR,
+                note_required=True,
+                inputs=(GROUNDS_INPUT,),
+                style="danger",
+                service=revocation_appeal_deny,
+            ),
+            Edge(
+                "grant_decision_appeal",
+                _l("Dar provimento ao recurso: sem cassação"),
+                ART_59_P2,
+                roles=MAYOR,
+                note_required=True,
+                inputs=(GROUNDS_INPUT,),
+                style="secondary",
+                service=revocation_appeal_grant,
             ),
             Edge("lapse", _l("Processo prejudicado"), ART_59_V),
         ),

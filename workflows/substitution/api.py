@@ -69,3 +69,37 @@ class SubstitutionFileApi(APIView):
             note=data["note"],
         )
         return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)
+
+
+class SeizureCommunicationInput(serializers.Serializer):
+    driver = serializers.IntegerField(
+        required=False, help_text="Somente para servidores registrando no balcão."
+    )
+    seized_on = serializers.DateField(help_text="Art. 24, §2: data da apreensão judicial.")
+    order = serializers.FileField(required=False, help_text="Art. 24, §2: o mandado judicial.")
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class SeizureCommunicationApi(APIView):
+    """Art. 24 §2: communicate a judicial seizure of the vehicle, with the court order."""
+
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request=SeizureCommunicationInput, responses={201: CaseOutput})
+    def post(self, request: Request) -> Response:
+        from workflows.substitution.seizure import substitution_seizure_communicate
+
+        payload = SeizureCommunicationInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        if data.get("driver"):
+            driver = get_object_or_404(drivers_visible_to(request.user), pk=data["driver"])
+        else:
+            driver = driver_of(request.user)
+            if driver is None:
+                raise RuleViolation(_("Informe o taxista (campo driver)."))
+        case = substitution_seizure_communicate(
+            actor=request.user, driver=driver, seized_on=data["seized_on"],
+            order=data.get("order"), note=data["note"],
+        )
+        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)

@@ -67,3 +67,21 @@ class SubstitutionForm(forms.Form):
             airbag=data["airbag"],
             colour=data["colour"],
         )
+
+
+class SeizureCommunicationForm(forms.Form):
+    """Art. 24 §2: the seizure's date and the court order."""
+
+    seized_on = forms.DateField(
+        label=_("Data da apreensão do veículo"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("A comunicação deve ser feita em até 30 dias da apreensão (Art. 24, §2)."),
+    )
+    order = forms.FileField(
+        label=_("Mandado judicial (PDF, JPEG ou PNG, até 10 MB)"),
+        help_text=_("Art. 24, §2: reserva de domínio, alienação fiduciária ou outra decisão "
+                    "judicial."),
+    )
+    note = forms.CharField(
+        label=_("Observações"), widget=forms.Textarea(attrs={"rows": 2}), required=False
+    )

@@ -42,6 +42,7 @@ class SubstitutionTrigger(models.TextChoices):
     VOLUNTARY = "voluntary", _("A pedido do taxista")
     AGE = "age", _("Idade do veículo (Art. 12)")
     COLOUR = "colour", _("Troca de cor (Art. 10 §2 e Art. 70)")
+    JUDICIAL_SEIZURE = "judicial_seizure", _("Apreensão judicial do veículo (Art. 24 §2)")
 
 
 S = SubstitutionState
@@ -99,6 +100,11 @@ class SubstitutionCase(
         ),
     )
     decided_on = models.DateField(_("decidido em"), null=True, blank=True)
+    seized_on = models.DateField(
+        _("apreensão judicial em"), null=True, blank=True,
+        help_text=_("Art. 24 §2: data da apreensão do veículo por ordem judicial; a "
+                    "comunicação com o mandado se faz em até 30 dias."),
+    )
 
     class Meta:
         verbose_name = _("substituição de veículo")

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from accounts.roles import Role, has_role
-from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.errors import NotPermitted, RegisterMismatch, RuleViolation, StateConflict
 from cases.models import Case
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, case_step, local_today
@@ -30,7 +30,7 @@ from registers.services.vehicles import (
     vehicle_save,
 )
 from workflows.renewal.services import registration_issue
-from workflows.steps.inspection import InspectionStep
+from workflows.steps.inspection import InspectionStep, inspections_call_off
 from workflows.steps.review import documents_accepted
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
 from workflows.substitution.tracking import (
@@ -42,6 +42,7 @@ from workflows.substitution.tracking import (
     open_substitution_case,
     vehicle_deadlines_replace,
     vehicle_is_white,
+    vehicle_revocation_hold_release,
 )
 
 ART_4_V = "Art. 4 V"
@@ -83,11 +84,8 @@ def _refuse_for_substitution(
                 article=ART_20,
             )
         if row.owner_id != driver.pk:
-            raise RuleViolation(
-                _("O veículo %(plate)s está cadastrado em nome de outro proprietário; o "
-                  "taxista deve ser o proprietário do veículo.") % {"plate": row.display_plate},
-                article=ART_4_V,
-            )
+            # LGPD: the same answer as any clash with someone else's record (core.errors).
+            raise RegisterMismatch()
         if SubstitutionCase.objects.filter(new_vehicle=row, closed_at__isnull=True).exists():
             raise StateConflict(
                 _("O veículo %(plate)s já está em outro pedido de substituição em andamento.")
@@ -266,6 +264,7 @@ def substitution_approve(
 
 def refusal_notify(locked: SubstitutionCase, *, actor: User, note: str) -> None:
     """The filing does not meet Art. 10 II: closed; the holder may file again."""
+    vehicle_revocation_hold_release(case=locked, today=locked.decided_on or local_today())
     _notify_decision(locked, outcome="rejected", note=note)
 
 
@@ -274,12 +273,20 @@ def substitution_deny(
 ) -> SubstitutionCase:
     """The Secretaria refuses the substitution (after the inspection)."""
     with transaction.atomic(durable=True):
+        day = today or local_today()
         locked = case_step(
-            case=case, action="deny", actor=actor, note=note,
-            kwargs={"on": today or local_today()},
+            case=case, action="deny", actor=actor, note=note, kwargs={"on": day}
         )
+        vehicle_revocation_hold_release(case=locked, today=day)
         _notify_decision(locked, outcome="denied", note=note)
     return locked
+
+
+def withdrawal_effects(locked: SubstitutionCase, *, actor: User | None, note: str = "") -> None:
+    """The holder gives up: a booked inspection is called off, and a revocation the filing
+    held runs again (Art. 12)."""
+    inspections_call_off(locked, actor=actor, note=note)
+    vehicle_revocation_hold_release(case=locked, today=local_today())
 
 
 def _notify_decision(

@@ -35,9 +35,18 @@ closes the notice as lapsed. Otherwise the row is moot. One exception: while a s
 on request (Art. 24, whatever the ground: theft, destruction, seizure or the substitution
 itself, IV) is in effect the vehicle is out of service, so the row is replaced by one
 ending on the suspension's last day, and the check runs again when the authorization is
-back in service. A substitution filed but not yet approved does not hold the revocation
-(the vehicle is still serving); the revocation's reason names it, and the holder who
-cannot finish in time has the Art. 24 IV suspension.
+back in service. A substitution filed by the last day and still under review also holds
+it: the holder did what Art. 12 asks of him in time, and the Secretaria's review time is
+not his (the hold is a `vehicle_revocation_held` entry on the substitution case and a
+notice to the holder; when the filing is rejected, denied or withdrawn,
+`vehicle_revocation_hold_release` writes a re-check row for the next sweep). A
+substitution filed after the last day does not hold it; the revocation's reason names it.
+
+The last days are `law.vehicles.age_deadline` and `colour_change_last_day`: the date the
+law names, moved to the next business day when the offices are closed on it (Código Civil
+art. 132 §1) — 31/12/2028, a Sunday, ends on 02/01/2029. A day declared closed after the
+row was set is caught by the handler, which recomputes the last day under the lock and
+moves the row instead of revoking.
 """
 
 from __future__ import annotations
@@ -47,9 +56,10 @@ import logging
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cases.models import Case, Deadline
+from cases.models import AuditEvent, Case, Deadline
 from cases.services.deadlines import (
     deadline_handler,
     deadline_set,
@@ -96,6 +106,14 @@ COLOUR_CHANGE_ENDS = law_vehicles.colour_change_deadline(PUBLICATION_DATE)
 """Arts. 10 §2 and 70: last day of the 36 months to repaint, 28 July 2026."""
 
 REMINDER_EVENT = "vehicle_deadline_reminder"
+HELD_EVENT = "vehicle_revocation_held"
+HOLD_ENDED_EVENT = "vehicle_revocation_hold_ended"
+UNDER_REVIEW = (
+    SubstitutionState.FILED,
+    SubstitutionState.INSPECTION_SCHEDULED,
+    SubstitutionState.INSPECTION_FAILED,
+    SubstitutionState.AWAITING_DECISION,
+)
 Purpose = VehicleDeadline.Purpose
 
 
@@ -129,20 +147,28 @@ def vehicle_is_white(vehicle: Vehicle, *, on: dt.date) -> bool:
     )
 
 
+def colour_last_day() -> dt.date:
+    """Arts. 10 §2 and 70: 28 July 2026, moved to a business day (Código Civil art. 132 §1)."""
+    return law_vehicles.colour_change_last_day(PUBLICATION_DATE)
+
+
 def colour_grace_applies(authorization: Authorization, *, on: dt.date) -> bool:
     """Arts. 10 §2 and 70: the holder of an authorization existing at the publication has
     36 months from it (until 28 July 2026) to have a white vehicle; a new vehicle of
     another colour may enter service within them and must be repainted by their end."""
-    return authorization.predates_law and on <= COLOUR_CHANGE_ENDS
+    return authorization.predates_law and on <= colour_last_day()
 
 
 def vehicle_age_last_day(authorization: Authorization, vehicle: Vehicle) -> tuple[dt.date, str]:
-    """The last day `vehicle` may serve `authorization`, and the article that sets it."""
+    """The last day `vehicle` may serve `authorization`, and the article that sets it.
+
+    The date of Art. 12 (or of the Art. 70 transition, when later), moved to the next
+    business day (Código Civil art. 132 §1)."""
     in_service = vehicle_in_service_at_publication(authorization, vehicle)
-    last_day = law_vehicles.age_deadline(
-        vehicle.manufacture_year, in_service_at_publication=in_service
-    )
-    if last_day != law_vehicles.must_leave_service_by(vehicle.manufacture_year):
+    year = vehicle.manufacture_year
+    last_day = law_vehicles.age_deadline(year, in_service_at_publication=in_service)
+    nominal = law_vehicles.nominal_age_deadline(year, in_service_at_publication=in_service)
+    if nominal != law_vehicles.must_leave_service_by(year):
         return last_day, ART_12_70
     return last_day, ART_12
 
@@ -282,7 +308,7 @@ def vehicle_colour_deadlines_set(
             return []
         return _rows_set(
             authorization=locked, vehicle=vehicle, purpose=Purpose.COLOUR,
-            last_day=COLOUR_CHANGE_ENDS, article=ART_COLOUR, today=today,
+            last_day=colour_last_day(), article=ART_COLOUR, today=today,
         )
 
 
@@ -424,6 +450,89 @@ def _notices_lapse(authorization: Authorization, note: str) -> None:
         case_step(case=notice, action="lapse", actor=None, note=note)
 
 
+def _filed_on(case: SubstitutionCase) -> dt.date:
+    """The local day the holder filed the new vehicle (the `file` step of the timeline)."""
+    filed = (
+        AuditEvent.objects.filter(case=case, transition="file")
+        .order_by("at", "id")
+        .values_list("at", flat=True)
+        .first()
+    )
+    return timezone.localtime(filed or case.opened_at).date()
+
+
+def _filed_in_time(authorization: Authorization, last_day: dt.date) -> SubstitutionCase | None:
+    """The authorization's substitution under review that was filed by `last_day`."""
+    in_progress = open_substitution_case(authorization)
+    if in_progress is None or in_progress.state not in UNDER_REVIEW:
+        return None
+    return in_progress if _filed_on(in_progress) <= last_day else None
+
+
+def _hold(
+    substitution: SubstitutionCase, link: VehicleDeadline, deadline: Deadline
+) -> None:
+    """Art. 12: the holder filed in time; the revocation waits for the Secretaria's decision."""
+    filed_on = _filed_on(substitution)
+    params = {
+        "filed": format_date(filed_on),
+        "day": format_date(link.target_on),
+        "plate": link.vehicle.display_plate,
+        "article": deadline.article,
+    }
+    case_record(
+        case=substitution,
+        actor=None,
+        event=HELD_EVENT,
+        article=deadline.article,
+        note=_(
+            "Pedido protocolado em %(filed)s, dentro do prazo para substituir o veículo "
+            "%(plate)s, que terminou em %(day)s (%(article)s): a cassação aguarda a decisão "
+            "deste pedido."
+        ) % params,
+        data={"deadline": deadline.pk, "purpose": link.purpose,
+              "last_day": link.target_on.isoformat(), "filed_on": filed_on.isoformat()},
+    )
+    assert substitution.applicant is not None
+    notification_queue(
+        case=substitution,
+        recipient=substitution.applicant,
+        template="substitution_revocation_held",
+        context={"vehicle": link.vehicle, "last_day": link.target_on, "filed_on": filed_on,
+                 "article": deadline.article, "purpose": link.purpose},
+    )
+
+
+def vehicle_revocation_hold_release(
+    *, case: SubstitutionCase, today: dt.date
+) -> list[Deadline]:
+    """The substitution that held a revocation ended without a new vehicle (rejected,
+    denied, withdrawn): the vehicle check runs again at the next sweep (Art. 12).
+
+    In the decision's transaction. Nothing when the case held nothing."""
+    rows: list[Deadline] = []
+    for event in AuditEvent.objects.filter(case=case, transition=HELD_EVENT).order_by("id"):
+        link = VehicleDeadline.objects.select_related("vehicle", "deadline").get(
+            deadline_id=event.data["deadline"]
+        )
+        rows.append(
+            _row(
+                authorization=case.authorization, vehicle=link.vehicle, purpose=link.purpose,
+                kind=link.deadline.kind,
+                label=_("Reverificação após a decisão do pedido %(number)s: veículo %(plate)s")
+                % {"number": case.number, "plate": link.vehicle.display_plate},
+                due_on=today, target_on=link.target_on, article=link.deadline.article,
+            )
+        )
+        case_record(
+            case=case, actor=None, event=HOLD_ENDED_EVENT, article=link.deadline.article,
+            note=_("O pedido não foi deferido: a verificação do prazo de %(day)s volta a "
+                   "correr.") % {"day": format_date(link.target_on)},
+            data={"deadline": rows[-1].pk},
+        )
+    return rows
+
+
 def _revocation_reason(link: VehicleDeadline, authorization: Authorization) -> str:
     vehicle = link.vehicle
     params = {
@@ -480,6 +589,10 @@ def _expire(deadline: Deadline, today: dt.date) -> bool:
             due_on=suspension.end_on, target_on=link.target_on, article=deadline.article,
         )
         return False
+    substitution = _filed_in_time(authorization, link.target_on)
+    if substitution is not None:
+        _hold(substitution, link, deadline)
+        return True
     track = _TRACKS[Purpose(link.purpose)]
     revocation = revocation_open(
         authorization=authorization,

@@ -61,3 +61,40 @@ def substitution_new(request: HttpRequest) -> HttpResponse:
         {"form": form, "authorization": authorization, "deadlines": deadlines},
         status=400 if form.errors else 200,
     )
+
+
+@login_required
+def seizure_communicate(request: HttpRequest) -> HttpResponse:
+    """Art. 24 §2: the holder communicates a judicial seizure of the vehicle."""
+    from workflows.substitution.forms import SeizureCommunicationForm
+    from workflows.substitution.seizure import substitution_seizure_communicate
+
+    driver = driver_of(request.user)
+    if driver is None:
+        messages.error(
+            request, _("Somente taxistas cadastrados podem comunicar pelo portal.")
+        )
+        return redirect("home")
+    form = SeizureCommunicationForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            case = substitution_seizure_communicate(
+                actor=request.user,
+                driver=driver,
+                seized_on=form.cleaned_data["seized_on"],
+                order=form.cleaned_data["order"],
+                note=form.cleaned_data["note"],
+            )
+        except DomainError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                _("Apreensão comunicada no processo %(n)s: informe agora o novo veículo.")
+                % {"n": case.number},
+            )
+            return redirect("case", pk=case.pk)
+    return render(
+        request, "substitution/seizure_communicate.html", {"form": form},
+        status=400 if form.errors else 200,
+    )

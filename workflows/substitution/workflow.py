@@ -29,7 +29,6 @@ from workflows.steps.inspection import (
     INSPECTORS,
     inspection_edges,
     inspection_hook,
-    inspections_call_off,
 )
 from workflows.steps.intake import reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
@@ -45,6 +44,7 @@ from workflows.substitution.services import (
     refusal_notify,
     substitution_approve,
     substitution_deny,
+    withdrawal_effects,
 )
 from workflows.substitution.tracking import ART_12
 
@@ -104,7 +104,7 @@ WORKFLOW = register(
                 style="danger",
                 service=substitution_deny,
             ),
-            withdraw_edge(ART_20, effects=inspections_call_off),
+            withdraw_edge(ART_20, effects=withdrawal_effects),
             Edge(
                 "dismiss",
                 _l("Encerrar o aviso (exigência já atendida)"),

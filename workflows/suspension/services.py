@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -24,7 +25,7 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
 from cases.services.documents import document_store, upload_check
-from cases.services.transitions import case_open, case_step, local_today
+from cases.services.transitions import case_lock, case_open, case_step, local_today
 from law import suspension as law_suspension
 from law.errors import LawError
 from law.i18n import format_date
@@ -186,6 +187,8 @@ def suspension_request_extension(
                 locked.requested_days,
                 wanted,
                 0 if locked.extension_requested_days is None else 1,
+                # Art. 24 "por igual período": the municipality's reading (a setting).
+                limit=law_suspension.ExtensionLimit(settings.SUSPENSION_EXTENSION_LIMIT),
             )
         except LawError as exc:
             raise _law(exc) from exc
@@ -214,7 +217,7 @@ def suspension_grant_extension(*, case: Case, actor: User, note: str = "") -> Su
 @deadline_handler(END_DEADLINE)
 def suspension_end(case: Case, deadline: Deadline, today: dt.date) -> bool:
     """System: the last day has passed; the authorization is active again (Art. 24)."""
-    locked = SuspensionCase.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)  # the sweeper's own read of the case, already locked
     live = locked.state in (SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED)
     if not live or locked.end_on is None or locked.end_on >= today:
         return False  # stale row: ended already, or an extension moved the last day

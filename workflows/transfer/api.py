@@ -22,7 +22,7 @@ from workflows.inputs import (
     files_serializer_fields,
 )
 from workflows.transfer.models import Relationship, SuccessionClass, TransferCause
-from workflows.transfer.services import CHECKLIST, transfer_file
+from workflows.transfer.services import ART_25, CHECKLIST, transfer_file
 
 BENEFICIARY_PREFIX = "beneficiary_"
 
@@ -58,7 +58,15 @@ class TransferFileApi(APIView):
         payload = TransferInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        authorization = get_object_or_404(Authorization, number=data["authorization_number"])
+        authorization = Authorization.objects.filter(number=data["authorization_number"]).first()
+        if authorization is None:
+            # The same answer as for an authorization not in force (transfer_file), so the
+            # form cannot tell which numbers exist.
+            raise RuleViolation(
+                _("A autorização %(number)s não está em vigor.")
+                % {"number": data["authorization_number"]},
+                article=ART_25,
+            )
         beneficiary_data = driver_data(data, BENEFICIARY_PREFIX)
         beneficiary = None
         if data.get("beneficiary"):

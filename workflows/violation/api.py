@@ -7,8 +7,6 @@ the missing piece (Art. 47 for a notice), so an agent's app can show it as it is
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -17,10 +15,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cases.action_inputs import input_valid
 from cases.errors import RuleViolation
 from cases.workflow import state_label
 from law.infractions import INFRACTIONS
 from registers.selectors import authorizations_visible_to
+from workflows.complaint.selectors import complaints_visible_to
+from workflows.complaint.services import complaint_convert
 from workflows.violation.models import Conductor, ViolationNotice
 from workflows.violation.selectors import taxi_find
 from workflows.violation.services import notices_issue, require_fiscal_agent
@@ -34,15 +35,6 @@ NOTICE_FIELD_ARTICLES = {
     "place": "Art. 47 V",
     "conductor": "Art. 50",
 }
-
-
-def input_valid(serializer: serializers.Serializer, articles: dict[str, str]) -> dict[str, Any]:
-    """The validated data, or a RuleViolation naming the first bad field and its article."""
-    if serializer.is_valid():
-        return dict(serializer.validated_data)
-    field, errors = next(iter(serializer.errors.items()))
-    text = " ".join(str(error) for error in errors) if isinstance(errors, list) else str(errors)
-    raise RuleViolation(f"{field}: {text}", article=articles.get(field, ""), code="invalid_input")
 
 
 # --- Notices --------------------------------------------------------------------------
@@ -138,3 +130,48 @@ class ViolationIssueApi(APIView):
         data.pop("authorization", None)
         notices = notices_issue(agent=request.user, authorization=taxi, **data)
         return Response(NoticeOutput(notices, many=True).data, status=status.HTTP_201_CREATED)
+
+
+# --- Conversion into notices -----------------------------------------------------------
+
+
+class ConversionInput(NoticeFields):
+    place = serializers.CharField(
+        max_length=250,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Vazio: o local informado pelo passageiro.",
+    )
+    occurred_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Vazio: a data e hora informadas pelo passageiro.",
+    )
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ConversionOutput(serializers.Serializer):
+    complaint = serializers.CharField(help_text="Número da reclamação")
+    complaint_state = serializers.CharField()
+    notices = NoticeOutput(many=True)
+
+
+class ComplaintConvertApi(APIView):
+    """A fiscal agent turns a forwarded complaint into notices (Arts. 41, 46, 47)."""
+
+    @extend_schema(request=ConversionInput, responses={201: ConversionOutput})
+    def post(self, request: Request, pk: int) -> Response:
+        complaint = get_object_or_404(complaints_visible_to(request.user), pk=pk)
+        require_fiscal_agent(request.user)
+        data = input_valid(ConversionInput(data=request.data), NOTICE_FIELD_ARTICLES)
+        complaint, notices = complaint_convert(case=complaint, actor=request.user, **data)
+        return Response(
+            {
+                "complaint": complaint.number,
+                "complaint_state": complaint.state,
+                "notices": NoticeOutput(notices, many=True).data,
+            },
+            status=status.HTTP_201_CREATED,
+        )

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from cases.form_fields import LOCAL_INPUT, LocalDateTimeInput, local_now_input
 from law.infractions import citable_infractions
 from registers.models import Authorization
-from workflows.complaint.models import ComplaintCase
+from workflows.complaint.selectors import complaints_forwarded
 from workflows.violation.models import Conductor
 
 
@@ -56,7 +56,7 @@ class IssueForm(forms.Form):
         queryset=Authorization.objects.all(), widget=forms.HiddenInput
     )
     complaint = forms.ModelChoiceField(
-        queryset=ComplaintCase.objects.all(), widget=forms.HiddenInput, required=False
+        queryset=complaints_forwarded(), widget=forms.HiddenInput, required=False
     )
     items = ItemsField(
         label=_("Dispositivos infringidos (Art. 58)"),

@@ -23,6 +23,7 @@ class ViolationState(models.TextChoices):
     NOTIFIED = "notified", _("Notificado: prazos de pagamento e recurso correndo")
     OVERDUE = "overdue", _("Multa vencida; recurso ainda possível no prazo")
     PAID = "paid", _("Multa paga")
+    PAID_APPEAL_OPEN = "paid_appeal_open", _("Multa paga; prazo de recurso aberto (Art. 63)")
     FINAL = "final", _("Penalidade definitiva, multa não paga")
     ARCHIVED = "archived", _("Arquivado: infrator não notificado em 60 dias")
     ANNULLED = "annulled", _("Arquivado por inconsistência ou irregularidade")
@@ -75,6 +76,10 @@ class ViolationNotice(Case):
     fine_vrte = models.DecimalField(_("multa (VRTE)"), max_digits=9, decimal_places=2)
     received_on = models.DateField(_("notificado em"), null=True, blank=True)
     paid_on = models.DateField(_("pago em"), null=True, blank=True)
+    refund_owed_reais = models.DecimalField(
+        _("a restituir (R$)"), max_digits=12, decimal_places=2, null=True, blank=True,
+        help_text=_("Art. 63: multa paga e depois cancelada ou reduzida em recurso."),
+    )
     vrte_value = models.DecimalField(
         _("VRTE na data da infração (R$)"), max_digits=10, decimal_places=4, null=True,
         blank=True, help_text=_("Art. 54."),
@@ -110,6 +115,12 @@ class ViolationNotice(Case):
     def archive(self) -> None:
         """System: 60 days passed without notifying the offender (Arts. 46 §1, 53 II)."""
 
+    @transition(field="state", source=V.ARCHIVED, target=V.NOTIFIED)
+    def reopen_notified(self, received_on: dt.date) -> None:
+        """System: the AR came back after the archive but shows delivery within the 60 days
+        (Arts. 46 §1, 53 II): the notice was notified in time."""
+        self.received_on = received_on
+
     @transition(
         field="state", source=[V.ISSUED, V.NOTIFICATION_SENT, V.NOTIFIED], target=V.ANNULLED
     )
@@ -121,6 +132,20 @@ class ViolationNotice(Case):
         """The fine was paid."""
         self.paid_on = paid_on
 
+    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE], target=V.PAID_APPEAL_OPEN)
+    def pay_keeping_appeal(self, paid_on: dt.date) -> None:
+        """The fine was paid within the appeal window; the right to appeal stays (Art. 63)."""
+        self.paid_on = paid_on
+
+    @transition(field="state", source=V.UPHELD, target=V.PAID)
+    def settle_paid_before_appeal(self) -> None:
+        """The appeal was denied (or granted in part) after the fine was paid: nothing is
+        left to pay (Art. 63)."""
+
+    @transition(field="state", source=V.PAID_APPEAL_OPEN, target=V.PAID)
+    def close_appeal_window_paid(self) -> None:
+        """System: the appeal window closed after the payment, without an appeal."""
+
     @transition(field="state", source=V.NOTIFIED, target=V.OVERDUE)
     def fall_overdue(self) -> None:
         """System: 10 days from notification passed without payment (Art. 55 I)."""
@@ -129,19 +154,28 @@ class ViolationNotice(Case):
     def close_appeal_window(self) -> None:
         """System: the 30-day appeal window of Art. 63 closed without an appeal."""
 
-    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE], target=V.APPEALED)
+    @transition(
+        field="state", source=[V.NOTIFIED, V.OVERDUE, V.PAID_APPEAL_OPEN], target=V.APPEALED
+    )
     def appeal(self) -> None:
         """An appeal was filed in time: the penalty is suspended until judged (Art. 63 §1)."""
 
     @transition(field="state", source=V.APPEALED, target=V.UPHELD)
     def uphold(self, fine_vrte: Decimal, fine_reais: Decimal | None) -> None:
-        """The commission denied the appeal, or granted it in part (Arts. 52, 55 II)."""
+        """The commission denied the appeal, or granted it in part (Arts. 52, 55 II). A fine
+        paid before the appeal and reduced by it leaves the difference to refund."""
+        if self.paid_on is not None and self.fine_reais is not None and fine_reais is not None:
+            difference = self.fine_reais - fine_reais
+            self.refund_owed_reais = difference if difference > 0 else None
         self.fine_vrte = fine_vrte
         self.fine_reais = fine_reais
 
     @transition(field="state", source=V.APPEALED, target=V.OVERTURNED)
     def overturn(self) -> None:
-        """The commission granted the appeal: no penalty stands."""
+        """The commission granted the appeal: no penalty stands; a fine already paid is owed
+        back (Art. 63)."""
+        if self.paid_on is not None:
+            self.refund_owed_reais = self.fine_reais
 
     @transition(field="state", source=V.UPHELD, target=V.FINAL)
     def default_after_decision(self) -> None:
@@ -164,6 +198,13 @@ class PenaltyPeriod(models.Model):
         verbose_name=_("termo de autorização"),
     )
     kind = models.CharField(_("tipo"), max_length=12, choices=Kind.choices)
+    # Arts. 27 §1 and 59: an auxiliary's infraction is served on his own authorization; the
+    # holder's Termo is not suspended for it.
+    auxiliary = models.ForeignKey(
+        "registers.Driver", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="penalty_periods", verbose_name=_("auxiliar que cumpre"),
+        help_text=_("Vazio: cumprido na autorização do titular."),
+    )
     starts_on = models.DateField(_("início"))
     ends_on = models.DateField(_("último dia"))
     ended_on = models.DateField(_("encerrado em"), null=True, blank=True)

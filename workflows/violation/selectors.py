@@ -18,7 +18,7 @@ from registers.models import (
     MunicipalRegistration,
 )
 from registers.validators import normalize_plate
-from workflows.violation.models import PenaltyPeriod, ViolationNotice
+from workflows.violation.models import PenaltyPeriod, ViolationNotice, ViolationState
 
 
 def _taxis() -> QuerySet[Authorization]:
@@ -86,5 +86,24 @@ def penalty_periods_of(notice: ViolationNotice) -> QuerySet[PenaltyPeriod]:
 
 
 def penalty_periods_serving(authorization: Authorization) -> QuerySet[PenaltyPeriod]:
-    """The penalties being served by the authorization (Art. 59 III and IV)."""
-    return PenaltyPeriod.objects.filter(authorization=authorization, ended_on__isnull=True)
+    """The penalties being served by the authorization (Art. 59 III and IV). An auxiliary's
+    own suspension does not hold the holder's Termo (Art. 27 §1)."""
+    return PenaltyPeriod.objects.filter(
+        authorization=authorization, ended_on__isnull=True, auxiliary__isnull=True
+    )
+
+
+# Art. 63: a notice received may be appealed while its window runs (notified, or overdue
+# for payment but still within the appeal window).
+APPEALABLE_STATES = (ViolationState.NOTIFIED, ViolationState.OVERDUE)
+
+
+def notices_open_to_appeal() -> QuerySet[ViolationNotice]:
+    """Notices whose notification was received and whose state still admits an appeal."""
+    return ViolationNotice.objects.filter(state__in=APPEALABLE_STATES, received_on__isnull=False)
+
+
+def notice_for_update(pk: int) -> ViolationNotice:
+    """The notice, locked, for a service of another kind that moves it (an appeal's
+    decision), in the caller's transaction."""
+    return ViolationNotice.objects.select_for_update().get(pk=pk)

@@ -24,7 +24,12 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
+from cases.services.deadlines import (
+    deadline_handler,
+    deadline_set,
+    deadline_start,
+    deadlines_cancel,
+)
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from documents.models import OfficialDocument
 from documents.notices import fine_notification_issue
@@ -35,9 +40,12 @@ from documents.services import (
     signer_context,
 )
 from law import deadlines as law_deadlines
+from law import notice as law_notice
+from law import vehicles as law_vehicles
 from law.errors import LawError
 from law.i18n import format_date
-from law.infractions import infraction
+from law.infractions import infraction, infraction_citable_against
+from law.notice import check_notice_can_be_issued
 from law.penalties import (
     Assessment,
     PastInfraction,
@@ -46,7 +54,8 @@ from law.penalties import (
     WarningPolicy,
     assess,
 )
-from law.points import revocation_grounds, titular_points_for_auxiliary
+from law.points import points_excesses, titular_points_for_auxiliary
+from law.statute import PUBLICATION_DATE
 from notifications.penalties import penalties_applied_notify
 from notifications.post import notice_send
 from notifications.services import notification_queue
@@ -63,6 +72,7 @@ ART_53_I = "Art. 53 I"
 ART_55 = "Art. 55 I"
 ART_63 = "Art. 63"
 NOTIFICATION_LIMIT = "violation.notification_limit"
+NOTIFICATION_ARCHIVE = "violation.notification_archive"
 PAYMENT = "violation.payment"
 APPEAL_WINDOW = "violation.appeal_window"
 DECISION_PAYMENT = "violation.decision_payment"
@@ -92,10 +102,28 @@ def final_history(driver: Driver, *, before: dt.date) -> list[PastInfraction]:
         penalties_applied_on__isnull=False, occurred_at__date__lt=before
     ).exclude(state__in=[ViolationState.OVERTURNED, ViolationState.ANNULLED])
     rows = rows.filter(offender=driver) | rows.filter(offender__isnull=True, applicant=driver)
+    found = list(rows.values_list("pk", "item", "occurred_at"))
+    # Art. 59 §4: after a XXI/XXII penalty the suspension served is the time to regularize.
+    served = dict(
+        PenaltyPeriod.objects.filter(
+            violation_id__in=[pk for pk, _item, _at in found],
+            kind=PenaltyPeriod.Kind.SUSPENSION,
+        ).values_list("violation_id", "ends_on")
+    )
     return [
-        PastInfraction(item=item, on=timezone.localtime(at).date())
-        for item, at in rows.values_list("item", "occurred_at")
+        PastInfraction(
+            item=item, on=timezone.localtime(at).date(), regularize_until=served.get(pk)
+        )
+        for pk, item, at in found
     ]
+
+
+def _colour_grace_until(authorization: Authorization) -> dt.date | None:
+    """Arts. 10 §2 and 70: the last day of the repaint period of the taxi, if it has one
+    (the authorizations existing at the publication: 28/07/2026, on a business day)."""
+    if not authorization.predates_law:
+        return None
+    return law_vehicles.colour_change_last_day(PUBLICATION_DATE)
 
 
 def vrte_on(day: dt.date) -> Decimal | None:
@@ -123,14 +151,23 @@ def violations_issue(
         raise RuleViolation(_("Informe ao menos um dispositivo infringido."), article="Art. 47 III")
     if len(set(items)) != len(items):
         raise RuleViolation(_("Cada dispositivo deve ser citado uma vez."), article="Art. 51")
-    try:
-        entries = [infraction(item) for item in items]
-    except LawError as exc:
-        raise from_law(exc) from exc
     if not place.strip():
         raise RuleViolation(_("Informe o local da infração."), article="Art. 47 V")
     if occurred_at > timezone.now():
         raise RuleViolation(_("A data e hora da infração estão no futuro."), article="Art. 47 V")
+    found_on = timezone.localtime(occurred_at).date()
+    try:
+        # Arts. 10 §2 and 70: no failure to repaint before the repaint period ends.
+        entries = [
+            infraction_citable_against(
+                item, on=found_on, colour_grace_until=_colour_grace_until(authorization)
+            )
+            for item in items
+        ]
+        # Art. 46 §1: the 60 days to notify run from the finding.
+        check_notice_can_be_issued(found_on=found_on, on=local_today())
+    except LawError as exc:
+        raise from_law(exc) from exc
     if (
         offender is not None
         and offender != authorization.holder
@@ -180,7 +217,8 @@ def violations_issue(
             )
             deadline_start(
                 rule=law_deadlines.NOTIFICATION_LIMIT,
-                start=issued_on,
+                # Art. 46 §1: the 60 days run from the finding.
+                start=occurred_on,
                 case=case,
                 kind=NOTIFICATION_LIMIT,
                 label=_("Prazo para notificar o infrator (senão o auto é arquivado)"),
@@ -258,16 +296,60 @@ def violation_send_notice(*, case: Case, actor: User, note: str = "") -> Violati
     return locked
 
 
-def violation_notice_received(*, case: Case, received_on: dt.date, actor: User | None) -> None:
-    """The AR's date that counts was recorded: the payment and appeal clocks start."""
-    locked = case_step(
-        case=case,
-        action="notify",
-        actor=actor,
-        kwargs={"received_on": received_on},
-        data={"received_on": received_on.isoformat()},
+def _delivered_on(notice: ViolationNotice) -> dt.date | None:
+    """The delivery (or visit, Art. 46 §2) date on the notice's latest AR."""
+    from notifications.models import Notification
+
+    row = (
+        Notification.objects.filter(case=notice, legal=True)
+        .exclude(delivered_on__isnull=True, visit_on__isnull=True)
+        .order_by("-id")
+        .values_list("delivered_on", "visit_on")
+        .first()
     )
-    deadlines_cancel(case=locked, kinds=[NOTIFICATION_LIMIT])
+    return (row[0] or row[1]) if row else None
+
+
+def violation_notice_received(*, case: Case, received_on: dt.date, actor: User | None) -> None:
+    """The AR's date that counts was recorded: the payment and appeal clocks start.
+
+    Arts. 46 §1 and 53 II: the notice counts as notified on the delivery date on the AR. An
+    AR recorded after the sweeper archived the notice, whose delivery date is within the 60
+    days from the finding, re-opens it (timeline `reopen_notified`); one delivered after
+    them leaves it archived, with a timeline entry saying why.
+    """
+    current = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    if current.state == ViolationState.ARCHIVED:
+        found_on = timezone.localtime(current.occurred_at).date()
+        delivered = _delivered_on(current) or received_on
+        limit = law_deadlines.notification_limit(found_on)
+        if not law_notice.delivered_in_time(found_on=found_on, delivered_on=delivered):
+            case_record(
+                case=current, actor=actor, event="ar_after_limit", article=ART_46_P1,
+                note=_("AR com entrega em %(day)s, depois do prazo de 60 dias que terminou em "
+                       "%(limit)s: o auto continua arquivado.")
+                % {"day": delivered.strftime("%d/%m/%Y"), "limit": limit.strftime("%d/%m/%Y")},
+            )
+            return
+        locked = case_step(
+            case=current, action="reopen_notified", actor=actor, authorized_by_caller=True,
+            kwargs={"received_on": received_on},
+            note=_("O AR mostra entrega em %(day)s, dentro do prazo de 60 dias que terminou em "
+                   "%(limit)s: o arquivamento é desfeito e os prazos correm do recebimento.")
+            % {"day": delivered.strftime("%d/%m/%Y"), "limit": limit.strftime("%d/%m/%Y")},
+            data={"received_on": received_on.isoformat(), "delivered_on": delivered.isoformat()},
+        )
+    else:
+        # The caller (the AR's or the personal delivery's service) checked who records it.
+        locked = case_step(
+            case=current,
+            action="notify",
+            actor=actor,
+            kwargs={"received_on": received_on},
+            data={"received_on": received_on.isoformat()},
+            authorized_by_caller=True,
+        )
+    deadlines_cancel(case=locked, kinds=[NOTIFICATION_LIMIT, NOTIFICATION_ARCHIVE])
     payment_due = deadline_start(
         rule=law_deadlines.PAYMENT, start=received_on, case=locked, kind=PAYMENT,
         label=_("Pagamento da multa"),
@@ -286,6 +368,7 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
             "received_on": received_on,
             "payment_due": payment_due,
             "appeal_due": appeal_due,
+            "payment_keeps_appeal": not settings.PAYMENT_ENDS_APPEAL,
         },
     )
 
@@ -293,28 +376,88 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
 def violation_pay(
     *, case: Case, actor: User, note: str = "", paid_on: dt.date | None = None
 ) -> ViolationNotice:
-    """The fine was paid; paying accepts the penalty, which now stands (Art. 59)."""
+    """The fine was paid (Art. 55).
+
+    Within the appeal window, by default, the payment is recorded and the window stays open
+    (Art. 63): paying does not silently give up the appeal; the penalty stands when the
+    window closes without one, and an appeal granted afterwards records the refund owed.
+    With `settings.PAYMENT_ENDS_APPEAL` (the other reading), paying accepts the penalty,
+    which stands at once. After the window (overdue and final, or upheld), paying closes
+    the case.
+    """
     day = paid_on or local_today()
     if day > local_today():
         raise RuleViolation(_("A data do pagamento está no futuro."))
     with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="pay", actor=actor, note=note, kwargs={"paid_on": day})
+        current = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+        keeps_appeal = (
+            not settings.PAYMENT_ENDS_APPEAL
+            and current.state in (ViolationState.NOTIFIED, ViolationState.OVERDUE)
+            and current.received_on is not None
+            and day <= appeal_window_closes(current)
+        )
+        if keeps_appeal:
+            closes = appeal_window_closes(current)
+            locked = case_step(
+                case=current, action="pay_keeping_appeal", actor=actor,
+                note=note or _("Pagamento registrado; o prazo de recurso segue aberto até "
+                               "%(day)s (Art. 63).") % {"day": closes.strftime("%d/%m/%Y")},
+                kwargs={"paid_on": day},
+                data={"paid_on": day.isoformat(), "appeal_until": closes.isoformat()},
+            )
+            deadlines_cancel(case=locked, kinds=[PAYMENT])
+            return locked
+        locked = case_step(case=current, action="pay", actor=actor, note=note,
+                           kwargs={"paid_on": day})
         deadlines_cancel(case=locked, kinds=[PAYMENT, APPEAL_WINDOW, DECISION_PAYMENT])
         violation_penalties_apply(notice=locked, today=local_today(), actor=actor)
     return locked
 
 
 @deadline_handler(NOTIFICATION_LIMIT)
-def _archive_unnotified(case: Case, deadline: Deadline, today: dt.date) -> bool:
+def _notification_limit_passed(case: Case, deadline: Deadline, today: dt.date) -> bool:
+    """The 60 days passed without an AR on file. Letters still in the post may have been
+    delivered in time: the archive waits `settings.NOTICE_ARCHIVE_GRACE_DAYS` for them."""
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if locked.state not in (ViolationState.ISSUED, ViolationState.NOTIFICATION_SENT):
         return False
+    grace = settings.NOTICE_ARCHIVE_GRACE_DAYS
+    if grace <= 0 or locked.state == ViolationState.ISSUED:
+        return _archive_unnotified(locked, deadline, today)
+    deadline_set(
+        case=locked,
+        kind=NOTIFICATION_ARCHIVE,
+        label=_("Arquivamento se o AR não mostrar entrega até %(day)s")
+        % {"day": deadline.due_on.strftime("%d/%m/%Y")},
+        due_on=deadline.due_on + dt.timedelta(days=grace),
+        counting=Deadline.Counting.FIXED_DATE,
+        article=ART_46_P1,
+    )
+    case_record(
+        case=locked, actor=None, event="awaiting_ar", article=ART_46_P1,
+        note=_("Prazo para notificar encerrado em %(day)s sem AR registrado; aguardando os ARs "
+               "ainda no correio por %(grace)d dias antes de arquivar.")
+        % {"day": deadline.due_on.strftime("%d/%m/%Y"), "grace": grace},
+    )
+    return True
+
+
+@deadline_handler(NOTIFICATION_ARCHIVE)
+def _archive_after_grace(case: Case, deadline: Deadline, today: dt.date) -> bool:
+    locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    if locked.state not in (ViolationState.ISSUED, ViolationState.NOTIFICATION_SENT):
+        return False
+    return _archive_unnotified(locked, deadline, today)
+
+
+def _archive_unnotified(locked: ViolationNotice, deadline: Deadline, today: dt.date) -> bool:
+    limit = law_deadlines.notification_limit(timezone.localtime(locked.occurred_at).date())
     case_step(
         case=locked,
         action="archive",
         actor=None,
         note=_("Infrator não notificado até %(day)s.")
-        % {"day": format_date(deadline.due_on)},
+        % {"day": format_date(limit)},
     )
     return True
 
@@ -331,6 +474,10 @@ def _payment_overdue(case: Case, deadline: Deadline, today: dt.date) -> bool:
 @deadline_handler(APPEAL_WINDOW)
 def _appeal_window_closed(case: Case, deadline: Deadline, today: dt.date) -> bool:
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    if locked.state == ViolationState.PAID_APPEAL_OPEN:
+        case_step(case=locked, action="close_appeal_window_paid", actor=None)
+        violation_penalties_apply(notice=locked, today=today, actor=None)
+        return True
     if locked.state not in (ViolationState.NOTIFIED, ViolationState.OVERDUE):
         return False
     case_step(case=locked, action="close_appeal_window", actor=None)
@@ -389,6 +536,8 @@ def violation_penalties_apply(
         data=assessment,
     )
 
+    # Arts. 27 §1 and 59: the auxiliary who committed it serves it on his own authorization.
+    serving = locked.offender if locked.offender not in (None, holder) else None
     start = today
     for kind, days, rule in (
         (PenaltyPeriod.Kind.SUSPENSION, assessment.get("suspension_days", 0),
@@ -401,11 +550,33 @@ def violation_penalties_apply(
         period = PenaltyPeriod.objects.create(
             violation=locked,
             authorization=authorization,
+            auxiliary=serving,
             kind=kind,
             starts_on=start,
             ends_on=law_deadlines.due_date(rule, start, length=days),
         )
-        if authorization.status in (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED):
+        if serving is not None:
+            case_record(
+                case=locked,
+                actor=actor,
+                event="auxiliary_suspended",
+                article=f"{rule.article}; Art. 27 §1",
+                note=_(
+                    "%(what)s cumprida pelo auxiliar %(name)s na sua própria autorização, de "
+                    "%(start)s a %(end)s; o Termo %(authorization)s do titular segue em vigor."
+                )
+                % {
+                    "what": period.get_kind_display(),
+                    "name": serving.name,
+                    "start": period.starts_on.strftime("%d/%m/%Y"),
+                    "end": period.ends_on.strftime("%d/%m/%Y"),
+                    "authorization": authorization.number,
+                },
+                data={"period": period.pk, "auxiliary": serving.pk, "kind": kind},
+            )
+        elif authorization.status in (
+            Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED
+        ):
             case_authorization_suspend(
                 authorization=authorization, case=locked, actor=actor, article=rule.article
             )
@@ -417,24 +588,92 @@ def violation_penalties_apply(
     if assessment.get("revocation"):
         revocation_open(
             authorization=authorization,
+            auxiliary=serving,
             article="Art. 59 V a",
             reason=_("Reincidência no inciso %(item)s do Art. 58 (auto %(n)s).")
             % {"item": locked.item, "n": locked.number},
         )
     for driver in affected:
         record = list(PointRecord.objects.filter(driver=driver).values_list("on", "points"))
-        grounds = revocation_grounds(record, today)
-        if grounds:
+        # Art. 59 V d-e: the windows ending at each infraction date that hold this one.
+        excesses = points_excesses(record, today, involving=occurred_on)
+        if excesses:
             revocation_open(
                 auxiliary=driver if driver != holder else None,
                 authorization=authorization,
-                article="; ".join(grounds),
-                reason=_("%(name)s ultrapassou o limite de pontos (auto %(n)s).")
-                % {"name": driver.name, "n": locked.number},
+                article="; ".join(excess.article for excess in excesses),
+                reason="; ".join(
+                    _(
+                        "%(name)s somou %(points)s pontos entre %(first)s e %(last)s, mais "
+                        "que os %(limit)d de %(article)s (auto %(n)s)."
+                    )
+                    % {
+                        "name": driver.name,
+                        "points": f"{excess.points.normalize():f}".replace(".", ","),
+                        "first": excess.first_day.strftime("%d/%m/%Y"),
+                        "last": excess.last_day.strftime("%d/%m/%Y"),
+                        "limit": excess.limit,
+                        "article": excess.article,
+                        "n": locked.number,
+                    }
+                    for excess in excesses
+                ),
             )
     locked.penalties_applied_on = today
     locked.save(update_fields=["penalties_applied_on"])
     penalties_applied_notify(notice=locked)  # the dates of what starts today
+    if settings.RECIDIVISM_REASSESS_ON_FINAL:
+        _recidivism_reassess_after(locked, actor=actor)
+
+
+REASSESSABLE = (
+    ViolationState.ISSUED,
+    ViolationState.NOTIFICATION_SENT,
+    ViolationState.NOTIFIED,
+    ViolationState.OVERDUE,
+    ViolationState.APPEALED,
+    ViolationState.PAID_APPEAL_OPEN,
+)
+
+
+def _recidivism_reassess_after(final: ViolationNotice, *, actor: User | None) -> None:
+    """`RECIDIVISM_REASSESS_ON_FINAL` (Art. 59 §1): an earlier infraction just became final;
+    the same driver's later notices whose penalty does not stand yet are assessed again
+    against the history as it is now, each change written on its timeline."""
+    driver = responsible_driver(final)
+    later = ViolationNotice.objects.select_for_update().filter(
+        occurred_at__gt=final.occurred_at, penalties_applied_on__isnull=True,
+        state__in=REASSESSABLE,
+    )
+    later = later.filter(offender=driver) | later.filter(offender__isnull=True, applicant=driver)
+    policy = penalty_policy()
+    for notice in later.order_by("occurred_at", "id"):
+        occurred_on = timezone.localtime(notice.occurred_at).date()
+        assessment = assess(
+            item=notice.item, on=occurred_on,
+            history=final_history(driver, before=occurred_on), policy=policy,
+        )
+        fresh = _assessment_json(assessment)
+        if fresh == notice.assessment:
+            continue
+        before = {"fine_vrte": str(notice.fine_vrte),
+                  "recidivist": notice.assessment.get("recidivist", False)}
+        notice.assessment = fresh
+        notice.fine_vrte = assessment.fine_vrte
+        if notice.vrte_value is not None:
+            notice.fine_reais = (assessment.fine_vrte * notice.vrte_value).quantize(
+                CENTS, rounding=ROUND_HALF_UP
+            )
+        notice.save(update_fields=["assessment", "fine_vrte", "fine_reais"])
+        case_record(
+            case=notice, actor=actor, event="recidivism_reassessed", article="Art. 59 §1",
+            note=_("O auto %(number)s tornou-se definitivo: penalidades apuradas de novo "
+                   "(multa de %(fine)s VRTE).")
+            % {"number": final.number, "fine": assessment.fine_vrte},
+            data={"final": final.number, "before": before,
+                  "after": {"fine_vrte": str(assessment.fine_vrte),
+                            "recidivist": assessment.recidivist}},
+        )
 
 
 @deadline_handler(PENALTY_PERIOD_END)
@@ -491,13 +730,27 @@ def penalty_impediment_lift(*, period: PenaltyPeriod, actor: User, note: str) ->
 # --- Appeals (Arts. 55 II, 63) --------------------------------------------------------
 
 
+def appeal_window_closes(notice: ViolationNotice) -> dt.date:
+    """Art. 63: the last day to appeal — as computed with today's calendar, or the day the
+    window's row was moved to, if later (a calendar act never shortens a running window)."""
+    assert notice.received_on is not None
+    computed = law_deadlines.appeal_deadline(notice.received_on)
+    row = (
+        Deadline.objects.filter(case=notice, kind=APPEAL_WINDOW)
+        .order_by("-due_on")
+        .values_list("due_on", flat=True)
+        .first()
+    )
+    return max(computed, row) if row is not None else computed
+
+
 def violation_appeal_filed(*, case: Case, actor: User | None, filed_on: dt.date) -> None:
     """In the appeal's filing transaction: refused after the window; suspends the penalty
     until judged (Art. 63 §1) — the payment and window clocks stop."""
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if locked.received_on is None:
         raise StateConflict(_("O auto ainda não foi notificado; não há prazo de recurso."))
-    closes = law_deadlines.appeal_deadline(locked.received_on)
+    closes = appeal_window_closes(locked)
     if filed_on > closes:
         raise RuleViolation(
             _("Recurso fora do prazo: o prazo terminou em %(day)s.")
@@ -521,9 +774,11 @@ def violation_appeal_decided(
     the penalty stands from the judgment (Art. 63 §1)."""
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if granted:
-        return case_step(
+        overturned = case_step(
             case=locked, action="overturn", actor=actor, note=note, authorized_by_caller=True
         )
+        _refund_record(overturned, actor)
+        return overturned
     fine = locked.fine_vrte if fine_vrte is None else fine_vrte
     if fine < 0 or fine > locked.fine_vrte:
         raise RuleViolation(_("A multa mantida deve estar entre zero e a multa aplicada."))
@@ -541,7 +796,29 @@ def violation_appeal_decided(
         authorized_by_caller=True,
     )
     violation_penalties_apply(notice=upheld, today=local_today(), actor=actor)
+    if upheld.paid_on is not None:
+        # Paid before appealing (Art. 63): nothing is left to pay after the decision.
+        _refund_record(upheld, actor)
+        upheld = case_step(
+            case=upheld, action="settle_paid_before_appeal", actor=actor,
+            authorized_by_caller=True,
+            note=_("Multa já paga em %(day)s.") % {"day": upheld.paid_on.strftime("%d/%m/%Y")},
+        )
+        deadlines_cancel(case=upheld, kinds=[DECISION_PAYMENT])
     return upheld
+
+
+def _refund_record(notice: ViolationNotice, actor: User | None) -> None:
+    """Art. 63: a fine paid and then cancelled or reduced on appeal is owed back."""
+    if notice.refund_owed_reais is None or notice.paid_on is None:
+        return
+    case_record(
+        case=notice, actor=actor, event="refund_owed", article="Art. 63 §1",
+        note=_("Multa paga em %(day)s: restituir R$ %(amount)s.")
+        % {"day": notice.paid_on.strftime("%d/%m/%Y"),
+           "amount": f"{notice.refund_owed_reais:.2f}".replace(".", ",")},
+        data={"amount": f"{notice.refund_owed_reais:.2f}", "paid_on": notice.paid_on.isoformat()},
+    )
 
 
 def violation_decision_received(*, case: Case, received_on: dt.date) -> None:

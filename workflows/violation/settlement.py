@@ -97,7 +97,7 @@ def _settle(number: int, cells: list[str], *, actor: User, today: dt.date) -> Se
     notice = _notice_for(txid)
     if notice is None:
         return SettlementLine(number, txid, "not_found", _("Nenhum auto com este identificador."))
-    if notice.state == ViolationState.PAID:
+    if notice.state == ViolationState.PAID or notice.paid_on is not None:
         return SettlementLine(number, txid, "already_paid", _("Multa já registrada como paga."),
                               notice.number)
     if notice.fine_reais != amount:

@@ -20,4 +20,10 @@ urlpatterns: list = [
 ]
 api_urlpatterns: list = [
     path("violations/", api.ViolationIssueApi.as_view(), name="api-violation-issue"),
+    # Notices issued from a passenger's complaint (Arts. 39, 41, 47).
+    path(
+        "complaints/<int:pk>/convert/",
+        api.ComplaintConvertApi.as_view(),
+        name="api-complaint-convert",
+    ),
 ]

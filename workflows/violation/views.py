@@ -9,7 +9,7 @@ One column, big targets, nothing that needs a wide screen. Thin: forms check sha
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -36,8 +36,7 @@ from law.infractions import (
 )
 from registers.models import Authorization
 from registers.selectors import authorizations_visible_to
-from workflows.complaint.models import ComplaintCase, ComplaintState
-from workflows.complaint.selectors import complaints_visible_to
+from workflows.complaint.selectors import complaints_forwarded_visible_to
 from workflows.complaint.services import complaint_convert
 from workflows.violation.forms import IssueForm, LiftForm, SettlementForm, TaxiSearchForm
 from workflows.violation.models import PenaltyPeriod
@@ -55,6 +54,9 @@ from workflows.violation.services import (
     require_fiscal_agent,
 )
 from workflows.violation.settlement import settlement_apply
+
+if TYPE_CHECKING:
+    from workflows.complaint.models import ComplaintCase
 
 
 def _item_groups() -> list[dict[str, Any]]:
@@ -143,9 +145,7 @@ def issue_page(request: HttpRequest) -> HttpResponse:
     complaint = None
     if request.GET.get("reclamacao", "").isdigit():
         complaint = get_object_or_404(
-            complaints_visible_to(request.user),
-            pk=int(request.GET["reclamacao"]),
-            state=ComplaintState.FORWARDED,
+            complaints_forwarded_visible_to(request.user), pk=int(request.GET["reclamacao"])
         )
         taxi = complaint.taxi
         query = query or complaint.plate
@@ -158,7 +158,7 @@ def issue_page(request: HttpRequest) -> HttpResponse:
 def _issue_post(request: HttpRequest) -> HttpResponse:
     form = IssueForm(request.POST)
     form.fields["authorization"].queryset = authorizations_visible_to(request.user)
-    form.fields["complaint"].queryset = complaints_visible_to(request.user)
+    form.fields["complaint"].queryset = complaints_forwarded_visible_to(request.user)
     status = 400
     if form.is_valid():
         data = form.cleaned_data

@@ -72,6 +72,10 @@ WORKFLOW = register(
             ),
             Edge("archive", _l("Arquivar por falta de notificação"), ART_46_P1),
             Edge(
+                "reopen_notified", _l("Desfazer o arquivamento: AR com entrega no prazo"),
+                ART_46_P1, roles=CLERK, internal=True,
+            ),
+            Edge(
                 "annul",
                 _l("Arquivar por inconsistência"),
                 ART_53_I,
@@ -81,6 +85,17 @@ WORKFLOW = register(
                 style="danger",
             ),
             Edge("pay", _l("Registrar pagamento"), ART_55, roles=CLERK, service=violation_pay),
+            Edge(
+                "pay_keeping_appeal", _l("Pagamento registrado; recurso ainda possível"),
+                "Art. 55 I; Art. 63", roles=CLERK, internal=True,
+            ),
+            Edge(
+                "settle_paid_before_appeal", _l("Multa já paga antes do recurso"),
+                "Art. 63", roles=COMMISSION, internal=True,
+            ),
+            Edge(
+                "close_appeal_window_paid", _l("Encerrar prazo de recurso (multa paga)"), ART_63
+            ),
             Edge("fall_overdue", _l("Multa vencida"), ART_55),
             Edge("close_appeal_window", _l("Encerrar prazo de recurso"), ART_63),
             Edge(

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('cases', '0003_casekind_advertising'),
+        ('cases', '0005_casekind_advertising'),
         ('registers', '0004_vrtevalue_pointrecord'),
     ]
 

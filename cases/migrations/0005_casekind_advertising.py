@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cases', '0002_deadline_subject'),
+        ('cases', '0004_case_queue_scale'),
     ]
 
     operations = [

@@ -1,0 +1,127 @@
+"""Request-wide safety nets: hostile input answers 4xx, never a 500 nor a stored value.
+
+Each input of each form and serializer carries its own bound; these hold for the inputs
+that do not, so the whole site has one floor.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from decimal import InvalidOperation
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.db import DataError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+
+from web.api_errors import error_body, id_overflows, is_api
+from web.errors import bad_request, page_not_found
+
+
+def _texts(value: Any, name: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(value, str):
+        yield name, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(item, f"{name}.{key}" if name else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _texts(item, f"{name}.{index}" if name else str(index))
+
+
+class HostileInputMiddleware:
+    """Bounds every request and maps what slips past the inputs' own checks.
+
+    - No text value longer than TEXT_INPUT_MAX characters, in a form, multipart or JSON
+      body (a 200,000-character "reason" is refused whichever field it is in).
+    - An id beyond the database's integer range names no row: 404 (`<int:pk>` accepts
+      any number of digits; the driver refuses one past a bigint with OverflowError).
+    - A value past what its column or Python holds (DataError, decimal InvalidOperation,
+      a date pushed past year 9999): 400.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            refused = self._too_long(request)
+        except RequestDataTooBig:
+            return self._too_large(request)
+        if refused is not None:
+            return refused
+        return self.get_response(request)
+
+    def _too_large(self, request: HttpRequest) -> HttpResponse:
+        """413: a body past DATA_UPLOAD_MAX_MEMORY_SIZE (uploads are 10 MB at most)."""
+        message = _("A requisição é grande demais.")
+        if is_api(request):
+            return JsonResponse(error_body(message, "too_large"), status=413)
+        html = render_to_string("400.html", {"message": message}, request)
+        return HttpResponse(html, status=413)
+
+    def _too_long(self, request: HttpRequest) -> HttpResponse | None:
+        limit = int(settings.TEXT_INPUT_MAX)
+        if request.method not in ("POST", "PUT", "PATCH"):
+            return None
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length <= limit:
+            return None  # no value in the body can be longer than the body
+        content_type = request.content_type or ""
+        if content_type == "application/json":
+            try:
+                data: Any = json.loads(request.body or b"null")
+            except (ValueError, UnicodeDecodeError):
+                return None  # the parser of the view answers with its own message
+        elif content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
+            data = {key: request.POST.getlist(key) for key in request.POST}
+        else:
+            return None
+        for name, text in _texts(data):
+            if len(text) > limit:
+                return self._refuse(request, name.split(".")[0], limit)
+        return None
+
+    def _refuse(self, request: HttpRequest, field: str, limit: int) -> HttpResponse:
+        message = _("O campo %(field)s passa do limite de %(limit)s caracteres.") % {
+            "field": field,
+            "limit": f"{limit:,}".replace(",", "."),
+        }
+        if is_api(request):
+            body = error_body(message, "too_long", fields={field: [message]})
+            return JsonResponse(body, status=400)
+        html = render_to_string("400.html", {"message": message}, request)
+        return HttpResponse(html, status=400)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        match = getattr(request, "resolver_match", None)
+        if isinstance(exception, OverflowError) and id_overflows(match.kwargs if match else None):
+            return page_not_found(request, exception)
+        if isinstance(exception, InvalidOperation | DataError | OverflowError):
+            return bad_request(request, exception)
+        return None
+
+
+class NoStoreForSignedInMiddleware:
+    """Pages and API answers for a signed-in person carry their personal data (a driver's
+    CPF, a case's documents): no browser or proxy may keep a copy (`Cache-Control:
+    no-store`), so Back after logging out, or the next person at a shared counter
+    computer, does not show them."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            patch_cache_control(response, no_store=True, private=True)
+        return response
