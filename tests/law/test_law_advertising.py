@@ -38,7 +38,8 @@ def test_art_67_a_period_outside_the_reading_is_refused(start, end, code):
 
 def test_art_67_twelve_months_start_included_is_the_longest_period():
     advertising.period_check(TODAY, dt.date(2027, 3, 9), today=TODAY)
-    assert advertising.last_allowed_day(dt.date(2028, 2, 29)) == dt.date(2029, 2, 27)
+    # CC art. 132 §3 (law._dates.add_months): 12 months from 29 Feb expire on 1 March.
+    assert advertising.last_allowed_day(dt.date(2028, 2, 29)) == dt.date(2029, 2, 28)
     assert advertising.last_allowed_day(dt.date(2026, 1, 31)) == dt.date(2027, 1, 30)
 
 
