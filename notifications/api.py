@@ -152,10 +152,11 @@ class PersonalDeliveryApi(APIView):
 
     @extend_schema(request=PersonalDeliveryInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
+        notification = _notification(request, pk)  # an unknown notice is 404 whatever the body
         data = PersonalDeliveryInput(data=request.data)
         data.is_valid(raise_exception=True)
         row = notice_deliver_in_person(
-            notification=_notification(request, pk), actor=request.user, **data.validated_data
+            notification=notification, actor=request.user, **data.validated_data
         )
         return Response(NotificationOutput(row).data)
 

@@ -26,7 +26,7 @@ from accounts.models import User
 from cases.models import CaseKind, Deadline
 from cases.selectors import cases_visible_to
 from law import points as law_points
-from law._dates import add_months
+from law._dates import add_months, months_before
 from registers.models import MunicipalRegistration, PointRecord
 from workflows.appeal.models import AppealCase, Outcome, Seat, Vote
 from workflows.application.selectors import fleet_status, waiting_list
@@ -66,7 +66,7 @@ class Period:
 
     @classmethod
     def last_months(cls, today: dt.date, months: int = DEFAULT_RANGE_MONTHS) -> Period:
-        first = add_months(today.replace(day=1), -(months - 1))
+        first = months_before(today.replace(day=1), months - 1)
         return cls(start=first, end=today)
 
     def months(self) -> list[dt.date]:

@@ -74,8 +74,10 @@ def test_art_53_ii_an_ar_back_late_with_delivery_in_time_reopens_the_archive(
     assert ViolationNotice.objects.get(pk=notice.pk).state == ViolationState.ARCHIVED
     # The AR comes back on 10/06 showing delivery on 28/05, within the 60 days
     with _at(dt.date(2026, 6, 10)):
+        # The payment window it opens (to 08/06) is already over: the clerk confirms it.
         letter_record_receipt(notification=letter, actor=clerk, delivered_on=dt.date(2026, 5, 28),
-                              receiver_name="Maria da Silva", ar_attached_on=dt.date(2026, 6, 10))
+                              receiver_name="Maria da Silva", ar_attached_on=dt.date(2026, 6, 10),
+                              confirm_closed_windows=True)
     notice.refresh_from_db()
     assert (notice.state, notice.received_on) == (ViolationState.NOTIFIED, dt.date(2026, 5, 28))
     reopened = AuditEvent.objects.get(case=notice, transition="reopen_notified")

@@ -30,7 +30,10 @@ def notified():
         return papers
 
 
-def test_art_59_iii_paying_the_fine_tells_the_suspension_and_its_dates(notified):
+def test_art_59_iii_paying_the_fine_tells_the_suspension_and_its_dates(notified, settings):
+    # The reading where paying ends the appeal (Art. 55; PAYMENT_ENDS_APPEAL): the penalty
+    # starts with the payment. By default it starts when the appeal window closes.
+    settings.PAYMENT_ENDS_APPEAL = True
     with time_machine.travel(ISSUED_AT + dt.timedelta(days=2), tick=False):
         violation_pay(case=notified.notice, actor=notified.clerk)
 

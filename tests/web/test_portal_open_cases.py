@@ -40,4 +40,5 @@ def test_art_46_before_the_ar_the_next_step_is_the_notification_limit(client):
         papers = notice_sent()
         text = portal_text(client, papers.holder_user, "open-cases")
 
-    assert "Prazo para notificar o infrator (senão o auto é arquivado): 03/07/2026" in text
+    # Art. 46 caput and §1: 60 days from the finding (02/05/2026).
+    assert "Prazo para notificar o infrator (senão o auto é arquivado): 01/07/2026" in text
