@@ -31,6 +31,7 @@ class CaseKind(models.TextChoices):
     REVOCATION = "revocation", _("Cassação")
     CLANDESTINE = "clandestine", _("Transporte clandestino")
     COMPLAINT = "complaint", _("Reclamação de passageiro")
+    ADVERTISING = "advertising", _("Autorização de publicidade")
 
 
 @functools.lru_cache(maxsize=16)

@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "workflows.appeal",
     "workflows.clandestine",
     "workflows.complaint",
+    "workflows.advertising",
     "notifications",
     "documents",
     "inspections",

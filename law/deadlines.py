@@ -218,6 +218,16 @@ JUDICIAL_SEIZURE_COMMUNICATION: Final = DeadlineRule(
 """Art. 24, §2: 30 calendar days from the seizure to communicate it, with the court
 order, so that the vehicle may be substituted on that ground."""
 
+ADVERTISING_PERIOD: Final = DeadlineRule(
+    code="advertising_period",
+    length=None,
+    counting=Counting.PERIOD_DAYS,
+    article="Art. 67",
+    label=N_("Fim da publicidade autorizada"),
+)
+"""Art. 67: an authorized advertisement is in force for the days of its period, the
+first included (``law.advertising``: at most 12 months)."""
+
 RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
     {
         rule.code: rule
@@ -226,6 +236,7 @@ RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
             SUSPENSION_ON_REQUEST,
             PENALTY_SUSPENSION, PENALTY_IMPEDIMENT, SEIZURE, SEIZURE_ON_RECIDIVISM,
             REGISTRATION_TERM, AUXILIARY_TERM, JUDICIAL_SEIZURE_COMMUNICATION,
+            ADVERTISING_PERIOD,
         )
     }
 )

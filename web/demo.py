@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -23,8 +24,8 @@ from django.utils.text import slugify
 from accounts.models import User
 from accounts.roles import Role
 from accounts.services import roles_ensure, user_grant_role
-from cases.models import Case
-from cases.services.transitions import local_today
+from cases.models import Case, CaseKind
+from cases.services.transitions import case_act, local_today
 from municipal.demo import municipal_demo_load
 from registers.models import (
     Authorization,
@@ -34,6 +35,7 @@ from registers.models import (
     Vehicle,
     VrteValue,
 )
+from workflows.advertising.services import advertising_approve, advertising_file
 from workflows.appeal.models import CommissionSeat
 from workflows.complaint.models import ComplaintCase
 from workflows.complaint.services import complaint_file
@@ -457,6 +459,41 @@ def _enforcement(counts: dict[str, int], users: dict[str, User]) -> None:
     counts["cases"] += 2
 
 
+# Art. 67: the holder whose taxi carries an authorized advertisement in the demo.
+ADVERTISING_AUTHORIZATION = "TA-0003/2023"
+# The smallest PDF the upload check accepts: the layout of the demo's advertisement.
+_LAYOUT_PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+
+
+def _advertising(counts: dict[str, int], users: dict[str, User]) -> None:
+    """An advertisement on the doors, authorized and in force for 90 days (Art. 67), filed
+    at the counter, its layout accepted and the mayor's decision taken — once."""
+    if Case.objects.filter(kind=CaseKind.ADVERTISING).exists():
+        return
+    authorization = Authorization.objects.filter(number=ADVERTISING_AUTHORIZATION).first()
+    if authorization is None or authorization.status != Authorization.Status.ACTIVE:
+        return
+    today = local_today()
+    case = advertising_file(
+        actor=users["servidor"],
+        holder=authorization.holder,
+        placement="side_doors",
+        text="Supermercado Bom Preço — ofertas toda semana (dados de demonstração).",
+        advertiser="Supermercado Bom Preço Ltda.",
+        start_on=today,
+        end_on=today + dt.timedelta(days=89),
+        proofs={"layout": [SimpleUploadedFile("leiaute.pdf", _LAYOUT_PDF)]},
+        today=today,
+    )
+    case_act(
+        case=case, action="review_document", actor=users["servidor"], item="layout",
+        decision="accept",
+    )
+    case_act(case=case, action="accept", actor=users["servidor"])
+    advertising_approve(case=case, actor=users["prefeito"], today=today)
+    counts["cases"] += 1
+
+
 def demo_load() -> dict[str, int]:
     """Load the demo logins, registers and one pending case; return how many rows were new."""
     counts = dict.fromkeys(
@@ -483,6 +520,7 @@ def demo_load() -> dict[str, int]:
         _commission(counts, users)
     _suspension(counts, users)
     _enforcement(counts, users)
+    _advertising(counts, users)
     # The vehicle age (Art. 12) and colour (Art. 70) deadlines of the demo taxis.
     vehicle_deadlines_backfill(today=local_today())
     # Stands, tariffs, lost property, roster and a cooperative (each once, when empty).

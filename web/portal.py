@@ -238,6 +238,14 @@ _CANCELLATION = RequestOption(
     _l("Cancelamento da autorização (Art. 23)"),
     _l("Quem cancela só pode pedir nova autorização após 5 anos (Art. 23, parágrafo único)."),
 )
+_ADVERTISING = RequestOption(
+    "advertising-new",
+    _l("Pedir autorização de publicidade (Art. 67)"),
+    _l(
+        "No vidro traseiro, sem tapar a visão do interior, a publicidade dispensa pedido; em "
+        "outro local do veículo depende de autorização prévia, por até 12 meses (Art. 67)."
+    ),
+)
 _APPEAL = RequestOption(
     "appeal-notices",
     _l("Recorrer de auto de infração (Art. 63)"),
@@ -253,6 +261,7 @@ ALL_REQUESTS = (
     _AUXILIARY,
     _TRANSFER,
     _CANCELLATION,
+    _ADVERTISING,
     _APPEAL,
 )
 
@@ -260,7 +269,7 @@ ALL_REQUESTS = (
 def requests_allowed(
     *, driver: Driver | None, standings: list[AuthorizationStanding], appealable: bool
 ) -> list[RequestOption]:
-    """The requests that make sense for this driver today (Arts. 12, 18, 23-25, 27, 63)."""
+    """The requests that make sense for this driver today (Arts. 12, 18, 23-25, 27, 63, 67)."""
     held = [s for s in standings if s.authorization.status in IN_FORCE]
     active = [s for s in held if s.authorization.status == Authorization.Status.ACTIVE]
     options: list[RequestOption] = []
@@ -272,7 +281,7 @@ def requests_allowed(
     if held and any(s.im_expires_soon or not s.im_in_force for s in held):
         options.append(_RENEWAL)
     if active:
-        options += [_SUBSTITUTION, _AUXILIARY, _TRANSFER]
+        options += [_SUBSTITUTION, _AUXILIARY, _TRANSFER, _ADVERTISING]
     if held:
         options.append(_CANCELLATION)
     if appealable:

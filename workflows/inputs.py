@@ -9,10 +9,16 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
+from rest_framework.generics import get_object_or_404
 
+from accounts.models import User
 from cases.form_fields import MultipleFileField
+from core.errors import RuleViolation
+from registers.models import Driver
+from registers.selectors import driver_of, drivers_visible_to
 from registers.services.drivers import DRIVER_FIELDS
 
 _DRIVER_LABELS: dict[str, Promise] = {
@@ -98,3 +104,14 @@ def files_from_form(values: Mapping[str, Any], checklist: Mapping[str, Any]) -> 
 
 def files_from_serializer(values: Mapping[str, Any], checklist: Mapping[str, Any]) -> dict:
     return {item: values[item] for item in checklist if values.get(item)}
+
+
+def filing_holder(user: User, holder_id: int | None) -> Driver:
+    """The holder a filing endpoint acts for: the one named (a clerk at the counter; a
+    driver only sees himself, so another holder is a 404), else the user's own record."""
+    if holder_id:
+        return get_object_or_404(drivers_visible_to(user), pk=holder_id)
+    holder = driver_of(user)
+    if holder is None:
+        raise RuleViolation(gettext("Informe o titular (campo holder)."))
+    return holder

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -25,6 +26,7 @@ from registers.models import (
 )
 from registers.validators import normalize_plate
 from web.demo import DEMO_HOLDERS, DEMO_LOGINS, DEMO_PASSWORD, DEMO_USERS, demo_load
+from workflows.advertising.models import AdvertisingCase, AdvertisingState
 from workflows.suspension.models import SuspensionCase, SuspensionGround, SuspensionState
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +40,7 @@ FIRST_LOAD = {
     "population_figures": 1,
     "vrte_values": 2,
     "commission_seats": 3,
-    "cases": 3,
+    "cases": 4,
 }
 TABLES = [
     User,
@@ -69,7 +71,7 @@ def test_load_demo_command_reports_what_it_created(capsys):
     first = capsys.readouterr().out
     call_command("load_demo")
     second = capsys.readouterr().out
-    assert "9 usuários" in first and "3 processos" in first
+    assert "9 usuários" in first and "4 processos" in first
     assert "3 cadeiras da comissão" in first
     assert "nada novo a criar" in second
     assert "motorista2" in second  # the logins are shown every time
@@ -158,7 +160,9 @@ def test_demo_suspension_case_is_in_the_clerk_queue():
     assert (opened.transition, opened.actor.username) == ("open", "motorista2")
     clerk = User.objects.get(username="servidor")
     queue = case_queue(user=clerk, filters=QueueFilter(), today=local_today())
-    assert sorted(queue.values_list("kind", flat=True)) == ["complaint", "suspension", "violation"]
+    assert sorted(queue.values_list("kind", flat=True)) == [
+        "advertising", "complaint", "suspension", "violation",
+    ]
     assert case.pk in {row.pk for row in queue}
 
 
@@ -168,3 +172,14 @@ def test_no_new_case_once_the_demo_case_was_played_through():
     case_act(case=case, action="withdraw", actor=User.objects.get(username="motorista2"))
     assert demo_load()["cases"] == 0
     assert SuspensionCase.objects.count() == 1
+
+
+def test_art_67_the_demo_taxi_carries_an_advertisement_in_force():
+    demo_load()
+    case = AdvertisingCase.objects.get()
+    today = local_today()
+    assert (case.state, case.authorized_from, case.end_on) == (
+        AdvertisingState.AUTHORIZED, today, today + dt.timedelta(days=89),
+    )
+    assert case.authorization.number == "TA-0003/2023"
+    assert case.in_force_on(today)

@@ -1,4 +1,4 @@
-"""Arts. 12, 18, 22 §4, 23-25, 27, 63: the portal offers only the requests the driver's
+"""Arts. 12, 18, 22 §4, 23-25, 27, 63, 67: the portal offers only the requests the driver's
 situation allows, and says up front the rule that would refuse each one."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ HOLDER_REQUESTS = [
     "substitution-new",
     "auxiliary-new",
     "transfer-new",
+    "advertising-new",
     "cancellation-new",
 ]
 
@@ -75,4 +76,5 @@ def test_each_request_states_its_rule_before_the_driver_starts(client, taxi):
     assert "por até 120 dias" in text
     assert "Taxista auxiliar (Art. 27) Um auxiliar por autorização" in text
     assert "Quem cancela só pode pedir nova autorização após 5 anos" in text
+    assert "em outro local do veículo depende de autorização prévia, por até 12 meses" in text
     assert "Pedir autorização de táxi" not in text

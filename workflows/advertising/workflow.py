@@ -1,0 +1,91 @@
+"""Advertising on taxis (Art. 67): the workflow table. Services:
+`workflows.advertising.services`.
+
+filed ──accept (layout accepted)──▶ awaiting_decision ──approve (mayor)──▶ authorized
+  │  ╲                                   │                                   │
+  │   ask_correction ▶ correction_requested ──resubmit──▶ filed   (system) end, after
+  │                                      deny ▶ denied                the last day ▼
+  reject ▶ rejected;  withdraw (before a decision) ▶ withdrawn                  ended
+  review_document (clerk, the layout accepted or refused): filed ▶ filed
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.utils.translation import gettext_lazy as _l
+
+from accounts.roles import Role
+from cases.workflow import ActionField, Edge, Workflow, register
+from workflows.advertising.models import AdvertisingCase, AdvertisingState
+from workflows.advertising.services import (
+    ART_67,
+    CHECKLIST,
+    advertising_approve,
+    advertising_denied,
+)
+from workflows.steps.intake import (
+    accept_edge,
+    correction_edges,
+    intake_step,
+    reject_edge,
+    withdraw_edge,
+)
+from workflows.steps.review import documents_accepted, review_edge
+
+# Art. 67: "prévia autorização do Poder Executivo Municipal" — the mayor decides.
+MAYOR = frozenset({Role.MAYOR})
+NOTE = ActionField("note", _l("Motivo"))
+
+WORKFLOW = register(
+    Workflow(
+        kind=AdvertisingCase.KIND,
+        model=AdvertisingCase,
+        states=AdvertisingState,
+        initial=AdvertisingState.FILED,
+        final_states=frozenset(
+            {
+                AdvertisingState.ENDED,
+                AdvertisingState.REJECTED,
+                AdvertisingState.DENIED,
+                AdvertisingState.WITHDRAWN,
+            }
+        ),
+        filing=("advertising-new", _l("Pedir autorização de publicidade (Art. 67)")),
+        checklist=CHECKLIST,
+        case_panel="advertising/case_panel.html",
+        edges=(
+            review_edge(article=ART_67, checklist=CHECKLIST),
+            accept_edge(
+                article=ART_67,
+                label=_l("Aceitar e encaminhar ao Prefeito"),
+                guard=documents_accepted(
+                    CHECKLIST,
+                    article=ART_67,
+                    message=_l("Confira e aceite o leiaute da publicidade antes de encaminhar."),
+                ),
+            ),
+            *correction_edges(article=ART_67, checklist=CHECKLIST),
+            reject_edge(ART_67),
+            withdraw_edge(ART_67),
+            Edge(
+                "approve",
+                _l("Autorizar a publicidade"),
+                ART_67,
+                roles=MAYOR,
+                service=advertising_approve,
+            ),
+            Edge(
+                "deny",
+                _l("Negar a publicidade"),
+                ART_67,
+                roles=MAYOR,
+                note_required=True,
+                inputs=(NOTE,),
+                style="danger",
+                service=partial(intake_step, action="deny", effects=advertising_denied),
+            ),
+            Edge("end", _l("Encerrar ao fim do período"), ART_67),
+        ),
+    )
+)
