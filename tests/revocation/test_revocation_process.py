@@ -546,7 +546,8 @@ def test_revoke_and_dismiss_at_once_one_decides_the_other_conflicts_art59_p3():
     assert sorted(outcomes.values()) == ["applied", "conflict"]
     winner = next(a for a, o in outcomes.items() if o == "applied")
     expected = {
-        "revoke": (RevocationState.REVOKED, Authorization.Status.REVOKED),
+        # Art. 59 §2: the decision opens its appeal window; the Termo stays until it closes.
+        "revoke": (RevocationState.DECIDED, Authorization.Status.ACTIVE),
         "dismiss": (RevocationState.DISMISSED, Authorization.Status.ACTIVE),
     }
     case.refresh_from_db()
