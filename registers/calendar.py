@@ -49,7 +49,3 @@ def municipal_calendar() -> Calendar:
         open_days=tuple(d for d, k in rows if k == CalendarDay.Kind.OPEN),
         municipal_holidays=_municipal_holidays(),
     )
-
-
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")

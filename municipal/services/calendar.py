@@ -17,6 +17,7 @@ from cases.services.transitions import case_record
 from law import deadlines as law_deadlines
 from law import municipal_calendar as law
 from law.errors import LawError
+from law.i18n import format_date
 from municipal.models import CalendarReminder
 from municipal.permissions import require_register_keeper
 from notifications.services import notification_queue
@@ -25,10 +26,6 @@ from registers.models import CalendarDay
 
 ART_CPC_224_P1 = "CPC art. 224 §1"
 MOVED_EVENT = "deadline_moved"
-
-
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
 
 
 def _close_reminder_if_done(year: int) -> None:
@@ -147,9 +144,9 @@ def deadlines_move_for_closed_day(
             )
             % {
                 "label": row.label,
-                "before": _fmt(before),
-                "after": _fmt(after),
-                "day": _fmt(day),
+                "before": format_date(before),
+                "after": format_date(after),
+                "day": format_date(day),
                 "reason": reason,
             },
             data={

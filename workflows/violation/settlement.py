@@ -14,8 +14,6 @@ import io
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from django.db.models import F, Value
-from django.db.models.functions import Replace
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -61,11 +59,11 @@ def _day(text: str, today: dt.date) -> dt.date | None:
 
 
 def _notice_for(txid: str) -> ViolationNotice | None:
-    return (
-        ViolationNotice.objects.annotate(txid=Replace(F("number"), Value("/"), Value("")))
-        .filter(txid=txid)
-        .first()
-    )
+    # The guide's txid is the case number without its slash (AAAA/NNNNNN): put it back
+    # and read the notice by its unique number, not by scanning every notice.
+    if len(txid) < 5 or not txid.isdigit():
+        return None
+    return ViolationNotice.objects.filter(number=f"{txid[:4]}/{txid[4:]}").first()
 
 
 def settlement_apply(*, content: bytes, actor: User) -> list[SettlementLine]:
