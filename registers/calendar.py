@@ -19,7 +19,6 @@ told (legitimate expectation; docs/interpretations.md).
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import TYPE_CHECKING
 
 from django.conf import settings
