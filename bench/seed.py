@@ -274,7 +274,7 @@ def seed(
             "authorization_id": "NULL",
             "kind": "'bench.queue'",
             "label": "'Prazo ' || g",
-            "due_on": f"{_literal(today)} + ((g * 7919) % 120 - 30)",
+            "due_on": f"{_literal(today)} + ((g::bigint * 7919) % 120 - 30)::int",
             "counting": "'calendar_days'",
             "article": "'Art. 24'",
             "state": "CASE WHEN g % 100 < 47 THEN 'pending' ELSE 'done' END",

@@ -31,10 +31,16 @@ def cases_visible_to(user: User | None) -> QuerySet[Case]:
                 reached = Case.objects.filter(**{f"{lookup}__isnull": False}).values("pk")
                 scope |= Q(kind=workflow.kind, pk__in=reached)
     if Role.DRIVER in roles:
-        scope |= Q(applicant__user=user) | Q(authorization__holder__user=user)
+        # One indexed lookup per path, united, then the cases by primary key: an OR of
+        # the joins would make PostgreSQL join every case before filtering (issue 13).
+        paths = [
+            Case.objects.filter(applicant__user=user).values("pk"),
+            Case.objects.filter(authorization__holder__user=user).values("pk"),
+        ]
         for workflow in all_workflows():
             for lookup in workflow.driver_scope:
-                scope |= Q(kind=workflow.kind, **{lookup: user})
+                paths.append(Case.objects.filter(kind=workflow.kind, **{lookup: user}).values("pk"))
+        scope |= Q(pk__in=paths[0].union(*paths[1:]))
     return Case.objects.filter(scope)
 
 

@@ -336,6 +336,10 @@ DEADLINE_RETRY_BASE_SECONDS = env_int("DEADLINE_RETRY_BASE_SECONDS", 60)
 # a second sweep running at once is safe anyway).
 DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 50)
 DEADLINE_SWEEP_BATCH = env_int("DEADLINE_SWEEP_BATCH", 100)
+# A kind that declares a set handler (a mass expiry: suspensions ending) has its rows of a
+# batch applied in a few statements instead of a transition per row; off, every row goes
+# through its row handler (the two write the same, tests/cases/test_sweep_sets.py).
+DEADLINE_SWEEP_SETS = env_bool("DEADLINE_SWEEP_SETS", True)
 # Which AR date starts the offender's clocks: "delivery" (the delivery date, or the visit
 # date of Art. 46 §2) or "ar_attached" (the date the AR was attached to the file).
 NOTIFICATION_CLOCK_START = env_str("NOTIFICATION_CLOCK_START", "delivery")

@@ -10,13 +10,13 @@ place in the fleet goes to the next application waiting (Art. 22 §2).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from accounts.models import User
 from cases.models import Case
 from cases.services.deadlines import deadlines_cancel
-from cases.services.transitions import case_record
+from cases.services.transitions import case_record, case_record_all
 from registers.models import Authorization
 from registers.services import authorizations as register
 
@@ -51,6 +51,20 @@ def case_authorization_reactivate(
     case_record(case=case, actor=actor, event="authorization_reactivated", article=article,
                 data={"authorization": row.number})
     return row
+
+
+def case_authorizations_reactivate(
+    *, released: Sequence[tuple[Authorization, Case]], article: str
+) -> None:
+    """`case_authorization_reactivate` by the system for many authorizations the caller
+    has locked, each with the case whose end frees it, in two statements."""
+    register.authorizations_reactivate(locked=[row for row, _ in released])
+    case_record_all(
+        cases=[case for _, case in released],
+        event="authorization_reactivated",
+        article=article,
+        data=[{"authorization": row.number} for row, _ in released],
+    )
 
 
 def case_authorization_end(

@@ -5,13 +5,14 @@ penalty being served (Art. 59 III and IV). It returns to service only when none 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
-from django.db.models import Exists
+from django.db.models import Exists, OuterRef
 
 from accounts.models import User
 from cases.models import Case
 from registers.models import Authorization
-from workflows.authorizations import case_authorization_reactivate
+from workflows.authorizations import case_authorization_reactivate, case_authorizations_reactivate
 from workflows.suspension.selectors import suspensions_holding
 from workflows.violation.selectors import penalty_periods_serving
 
@@ -34,6 +35,39 @@ def _held(authorization: Authorization) -> bool:
         Authorization.objects.filter(pk=authorization.pk)
         .filter(Exists(suspensions) | Exists(penalties))
         .exists()
+    )
+
+
+def authorizations_release_if_free_all(*, cases: Sequence[Case], article: str) -> None:
+    """`authorization_release_if_free` for the authorizations of many cases whose hold has
+    just ended, by the system, in a few statements (the sweeper's set of suspensions
+    ending). Each case holds a different authorization: the one a case frees is released
+    only when nothing holds it, which for two ends of one authorization in the same set
+    depends on their order, so the caller gives them to the row path instead."""
+    ids = [case.authorization_id for case in cases]
+    if None in ids or len(set(ids)) != len(ids):
+        raise ValueError("one case per authorization")
+    locked = {
+        row.pk: row
+        for row in Authorization.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+    }
+    suspended = [pk for pk in ids if locked[pk].status == Authorization.Status.SUSPENDED]
+    held = set(
+        Authorization.objects.filter(pk__in=suspended)
+        .filter(
+            Exists(suspensions_holding(OuterRef("pk")))
+            | Exists(penalty_periods_serving(OuterRef("pk")))
+        )
+        .order_by()
+        .values_list("pk", flat=True)
+    )
+    case_authorizations_reactivate(
+        released=[
+            (locked[case.authorization_id], case)
+            for case in cases
+            if case.authorization_id in suspended and case.authorization_id not in held
+        ],
+        article=article,
     )
 
 

@@ -13,6 +13,8 @@ refresh when the day changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db.models import Case as SqlCase
 from django.db.models import Exists, F, OuterRef, Q, Value, When
 
@@ -31,6 +33,24 @@ def overdue_by_rule(case: Case, workflow: Workflow | None = None) -> bool:
         workflow.overdue_lookup
         and Case.objects.filter(pk=case.pk, **workflow.overdue_lookup).exists()
     )
+
+
+def overdue_by_rule_all(cases: Sequence[Case], workflow: Workflow) -> list[bool]:
+    """`overdue_by_rule` for many cases of one kind, with at most one query."""
+    flagged: set[int] = set()
+    lookup_for = [
+        c.pk for c in cases if c.closed_at is None and c.state not in workflow.overdue_states
+    ]
+    if workflow.overdue_lookup and lookup_for:
+        flagged = set(
+            Case.objects.filter(pk__in=lookup_for, **workflow.overdue_lookup).values_list(
+                "pk", flat=True
+            )
+        )
+    return [
+        case.closed_at is None and (case.state in workflow.overdue_states or case.pk in flagged)
+        for case in cases
+    ]
 
 
 def case_overdue_refresh(*, case: Case) -> bool:

@@ -4,6 +4,7 @@ ended (revoked or cancelled), and the auxiliaries bound to it."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -42,6 +43,15 @@ def authorization_reactivate(*, authorization: Authorization) -> Authorization:
         row.reactivate()
         row.save(update_fields=["status"])
     return row
+
+
+def authorizations_reactivate(*, locked: Sequence[Authorization]) -> None:
+    """`authorization_reactivate` for many rows the caller has locked, in one statement
+    (the sweeper's set of suspensions ending, Art. 24). Each row's own transition checks
+    that it is suspended; a row that is not raises before anything is written."""
+    for row in locked:
+        row.reactivate()
+    Authorization.objects.bulk_update(locked, ["status"])
 
 
 def authorization_end(

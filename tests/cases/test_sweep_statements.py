@@ -45,7 +45,10 @@ def _sweep_statements(count: int, clerk, mayor) -> tuple[int, list[str]]:
     return len(ctx.captured_queries), [q["sql"] for q in ctx.captured_queries]
 
 
-def test_art_24_a_swept_suspension_end_costs_a_constant_number_of_statements(clerk, mayor):
+def test_art_24_a_suspension_end_swept_by_its_row_handler_costs_a_constant_number_of_statements(
+    clerk, mayor, settings
+):
+    settings.DEADLINE_SWEEP_SETS = False
     few, _ = _sweep_statements(3, clerk, mayor)
     many, sql = _sweep_statements(9, clerk, mayor)
     per_row = (many - few) / 6
@@ -59,8 +62,24 @@ def test_art_24_a_swept_suspension_end_costs_a_constant_number_of_statements(cle
     assert len(per_batch) == 2  # one batch claimed, and the claim that finds none left
 
 
-def test_art_24_the_sweep_writes_only_the_columns_the_end_changed(clerk, mayor):
-    [case_id] = _suspensions_in_effect(1, clerk, mayor)
+def test_art_24_suspensions_ending_in_one_batch_cost_the_same_statements_however_many(
+    clerk, mayor
+):
+    """Set-based (the default): the batch's ends, events and reactivations are a few
+    statements for the whole batch, not a few per row."""
+    few, _ = _sweep_statements(3, clerk, mayor)
+    many, sql = _sweep_statements(9, clerk, mayor)
+    assert many == few, "\n".join(sql)
+    # The claim; the set's savepoint, its cases locked, their transition and its events;
+    # the authorizations locked, checked for holds, reactivated and their events; the
+    # rows' outcome and the next due dates; the claim that finds none left; the batches'
+    # savepoints.
+    assert many <= 17, "\n".join(sql)
+
+
+@pytest.mark.parametrize("count", [1, 3])  # the row handler, and a set
+def test_art_24_the_sweep_writes_only_the_columns_the_end_changed(clerk, mayor, count):
+    case_id, *_ = _suspensions_in_effect(count, clerk, mayor)
     with CaptureQueriesContext(connection) as ctx:
         deadlines_sweep(today=DAY_AFTER_END)
     updates = [q["sql"] for q in ctx.captured_queries if q["sql"].startswith('UPDATE "cases_case"')]

@@ -29,7 +29,7 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start
 from cases.services.documents import proofs_check, proofs_store
-from cases.services.transitions import case_open, case_step, local_today
+from cases.services.transitions import case_lock, case_open, case_step, local_today
 from law import advertising as law_advertising
 from law import deadlines as law_deadlines
 from law.i18n import format_date
@@ -241,7 +241,7 @@ def advertising_end(case: Case | None, deadline: Deadline, today: dt.date) -> bo
     """System: the last day of the period has passed; the advertisement leaves the taxi
     (Art. 67)."""
     assert case is not None
-    locked = AdvertisingCase.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     if locked.state != AdvertisingState.AUTHORIZED or locked.end_on >= today:
         return False  # stale row: ended already
     case_step(

@@ -42,7 +42,7 @@ from cases.services.deadlines import (
     reminder_target,
 )
 from cases.services.documents import has_usable_document, proofs_check, proofs_store
-from cases.services.transitions import case_open, case_record, case_step, local_today
+from cases.services.transitions import case_lock, case_open, case_record, case_step, local_today
 from law import auxiliary as rules
 from law.bars import auxiliary_bar_ends, revocation_bar_ends
 from law.errors import LawError
@@ -607,7 +607,7 @@ def _flag_if_retired(case: Case, *, holder: Driver, actor: User | None) -> None:
 def auxiliary_renewal_remind(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
     """A month before the end of the term, the holder is reminded to renew (Art. 27 §1)."""
     assert case is not None
-    locked = AuxiliaryCase.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     if locked.binding_id is None:
         return False
     binding = AuxiliaryBinding.objects.select_related("auxiliary", "authorization__holder").get(
@@ -629,7 +629,7 @@ def auxiliary_renewal_remind(case: Case | None, deadline: Deadline, today: dt.da
 def auxiliary_binding_expire(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
     """System: the term's last day has passed without renewal; the binding ends (Art. 27 §1)."""
     assert case is not None
-    locked = AuxiliaryCase.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     if locked.binding_id is None:
         return False
     binding = AuxiliaryBinding.objects.select_for_update().get(pk=locked.binding_id)

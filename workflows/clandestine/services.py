@@ -36,7 +36,7 @@ from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
-from cases.services.transitions import case_open, case_record, case_step, local_today
+from cases.services.transitions import case_lock, case_open, case_record, case_step, local_today
 from law import deadlines as law_deadlines
 from law.clandestine import ClandestinePenalty, Doubling, clandestine_penalty
 from law.i18n import format_date
@@ -350,7 +350,7 @@ def _fine_known(case: ClandestineCase) -> None:
 def _seizure_end(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
     """System: the seizure's last day has passed; the vehicle stays until paid (§3)."""
     assert case is not None
-    locked = ClandestineCase.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     if locked.state != ClandestineState.SEIZED or locked.seizure_ends_on >= today:
         return False
     _end_seizure(locked)

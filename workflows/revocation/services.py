@@ -33,7 +33,7 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.documents import document_store, upload_check
-from cases.services.transitions import case_open, case_step, local_today
+from cases.services.transitions import case_lock, case_open, case_step, local_today
 from law import bars as law_bars
 from law import deadlines as law_deadlines
 from law.i18n import format_date
@@ -275,7 +275,7 @@ def _defence_last_day(case: RevocationCase) -> dt.date | None:
 def _defence_window_closed(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
     """System: the 10 days passed without an appeal; the case goes to the mayor (§3)."""
     assert case is not None
-    locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     if locked.state != RevocationState.NOTIFIED or locked.defence_due_on is None:
         return False
     if max(locked.defence_due_on, deadline.due_on) >= today:
@@ -422,7 +422,7 @@ def _take_effect(case: RevocationCase, *, actor: User | None, day: dt.date) -> d
 def _decision_window_closed(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
     """System: the 10 days passed without an appeal against the measure; it takes effect."""
     assert case is not None
-    locked = RevocationCase.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     last_day = _appeal_last_day(locked)
     if locked.state != RevocationState.DECIDED or last_day is None or last_day >= today:
         return False

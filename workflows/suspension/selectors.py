@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet
 
 from registers.models import Authorization
 from workflows.suspension.models import SuspensionCase, SuspensionState
@@ -13,8 +13,9 @@ HOLDING_STATES = (SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED
 """A suspension in these states keeps the authorization out of service (Art. 24)."""
 
 
-def suspensions_holding(authorization: Authorization) -> QuerySet[SuspensionCase]:
-    """The suspensions on request in effect for the authorization (Art. 24)."""
+def suspensions_holding(authorization: Authorization | OuterRef) -> QuerySet[SuspensionCase]:
+    """The suspensions on request in effect for the authorization (Art. 24); `OuterRef`
+    for a subquery over many."""
     return SuspensionCase.objects.filter(authorization=authorization, state__in=HOLDING_STATES)
 
 

@@ -12,6 +12,7 @@ filed ──accept──▶ awaiting_decision ──approve──▶ in_effect �
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Sequence
 
 from django.conf import settings
@@ -23,16 +24,28 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_cancel
+from cases.services.deadlines import (
+    SetOutcome,
+    deadline_handler,
+    deadline_set,
+    deadline_set_handler,
+    deadlines_cancel,
+)
 from cases.services.documents import document_store, upload_check
-from cases.services.transitions import case_lock, case_open, case_step, local_today
+from cases.services.transitions import (
+    case_lock,
+    case_open,
+    case_step,
+    case_step_all,
+    local_today,
+)
 from law import suspension as law_suspension
 from law.errors import LawError
 from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from workflows.authorizations import case_authorization_suspend
-from workflows.holds import authorization_release_if_free
+from workflows.holds import authorization_release_if_free, authorizations_release_if_free_all
 from workflows.suspension.models import SuspensionCase, SuspensionState
 
 ART_24 = "Art. 24"
@@ -214,24 +227,59 @@ def suspension_grant_extension(*, case: Case, actor: User, note: str = "") -> Su
     return locked
 
 
+def _has_ended(case: SuspensionCase, today: dt.date) -> bool:
+    """Whether the suspension's last day has passed; False for a stale row (ended already,
+    or an extension moved the last day)."""
+    live = case.state in (SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED)
+    return live and case.end_on is not None and case.end_on < today
+
+
+def _end_note(case: SuspensionCase) -> str:
+    return _("Prazo da suspensão encerrado em %(day)s.") % {"day": format_date(case.end_on)}
+
+
 @deadline_handler(END_DEADLINE)
 def suspension_end(case: Case, deadline: Deadline, today: dt.date) -> bool:
     """System: the last day has passed; the authorization is active again (Art. 24)."""
     locked = case_lock(case)  # the sweeper's own read of the case, already locked
-    live = locked.state in (SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED)
-    if not live or locked.end_on is None or locked.end_on >= today:
-        return False  # stale row: ended already, or an extension moved the last day
-    ended = case_step(
-        case=locked,
-        action="end",
-        actor=None,
-        article=ART_24,
-        note=_("Prazo da suspensão encerrado em %(day)s.")
-        % {"day": format_date(locked.end_on)},
-    )
+    if not _has_ended(locked, today):
+        return False
+    ended = case_step(case=locked, action="end", actor=None, article=ART_24, note=_end_note(locked))
     assert ended.authorization is not None
     # A penalty being served (Art. 59 III, IV) keeps the taxi out of service.
     authorization_release_if_free(
         authorization=ended.authorization, case=ended, actor=None, article=ART_24, today=today
     )
     return True
+
+
+@deadline_set_handler(END_DEADLINE)
+def suspensions_end(rows: list[tuple[Case, Deadline]], today: dt.date) -> SetOutcome:
+    """`suspension_end` for a sweeper's batch at once (a holiday's worth of suspensions
+    ending, Art. 24): the same transitions, events and reactivations in a few statements.
+
+    Two ends of one authorization go to the row path: the first leaves it held by the
+    second, which releases it, and only the row path keeps that order."""
+    per_authorization = Counter(case.authorization_id for case, _ in rows)
+    one_by_one = [row.pk for case, row in rows if per_authorization[case.authorization_id] > 1]
+    ending = [
+        (case, row)
+        for case, row in rows
+        if isinstance(case, SuspensionCase)
+        and per_authorization[case.authorization_id] == 1
+        and _has_ended(case, today)
+    ]
+    ended = case_step_all(
+        cases=[case for case, _ in ending],
+        action="end",
+        notes=[_end_note(case) for case, _ in ending],
+        article=ART_24,
+    )
+    authorizations_release_if_free_all(cases=ended, article=ART_24)
+    applied = [row.pk for _, row in ending]
+    settled = {*applied, *one_by_one}
+    return SetOutcome(
+        applied=applied,
+        moot=[row.pk for _, row in rows if row.pk not in settled],
+        one_by_one=one_by_one,
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db.models import Case as SqlCase
-from django.db.models import QuerySet, Value, When
+from django.db.models import OuterRef, QuerySet, Value, When
 
 from accounts.models import User
 from cases.models import CaseKind
@@ -85,7 +85,7 @@ def penalty_periods_of(notice: ViolationNotice) -> QuerySet[PenaltyPeriod]:
     return PenaltyPeriod.objects.filter(violation=notice).order_by("starts_on", "id")
 
 
-def penalty_periods_serving(authorization: Authorization) -> QuerySet[PenaltyPeriod]:
+def penalty_periods_serving(authorization: Authorization | OuterRef) -> QuerySet[PenaltyPeriod]:
     """The penalties being served by the authorization (Art. 59 III and IV). An auxiliary's
     own suspension does not hold the holder's Termo (Art. 27 §1)."""
     return PenaltyPeriod.objects.filter(

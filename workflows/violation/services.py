@@ -30,7 +30,7 @@ from cases.services.deadlines import (
     deadline_start,
     deadlines_cancel,
 )
-from cases.services.transitions import case_open, case_record, case_step, local_today
+from cases.services.transitions import case_lock, case_open, case_record, case_step, local_today
 from documents.models import OfficialDocument
 from documents.notices import fine_notification_issue
 from documents.penalties import penalty_lines, penalty_of_notice
@@ -418,7 +418,7 @@ def violation_pay(
 def _notification_limit_passed(case: Case, deadline: Deadline, today: dt.date) -> bool:
     """The 60 days passed without an AR on file. Letters still in the post may have been
     delivered in time: the archive waits `settings.NOTICE_ARCHIVE_GRACE_DAYS` for them."""
-    locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     if locked.state not in (ViolationState.ISSUED, ViolationState.NOTIFICATION_SENT):
         return False
     grace = settings.NOTICE_ARCHIVE_GRACE_DAYS
@@ -444,7 +444,7 @@ def _notification_limit_passed(case: Case, deadline: Deadline, today: dt.date) -
 
 @deadline_handler(NOTIFICATION_ARCHIVE)
 def _archive_after_grace(case: Case, deadline: Deadline, today: dt.date) -> bool:
-    locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     if locked.state not in (ViolationState.ISSUED, ViolationState.NOTIFICATION_SENT):
         return False
     return _archive_unnotified(locked, deadline, today)
@@ -464,7 +464,7 @@ def _archive_unnotified(locked: ViolationNotice, deadline: Deadline, today: dt.d
 
 @deadline_handler(PAYMENT)
 def _payment_overdue(case: Case, deadline: Deadline, today: dt.date) -> bool:
-    locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     if locked.state != ViolationState.NOTIFIED:
         return False
     case_step(case=locked, action="fall_overdue", actor=None)
@@ -473,7 +473,7 @@ def _payment_overdue(case: Case, deadline: Deadline, today: dt.date) -> bool:
 
 @deadline_handler(APPEAL_WINDOW)
 def _appeal_window_closed(case: Case, deadline: Deadline, today: dt.date) -> bool:
-    locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     if locked.state == ViolationState.PAID_APPEAL_OPEN:
         case_step(case=locked, action="close_appeal_window_paid", actor=None)
         violation_penalties_apply(notice=locked, today=today, actor=None)
@@ -495,7 +495,7 @@ def violation_penalties_apply(
     revocation grounds checked. Idempotent: applied once per notice."""
     from workflows.revocation.services import revocation_open
 
-    locked = ViolationNotice.objects.select_for_update().get(pk=notice.pk)
+    locked = case_lock(notice)
     if locked.penalties_applied_on is not None:
         return
     assessment = locked.assessment
@@ -835,7 +835,7 @@ def violation_decision_received(*, case: Case, received_on: dt.date) -> None:
 @deadline_handler(DECISION_PAYMENT)
 def _decision_payment_overdue(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
     assert case is not None
-    locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+    locked = case_lock(case)
     if locked.state != ViolationState.UPHELD:
         return False
     case_step(case=locked, action="default_after_decision", actor=None)
