@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
@@ -24,6 +25,7 @@ from cases.selectors import (
     case_is_overdue,
     case_queue_page,
     case_timeline,
+    case_visible,
     cases_visible_to,
 )
 from cases.services.transitions import available_edges, case_act, case_claim
@@ -195,8 +197,9 @@ def _detail(case: Case, request: Request) -> dict[str, object]:
 class CaseDetailApi(APIView):
     @extend_schema(responses=CaseDetailOutput)
     def get(self, request: Request, pk: int) -> Response:
-        rows = cases_visible_to(request.user).select_related("applicant", "assignee")
-        case = get_object_or_404(rows, pk=pk)
+        case = case_visible(request.user, pk)
+        if case is None:
+            raise Http404
         personal_data_read_case(actor=request.user, case=case, channel="api", path=request.path)
         return Response(_detail(case, request))
 

@@ -388,3 +388,6 @@ NOTICE_ARCHIVE_GRACE_DAYS = env_int("NOTICE_ARCHIVE_GRACE_DAYS", 15)
 PAYMENT_ENDS_APPEAL = env_bool("PAYMENT_ENDS_APPEAL", False)
 # Art. 62 §1: "last_penalty" (each repeat doubles the last record's values) or "base_once".
 CLANDESTINE_DOUBLING = env_str("CLANDESTINE_DOUBLING", "last_penalty")
+
+# Selects written in Python, the rest with Django's templates (web.form_renderer).
+FORM_RENDERER = "web.form_renderer.FormRenderer"

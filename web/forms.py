@@ -20,10 +20,9 @@ class QueueFilterForm(forms.Form):
     )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        from cases.models import CaseKind
+        from workspace.forms import kind_choices, state_choices
 
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["kind"].choices = [("", _("Todos")), *CaseKind.choices]
-        from workspace.forms import state_choices
+        self.fields["kind"].choices = [("", _("Todos")), *kind_choices()]
 
         self.fields["state"].choices = state_choices()

@@ -21,6 +21,7 @@ from cases.selectors import (
     QueueFilter,
     case_queue_page,
     case_timeline,
+    case_visible,
     cases_visible_to,
 )
 from cases.services.deadlines import deadline_retry
@@ -100,7 +101,9 @@ def queue(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def case_page(request: HttpRequest, pk: int) -> HttpResponse:
-    case = get_object_or_404(cases_visible_to(request.user), pk=pk).specific()
+    case = case_visible(request.user, pk)
+    if case is None:
+        raise Http404
     workflow = workflow_for(case.kind)
     personal_data_read_case(actor=request.user, case=case, channel="page", path=request.path)
     edges = available_edges(case, request.user)
@@ -119,17 +122,17 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "can_review": any(edge.name == "review_document" for edge in edges),
             "official_documents": case_documents(request.user, case),
             "notifications": notifications_visible_to(request.user)
-        .filter(case=case)
-        .prefetch_related("attempts_made"),
-        "posting_form": PostingForm(),
-        "attempt_form": AttemptForm(),
-        "receipt_form": ReceiptForm(),
+            .filter(case=case)
+            .prefetch_related("attempts_made"),
+            "posting_form": PostingForm(),
+            "attempt_form": AttemptForm(),
+            "receipt_form": ReceiptForm(),
             "actions": [(edge, action_form(edge)) for edge in edges],
             "checklist": workflow.checklist,
-        "case_panel": workflow.case_panel,
-        "inspections": case.inspections.select_related("vehicle", "inspector"),
-        "inspection_items": law_inspection.ITEMS,
-        "can_inspect": has_role(request.user, Role.CLERK, Role.FISCAL_AGENT),
+            "case_panel": workflow.case_panel,
+            "inspections": case.inspections.select_related("vehicle", "inspector"),
+            "inspection_items": law_inspection.ITEMS,
+            "can_inspect": has_role(request.user, Role.CLERK, Role.FISCAL_AGENT),
             "today": timezone.localdate(),
             "staff": is_staff_member(request.user),
         },

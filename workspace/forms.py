@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from cases.models import CaseKind
@@ -19,14 +21,30 @@ STATUS_CHOICES = [
 
 
 def state_choices() -> list[tuple[Any, Any]]:
-    """Each kind's states, grouped under the kind (a select, not a box for internal codes)."""
-    groups: list[tuple[Any, Any]] = [("", _("Todas"))]
-    labels = dict(CaseKind.choices)
-    for workflow in sorted(all_workflows(), key=lambda w: str(labels.get(w.kind, w.kind))):
-        groups.append(
-            (labels.get(workflow.kind, workflow.kind), list(workflow.states.choices))
-        )
-    return groups
+    """Each kind's states, grouped under the kind (a select, not a box for internal codes).
+
+    Translated once per language: the queue and the search render them on every request."""
+    return list(_state_choices(get_language()))
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    """Every kind, translated once per language."""
+    return list(_kind_choices(get_language()))
+
+
+@functools.cache
+def _state_choices(language: str) -> tuple[tuple[Any, Any], ...]:
+    groups: list[tuple[Any, Any]] = [("", str(_("Todas")))]
+    labels = dict(_kind_choices(language))
+    for workflow in sorted(all_workflows(), key=lambda w: labels.get(w.kind, w.kind)):
+        states = [(value, str(label)) for value, label in workflow.states.choices]
+        groups.append((labels.get(workflow.kind, workflow.kind), states))
+    return tuple(groups)
+
+
+@functools.cache
+def _kind_choices(language: str) -> tuple[tuple[str, str], ...]:
+    return tuple((value, str(label)) for value, label in CaseKind.choices)
 
 
 class CaseSearchForm(forms.Form):
@@ -49,7 +67,7 @@ class CaseSearchForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [("", _("Todos")), *CaseKind.choices]
+        self.fields["kind"].choices = [("", _("Todos")), *kind_choices()]
         self.fields["state"].choices = state_choices()
 
     def clean(self) -> dict[str, Any]:

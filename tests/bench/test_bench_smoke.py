@@ -21,7 +21,9 @@ LINES = (
     "case page",
     "verification by IM number",
     "driver's portal",
-    "search",
+    "search, name",
+    "search, plate",
+    "search, case number",
     "application, 2 workers",
     "plain SQL loop, 2 workers",
     "statements per swept row",
@@ -45,4 +47,4 @@ def test_bench_runs_small_and_writes_its_figures() -> None:
     (ROOT / written).unlink()
     assert figures["cases"] == 2000
     assert figures["sweep"]["app_2"]["per_worker"] and figures["sweep"]["rows"] == 50
-    assert set(figures["http"]) >= {"queue API, first page", "case API"}
+    assert set(figures["http"]) >= {"queue API, first page", "case API", "search, name"}
