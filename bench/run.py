@@ -289,17 +289,24 @@ def measure_sweep(env: dict[str, str], rows: int) -> dict[str, Any]:
 
     out: dict[str, Any] = {"rows": rows}
     first = 1
-    for mode in ("app", "sql"):
+    # The application as it runs (a batch's suspension ends applied as a set), the same
+    # code with every row through its row handler (DEADLINE_SWEEP_SETS off), and the SQL loop.
+    runs = {
+        "app": ("app", env),
+        "rows": ("app", {**env, "DEADLINE_SWEEP_SETS": "false"}),
+        "sql": ("sql", env),
+    }
+    for key, (mode, run_env) in runs.items():
         for workers in (1, 2):
             seed_due_suspensions(rows, first)
             first += rows
             with connection.cursor() as cursor:
                 cursor.execute("VACUUM ANALYZE cases_deadline")
-            seconds, results = _workers(env, mode, workers, [])
+            seconds, results = _workers(run_env, mode, workers, [])
             processed = sum(r["processed"] for r in results)
             if processed != rows:
-                raise RuntimeError(f"{mode} x{workers}: processed {processed} of {rows} rows")
-            out[f"{mode}_{workers}"] = {
+                raise RuntimeError(f"{key} x{workers}: processed {processed} of {rows} rows")
+            out[f"{key}_{workers}"] = {
                 "seconds": round(seconds, 3),
                 "rows_per_s": round(rows / seconds, 1),
                 "per_worker": [r["processed"] for r in results],
@@ -308,11 +315,17 @@ def measure_sweep(env: dict[str, str], rows: int) -> dict[str, Any]:
     seed_due_suspensions(small, first)
     _, results = _workers(env, "app", 1, ["--count"])
     out["statements_per_row"] = round(results[0]["statements"] / small, 2)
+    seed_due_suspensions(small, first + small)
+    _, results = _workers(runs["rows"][1], "app", 1, ["--count"])
+    out["rows_statements_per_row"] = round(results[0]["statements"] / small, 2)
     out["sql_statements_per_row"] = 10  # bench.sweep._SQL_STEPS, one transaction each
     app1, app2, sql1 = (out[k]["rows_per_s"] for k in ("app_1", "app_2", "sql_1"))
     out["ratio_app1_to_sql1"] = round(app1 / sql1, 2)
     out["ratio_app2_to_app1"] = round(app2 / app1, 2)
     out["ratio_sql2_to_sql1"] = round(out["sql_2"]["rows_per_s"] / sql1, 2)
+    rows1 = out["rows_1"]["rows_per_s"]
+    out["ratio_rows1_to_sql1"] = round(rows1 / sql1, 2)
+    out["ratio_rows2_to_rows1"] = round(out["rows_2"]["rows_per_s"] / rows1, 2)
     return out
 
 
@@ -338,6 +351,8 @@ def _print(report: dict[str, Any]) -> None:
     for key, label in (
         ("app_1", "application, 1 worker"),
         ("app_2", "application, 2 workers"),
+        ("rows_1", "row by row, 1 worker"),
+        ("rows_2", "row by row, 2 workers"),
         ("sql_1", "plain SQL loop, 1 worker"),
         ("sql_2", "plain SQL loop, 2 workers"),
     ):
@@ -348,8 +363,13 @@ def _print(report: dict[str, Any]) -> None:
         f"SQL loop 2 ÷ 1: {sweep['ratio_sql2_to_sql1']:.2f}x"
     )
     print(
+        f"  row by row ÷ SQL loop (1 worker): {sweep['ratio_rows1_to_sql1']:.2f}x; "
+        f"row by row 2 ÷ 1 workers: {sweep['ratio_rows2_to_rows1']:.2f}x"
+    )
+    print(
         f"  statements per swept row: {sweep['statements_per_row']} "
-        f"(SQL loop: {sweep['sql_statements_per_row']})"
+        f"(row by row: {sweep['rows_statements_per_row']}; "
+        f"SQL loop: {sweep['sql_statements_per_row']})"
     )
 
 

@@ -25,6 +25,7 @@ LINES = (
     "search, plate",
     "search, case number",
     "application, 2 workers",
+    "row by row, 2 workers",
     "plain SQL loop, 2 workers",
     "statements per swept row",
 )
