@@ -145,6 +145,16 @@ class Case(FSMModelMixin, models.Model):
             _open_queue_index("case_queue_kind_idx", "kind"),
             _open_queue_index("case_queue_state_idx", "state"),
             _open_queue_index("case_queue_assignee_idx", "assignee"),
+            # The unassigned cases, the pile clerks take work from: their own index, so the
+            # plan never walks the whole queue skipping assigned ones (which, where the
+            # oldest deadlines are all assigned, is most of it).
+            models.Index(
+                queue_due_key(),
+                models.F("opened_at"),
+                models.F("id"),
+                name="case_queue_unassigned_idx",
+                condition=models.Q(closed_at__isnull=True, assignee__isnull=True),
+            ),
             # Every case, newest first (the API's `closed=1`).
             models.Index(fields=["-opened_at", "-id"], name="case_opened_idx"),
             models.Index(

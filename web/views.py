@@ -130,7 +130,10 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "actions": [(edge, action_form(edge)) for edge in edges],
             "checklist": workflow.checklist,
             "case_panel": workflow.case_panel,
-            "inspections": case.inspections.select_related("vehicle", "inspector"),
+            # Only a kind with an inspection step has any (Workflow.on_inspection_recorded).
+            "inspections": case.inspections.select_related("vehicle", "inspector")
+            if workflow.on_inspection_recorded
+            else (),
             "inspection_items": law_inspection.ITEMS,
             "can_inspect": has_role(request.user, Role.CLERK, Role.FISCAL_AGENT),
             "today": timezone.localdate(),
