@@ -1,9 +1,12 @@
-"""The forms' renderer: Django's own, except that a `<select>` is written in Python.
+"""The forms' renderer: Django's own, except that selects, inputs and text areas are
+written in Python.
 
-Django renders each option of a select through two templates (the option and its
-attributes). The queue's and the search's filters offer every state of every kind, and
-rendering those options cost more than the rest of the page together (bench/, issue 13).
-The HTML is the same as Django's templates write; every other widget keeps its template.
+Django renders each widget through two or three templates (the widget, its input and its
+attributes; a select, each option too). The queue's and the search's filters offer every
+state of every kind, and the case page an input per action: rendering them cost more than
+the rest of those pages together (bench/, issue 13). The HTML is the same as Django's
+templates write (tests/web/test_widget_rendering.py); every other widget keeps its
+template.
 """
 
 from __future__ import annotations
@@ -18,6 +21,15 @@ from django.utils.safestring import SafeString, mark_safe
 SELECT_TEMPLATES = frozenset(
     {"django/forms/widgets/select.html", "django/forms/widgets/select_multiple.html"}
 )
+# The widgets whose template is only `{% include "django/forms/widgets/input.html" %}`.
+INPUT_TEMPLATES = frozenset(
+    f"django/forms/widgets/{name}.html"
+    for name in (
+        "input", "text", "number", "email", "url", "password", "hidden", "date", "datetime",
+        "time", "file", "checkbox", "search", "tel", "color",
+    )
+)
+TEXTAREA_TEMPLATE = "django/forms/widgets/textarea.html"
 
 
 def _attrs(attrs: Mapping[str, Any]) -> str:
@@ -52,8 +64,34 @@ def select_html(widget: Mapping[str, Any]) -> SafeString:
     return mark_safe("".join(out))  # noqa: S308 — every piece above is escaped
 
 
+def input_html(widget: Mapping[str, Any]) -> SafeString:
+    value = widget["value"]
+    shown = "" if value is None else format_html(' value="{}"', str(value))
+    return mark_safe(  # noqa: S308 — every piece is escaped
+        format_html('<input type="{}" name="{}"', widget["type"], widget["name"])
+        + shown
+        + _attrs(widget["attrs"])
+        + ">"
+    )
+
+
+def textarea_html(widget: Mapping[str, Any]) -> SafeString:
+    value = widget["value"]
+    return mark_safe(  # noqa: S308 — every piece is escaped
+        format_html('<textarea name="{}"', widget["name"])
+        + _attrs(widget["attrs"])
+        + ">\n"
+        + (conditional_escape(value) if value else "")
+        + "</textarea>"
+    )
+
+
 class FormRenderer(DjangoTemplates):
     def render(self, template_name: str, context: dict[str, Any], request: Any = None) -> str:
         if template_name in SELECT_TEMPLATES:
             return select_html(context["widget"])
+        if template_name in INPUT_TEMPLATES:
+            return input_html(context["widget"])
+        if template_name == TEXTAREA_TEMPLATE:
+            return textarea_html(context["widget"])
         return super().render(template_name, context, request=request)
