@@ -34,12 +34,13 @@ def cases_visible_to(user: User | None) -> QuerySet[Case]:
         # One indexed lookup per path, united, then the cases by primary key: an OR of
         # the joins would make PostgreSQL join every case before filtering (issue 13).
         paths = [
-            Case.objects.filter(applicant__user=user).values("pk"),
-            Case.objects.filter(authorization__holder__user=user).values("pk"),
+            Case.objects.filter(applicant__user=user).values("pk").order_by(),
+            Case.objects.filter(authorization__holder__user=user).values("pk").order_by(),
         ]
         for workflow in all_workflows():
             for lookup in workflow.driver_scope:
-                paths.append(Case.objects.filter(kind=workflow.kind, **{lookup: user}).values("pk"))
+                reached = Case.objects.filter(kind=workflow.kind, **{lookup: user})
+                paths.append(reached.values("pk").order_by())
         scope |= Q(pk__in=paths[0].union(*paths[1:]))
     return Case.objects.filter(scope)
 

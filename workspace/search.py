@@ -102,21 +102,52 @@ def vehicles_matching(user: User, terms: Terms) -> QuerySet[Vehicle]:
     return Vehicle.objects.filter(plate__contains=terms.compact.upper())
 
 
+def _united(paths: list[QuerySet[Any]]) -> QuerySet[Any]:
+    """The ids each path finds, united. Each path is one indexed lookup; an OR of them
+    would make PostgreSQL read every row of the table to test it (issue 13)."""
+    first, *rest = [path.order_by() for path in paths]
+    return first.union(*rest) if rest else first
+
+
 def authorizations_matching(user: User, terms: Terms) -> QuerySet[Authorization]:
-    rows = authorizations_visible_to(user)
-    condition = Q(holder__in=drivers_matching(user, terms).values("pk"))
+    paths: list[QuerySet[Any]] = [
+        Authorization.objects.filter(holder__in=drivers_matching(user, terms).values("pk"))
+        .values("pk")
+    ]
     if len(terms.compact) >= MIN_NUMBER_KEY:
-        ims = (
+        paths += [
+            Authorization.objects.alias(_key=SearchKey("number"))
+            .filter(_key__contains=terms.compact)
+            .values("pk"),
+            Authorization.objects.filter(
+                vehicle__in=vehicles_matching(user, terms).values("pk")
+            ).values("pk"),
             MunicipalRegistration.objects.alias(_key=SearchKey("number"))
             .filter(_key__contains=terms.compact)
-            .values("authorization_id")
+            .values("authorization_id"),
+        ]
+    return authorizations_visible_to(user).filter(pk__in=_united(paths))
+
+
+def cases_named(user: User, terms: Terms) -> QuerySet[Any]:
+    """The ids of the cases `terms` name: by the applicant, by the authorization (its
+    holder, number, vehicle or IM) or by the case's number."""
+    paths: list[QuerySet[Any]] = [
+        Case.objects.filter(applicant__in=drivers_matching(user, terms).values("pk")).values("pk"),
+        Case.objects.filter(
+            authorization__in=authorizations_matching(user, terms).values("pk")
+        ).values("pk"),
+    ]
+    if terms.case_number:
+        year, sequence = terms.case_number
+        paths.append(Case.objects.filter(year=year, sequence=sequence).values("pk"))
+    if len(terms.compact) >= MIN_NUMBER_KEY:
+        paths.append(
+            Case.objects.alias(_key=SearchKey("number"))
+            .filter(_key__contains=terms.compact)
+            .values("pk")
         )
-        condition |= (
-            Q(_key_number__contains=terms.compact)
-            | Q(vehicle__in=vehicles_matching(user, terms).values("pk"))
-            | Q(pk__in=ims)
-        )
-    return rows.alias(_key_number=SearchKey("number")).filter(condition)
+    return _united(paths)
 
 
 @dataclass(frozen=True)
@@ -151,15 +182,7 @@ def search_cases(*, user: User, filters: CaseFilter) -> QuerySet[Case]:
         rows = rows.filter(pk__in=failing.values("case_id"))
     terms = Terms.parse(filters.q)
     if terms:
-        condition = Q(applicant__in=drivers_matching(user, terms).values("pk")) | Q(
-            authorization__in=authorizations_matching(user, terms).values("pk")
-        )
-        if terms.case_number:
-            condition |= Q(year=terms.case_number[0], sequence=terms.case_number[1])
-        if len(terms.compact) >= MIN_NUMBER_KEY:
-            rows = rows.alias(_key_number=SearchKey("number"))
-            condition |= Q(_key_number__contains=terms.compact)
-        rows = rows.filter(condition)
+        rows = rows.filter(pk__in=cases_named(user, terms))
     return rows.select_related("applicant", "assignee", "authorization").order_by(
         "-opened_at", "-id"
     )
