@@ -6,7 +6,8 @@ the engine read the table to know who may take which action, under which article
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -97,6 +98,10 @@ class Workflow:
     inspection_waives: frozenset[str] = frozenset()
     # A template shown on the case page with the kind's own summary (checklist, position).
     case_panel: str | None = None
+    # What the public verification page says of a taxi besides its standing, as (label,
+    # text) pairs: (authorization, today) -> pairs (an advertisement authorized on it,
+    # Art. 67). Public: no personal data.
+    public_facts: Callable[[Any, dt.date], Sequence[tuple[str, str]]] | None = None
     # States that put the case in the clerks' overdue list whatever its deadlines say
     # (an IM that expired without renewal, say). Evaluated when the case changes state and
     # stored in `Case.overdue_by_rule` (cases.services.overdue), never per query.

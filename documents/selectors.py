@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -56,6 +57,21 @@ class TaxiVerification:
     @property
     def vehicle(self) -> Vehicle | None:
         return self.authorization.vehicle if self.authorization else None
+
+    @cached_property
+    def public_facts(self) -> list[tuple[str, str]]:
+        """What the kinds say of this taxi in public (`Workflow.public_facts`): an
+        advertisement authorized on it (Art. 67)."""
+        from cases.workflow import all_workflows
+
+        if self.authorization is None:
+            return []
+        return [
+            fact
+            for workflow in all_workflows()
+            if workflow.public_facts is not None
+            for fact in workflow.public_facts(self.authorization, self.today)
+        ]
 
     @property
     def may_carry_passengers(self) -> bool:

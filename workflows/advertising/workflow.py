@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
+from workflows.advertising.selectors import advertising_public_facts
 from workflows.advertising.services import (
     ART_67,
     CHECKLIST,
@@ -54,6 +55,7 @@ WORKFLOW = register(
         filing=("advertising-new", _l("Pedir autorização de publicidade (Art. 67)")),
         checklist=CHECKLIST,
         case_panel="advertising/case_panel.html",
+        public_facts=advertising_public_facts,
         edges=(
             review_edge(article=ART_67, checklist=CHECKLIST),
             accept_edge(
