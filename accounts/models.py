@@ -30,7 +30,8 @@ class PersonalDataAccess(models.Model):
     Art. 37: the controller keeps a record of the processing it does).
 
     Written when staff open a case page or a case through the API that shows a driver's
-    CPF, CNH, address and contacts; the administrator reads the log in the admin.
+    CPF, CNH, address and contacts, or the file of a driver, a vehicle or a Termo; the
+    administrator reads the log in the admin.
     """
 
     class Channel(models.TextChoices):

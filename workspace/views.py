@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role, is_staff_member
+from accounts.services import personal_data_read
 from registers.models import Vehicle
 from registers.selectors import authorizations_visible_to, drivers_visible_to
 from workspace import charts, dashboard, dossiers, exports, landing
@@ -107,6 +108,9 @@ def filter_delete(request: HttpRequest, pk: int) -> HttpResponse:
 @staff_only
 def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
     driver = get_object_or_404(drivers_visible_to(request.user), pk=pk)
+    personal_data_read(
+        actor=request.user, drivers=[driver], case=None, channel="page", path=request.path
+    )
     today = timezone.localdate()
     return render(
         request,
@@ -124,12 +128,20 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
 @staff_only
 def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
     vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=pk)
+    authorizations = list(vehicle.authorizations.select_related("holder"))
+    personal_data_read(
+        actor=request.user,
+        drivers=[vehicle.owner, *(a.holder for a in authorizations)],
+        case=None,
+        channel="page",
+        path=request.path,
+    )
     return render(
         request,
         "workspace/vehicle.html",
         {
             "vehicle": vehicle,
-            "authorizations": vehicle.authorizations.select_related("holder"),
+            "authorizations": authorizations,
             "dossier": dossiers.vehicle_dossier(request.user, vehicle),
             "today": timezone.localdate(),
             "search_q": vehicle.plate,
@@ -140,6 +152,13 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
 @staff_only
 def authorization_page(request: HttpRequest, pk: int) -> HttpResponse:
     authorization = get_object_or_404(authorizations_visible_to(request.user), pk=pk)
+    personal_data_read(
+        actor=request.user,
+        drivers=[authorization.holder],
+        case=None,
+        channel="page",
+        path=request.path,
+    )
     return render(
         request,
         "workspace/authorization.html",
@@ -300,4 +319,3 @@ def export_file(request: HttpRequest, pk: int) -> FileResponse:
         filename=job.file.name.rsplit("/", 1)[-1],
         content_type=exports.CONTENT_TYPES[job.format],
     )
-

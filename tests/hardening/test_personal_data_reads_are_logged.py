@@ -67,3 +67,19 @@ def test_an_application_read_through_its_own_api_is_logged(api):
     assert _rows() == [
         ("balcao", case.applicant_id, case.pk, "api", f"/api/applications/{case.pk}/")
     ]
+
+
+def test_the_files_of_a_driver_a_vehicle_and_a_termo_are_logged(client, authorization):
+    """The driver's own file shows his CPF, CNH and address; the vehicle's and the Termo's
+    name their holder: each opening says whose data it showed."""
+    clerk = UserFactory(role=Role.CLERK, username="balcao")
+    client.force_login(clerk)
+    holder = authorization.holder
+    pages = [
+        f"/taxistas/{holder.pk}/",
+        f"/veiculos/{authorization.vehicle_id}/",
+        f"/termos/{authorization.pk}/",
+    ]
+    for page in pages:
+        assert client.get(page).status_code == 200
+    assert _rows() == [("balcao", holder.pk, None, "page", page) for page in pages]
