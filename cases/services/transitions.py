@@ -225,18 +225,27 @@ def case_step(
         # Only what the transition changed: a full save would also write columns other
         # services keep in this transaction (the next due date) from a stale read.
         locked.save(update_fields=[*_changed_fields(locked, before), "updated_at"])
-        AuditEvent.objects.create(
-            case=locked,
-            actor=actor,
-            at=at,
-            from_state=from_state,
-            to_state=locked.state,
-            transition=action,
-            article=article or edge.article,
-            note=note,
-            data=dict(data or {}),
-        )
+        _transition_event(
+            locked, actor, at, from_state, action, article or edge.article, note, data
+        ).save()
     return locked
+
+
+def _transition_event(
+    case: Case,
+    actor: User | None,
+    at: dt.datetime,
+    from_state: str,
+    action: str,
+    article: str,
+    note: str,
+    data: Mapping[str, Any] | None,
+) -> AuditEvent:
+    """The timeline entry of a transition just applied to `case` (not saved)."""
+    return AuditEvent(
+        case=case, actor=actor, at=at, from_state=from_state, to_state=case.state,
+        transition=action, article=article, note=note, data=dict(data or {}),
+    )
 
 
 def case_step_all(
@@ -279,17 +288,8 @@ def case_step_all(
         changed.update(_changed_fields(case, before))
         moved.append(case)
         events.append(
-            AuditEvent(
-                case=case,
-                actor=None,
-                at=at,
-                from_state=from_state,
-                to_state=case.state,
-                transition=action,
-                article=article or edge.article,
-                note=note,
-                data={},
-            )
+            _transition_event(case, None, at, from_state, action, article or edge.article,
+                              note, None)
         )
     for case, flag in zip(moved, overdue_by_rule_all(moved, workflow), strict=True):
         if flag != case.overdue_by_rule:
