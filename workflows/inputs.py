@@ -9,7 +9,6 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import Promise
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
@@ -106,12 +105,20 @@ def files_from_serializer(values: Mapping[str, Any], checklist: Mapping[str, Any
     return {item: values[item] for item in checklist if values.get(item)}
 
 
-def filing_holder(user: User, holder_id: int | None) -> Driver:
-    """The holder a filing endpoint acts for: the one named (a clerk at the counter; a
-    driver only sees himself, so another holder is a 404), else the user's own record."""
-    if holder_id:
-        return get_object_or_404(drivers_visible_to(user), pk=holder_id)
-    holder = driver_of(user)
-    if holder is None:
-        raise RuleViolation(gettext("Informe o titular (campo holder)."))
-    return holder
+_NAME_THE_DRIVER = {
+    "holder": _("Informe o titular (campo holder)."),
+    "driver": _("Informe o taxista (campo driver)."),
+    "beneficiary": _("Informe o beneficiário (campo beneficiary)."),
+}
+
+
+def filing_driver(user: User, driver_id: int | None, *, field: str = "holder") -> Driver:
+    """The driver a filing endpoint acts for: the one named in `field` (a clerk at the
+    counter; a driver only sees himself, so another driver is a 404), else the user's own
+    record."""
+    if driver_id:
+        return get_object_or_404(drivers_visible_to(user), pk=driver_id)
+    driver = driver_of(user)
+    if driver is None:
+        raise RuleViolation(str(_NAME_THE_DRIVER[field]))
+    return driver

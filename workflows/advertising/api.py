@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from cases.api import CaseOutput
 from workflows.advertising.models import AdvertisingPlacement
 from workflows.advertising.services import CHECKLIST, advertising_file
-from workflows.inputs import files_from_serializer, files_serializer_fields, filing_holder
+from workflows.inputs import files_from_serializer, files_serializer_fields, filing_driver
 
 
 class _Base(serializers.Serializer):
@@ -39,7 +39,7 @@ class AdvertisingFileApi(APIView):
         data = payload.validated_data
         case = advertising_file(
             actor=request.user,
-            holder=filing_holder(request.user, data.get("holder")),
+            holder=filing_driver(request.user, data.get("holder")),
             placement=data["placement"],
             text=data["text"],
             advertiser=data["advertiser"],

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.generics import get_object_or_404
@@ -12,8 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
-from cases.errors import RuleViolation
-from registers.selectors import driver_of, drivers_visible_to
+from registers.selectors import drivers_visible_to
 from workflows.auxiliary.models import AuxiliaryPurpose, DepartureReason
 from workflows.auxiliary.services import CHECKLIST, auxiliary_file
 from workflows.inputs import (
@@ -21,6 +19,7 @@ from workflows.inputs import (
     driver_serializer_fields,
     files_from_serializer,
     files_serializer_fields,
+    filing_driver,
 )
 
 AUXILIARY_PREFIX = "auxiliary_"
@@ -55,12 +54,7 @@ class AuxiliaryFileApi(APIView):
         payload = AuxiliaryInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        if data.get("holder"):
-            holder = get_object_or_404(drivers_visible_to(request.user), pk=data["holder"])
-        else:
-            holder = driver_of(request.user)
-            if holder is None:
-                raise RuleViolation(_("Informe o titular (campo holder)."))
+        holder = filing_driver(request.user, data.get("holder"))
         auxiliary = None
         if data.get("auxiliary"):
             auxiliary = get_object_or_404(drivers_visible_to(request.user), pk=data["auxiliary"])

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
-from cases.errors import RuleViolation
-from registers.selectors import driver_of, drivers_visible_to
 from workflows.cancellation.services import CHECKLIST, cancellation_file
-from workflows.inputs import files_from_serializer, files_serializer_fields
+from workflows.inputs import files_from_serializer, files_serializer_fields, filing_driver
 
 
 class _Base(serializers.Serializer):
@@ -39,12 +35,7 @@ class CancellationFileApi(APIView):
         payload = CancellationInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        if data.get("holder"):
-            holder = get_object_or_404(drivers_visible_to(request.user), pk=data["holder"])
-        else:
-            holder = driver_of(request.user)
-            if holder is None:
-                raise RuleViolation(_("Informe o titular (campo holder)."))
+        holder = filing_driver(request.user, data.get("holder"))
         case = cancellation_file(
             actor=request.user,
             holder=holder,

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
-from cases.errors import RuleViolation
-from registers.selectors import driver_of, drivers_visible_to
+from workflows.inputs import filing_driver
 from workflows.renewal.services import renewal_file
 
 
@@ -40,12 +37,6 @@ class RenewalFileApi(APIView):
         payload = RenewalInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = dict(payload.validated_data)
-        driver_id = data.pop("driver", None)
-        if driver_id:
-            driver = get_object_or_404(drivers_visible_to(request.user), pk=driver_id)
-        else:
-            driver = driver_of(request.user)
-            if driver is None:
-                raise RuleViolation(_("Informe o taxista (campo driver)."))
+        driver = filing_driver(request.user, data.pop("driver", None), field="driver")
         case = renewal_file(actor=request.user, driver=driver, **data)
         return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)

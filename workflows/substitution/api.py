@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
-from cases.errors import RuleViolation
-from registers.selectors import driver_of, drivers_visible_to
 from registers.services.vehicles import VehicleData
+from workflows.inputs import filing_driver
 from workflows.substitution.services import substitution_file
 
 
@@ -44,12 +41,7 @@ class SubstitutionFileApi(APIView):
         payload = SubstitutionInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        if data.get("driver"):
-            driver = get_object_or_404(drivers_visible_to(request.user), pk=data["driver"])
-        else:
-            driver = driver_of(request.user)
-            if driver is None:
-                raise RuleViolation(_("Informe o taxista (campo driver)."))
+        driver = filing_driver(request.user, data.get("driver"), field="driver")
         case = substitution_file(
             actor=request.user,
             driver=driver,
@@ -92,12 +84,7 @@ class SeizureCommunicationApi(APIView):
         payload = SeizureCommunicationInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        if data.get("driver"):
-            driver = get_object_or_404(drivers_visible_to(request.user), pk=data["driver"])
-        else:
-            driver = driver_of(request.user)
-            if driver is None:
-                raise RuleViolation(_("Informe o taxista (campo driver)."))
+        driver = filing_driver(request.user, data.get("driver"), field="driver")
         case = substitution_seizure_communicate(
             actor=request.user, driver=driver, seized_on=data["seized_on"],
             order=data.get("order"), note=data["note"],

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
-from cases.errors import RuleViolation
 from law.suspension import MAX_DAYS
-from registers.selectors import driver_of, drivers_visible_to
+from workflows.inputs import filing_driver
 from workflows.suspension.models import SuspensionGround
 from workflows.suspension.services import suspension_file
 
@@ -36,12 +34,7 @@ class SuspensionFileApi(APIView):
         payload = SuspensionInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        if data.get("driver"):
-            driver = get_object_or_404(drivers_visible_to(request.user), pk=data["driver"])
-        else:
-            driver = driver_of(request.user)
-            if driver is None:
-                raise RuleViolation("Informe o taxista (campo driver).")
+        driver = filing_driver(request.user, data.get("driver"), field="driver")
         case = suspension_file(
             actor=request.user,
             driver=driver,

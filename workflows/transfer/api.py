@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,12 +13,12 @@ from rest_framework.views import APIView
 from cases.api import CaseOutput
 from cases.errors import RuleViolation
 from registers.models import Authorization
-from registers.selectors import driver_of, drivers_visible_to
 from workflows.inputs import (
     driver_data,
     driver_serializer_fields,
     files_from_serializer,
     files_serializer_fields,
+    filing_driver,
 )
 from workflows.transfer.models import Relationship, SuccessionClass, TransferCause
 from workflows.transfer.services import ART_25, CHECKLIST, transfer_file
@@ -69,13 +68,8 @@ class TransferFileApi(APIView):
             )
         beneficiary_data = driver_data(data, BENEFICIARY_PREFIX)
         beneficiary = None
-        if data.get("beneficiary"):
-            beneficiary = get_object_or_404(drivers_visible_to(request.user),
-                                            pk=data["beneficiary"])
-        elif not beneficiary_data:
-            beneficiary = driver_of(request.user)
-            if beneficiary is None:
-                raise RuleViolation(_("Informe o beneficiário (campo beneficiary)."))
+        if data.get("beneficiary") or not beneficiary_data:
+            beneficiary = filing_driver(request.user, data.get("beneficiary"), field="beneficiary")
         case = transfer_file(
             actor=request.user,
             authorization=authorization,
