@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from django.db import connection
 from django.db.models import BooleanField, Exists, F, Func, OuterRef, Q, QuerySet
 from django.db.models.lookups import GreaterThan, LessThan
 
@@ -150,11 +151,56 @@ def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[
         rows = rows.filter(assignee__isnull=True)
     elif filters.assignee.isdigit():
         rows = rows.filter(assignee_id=int(filters.assignee))
+    # On the order's first column, not on `next_due_on`: the same dates (no deadline is
+    # the last day there is), but a range the index can stop at.
     if filters.urgency == "overdue":
-        rows = rows.filter(Q(next_due_on__lt=today) | Q(overdue_by_rule=True))
+        rows = rows.filter(Q(due_key__lt=today) | Q(overdue_by_rule=True))
     elif filters.urgency == "week":
-        rows = rows.filter(next_due_on__lte=today + dt.timedelta(days=7))
+        rows = rows.filter(due_key__lte=today + dt.timedelta(days=7))
     return _list_rows(rows).order_by("due_key", "opened_at", "id")
+
+
+def case_queue_count(*, user: User, filters: QueueFilter, today: dt.date) -> tuple[int, bool]:
+    """How many cases the queue holds, up to COUNT_CAP (and whether there are more), in one
+    statement that reads each list's index in the queue's order and stops at the cap or at
+    the end of its range — never the whole queue."""
+    return capped_counts(queue_count_lists(user=user, filters=filters, today=today))[0]
+
+
+def queue_count_lists(
+    *, user: User, filters: QueueFilter, today: dt.date
+) -> list[QuerySet[Case]]:
+    """Disjoint lists whose counts add up to the queue's. The overdue list is two: past
+    the date (a range of the order's index), and held by the kind's rule while not past it
+    (its own partial index); as one OR, the count would walk every open case to be sure."""
+    if filters.urgency != "overdue":
+        return [case_queue(user=user, filters=filters, today=today)]
+    every = case_queue(user=user, filters=replace(filters, urgency=""), today=today)
+    return [every.filter(due_key__lt=today), every.filter(overdue_by_rule=True, due_key__gte=today)]
+
+
+def capped_counts(*groups: QuerySet[Case] | list[QuerySet[Case]]) -> list[tuple[int, bool]]:
+    """Each group's count up to COUNT_CAP and whether it has more, in one statement. A group
+    is a list, or disjoint lists whose counts add up; each list is counted in its own order
+    (an index walked until the cap), so a list should be ordered as its index is."""
+    parts: list[str] = []
+    params: list[object] = []
+    sizes: list[int] = []
+    for group in groups:
+        lists = group if isinstance(group, list) else [group]
+        sizes.append(len(lists))
+        for rows in lists:
+            sql, values = rows.values("pk")[: COUNT_CAP + 1].query.sql_with_params()
+            parts.append(f"(SELECT COUNT(*) FROM ({sql}) AS capped_{len(parts)})")
+            params += values
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(parts), params)
+        counts = list(cursor.fetchone())
+    result = []
+    for size in sizes:
+        total, counts = sum(counts[:size]), counts[size:]
+        result.append((min(total, COUNT_CAP), total > COUNT_CAP))
+    return result
 
 
 def case_queue_page(
@@ -179,7 +225,7 @@ def case_queue_page(
     if filters.urgency == "overdue":
         # "Past its date or held by its kind's rule": two index ranges merged here, since
         # one OR would make PostgreSQL sort every overdue case for each page.
-        by_date = list(rows.filter(next_due_on__lt=today)[: size + 1])
+        by_date = list(rows.filter(due_key__lt=today)[: size + 1])
         by_rule = list(rows.filter(overdue_by_rule=True)[: size + 1])
         merged = {case.pk: case for case in [*by_date, *by_rule]}
         page = sorted(merged.values(), key=lambda c: (c.due_key, c.opened_at, c.pk))
@@ -189,7 +235,7 @@ def case_queue_page(
     more = len(page) > size
     page = page[:size]
     last = page[-1] if page and more else None
-    count, capped = _capped_count(case_queue(user=user, filters=filters, today=today))
+    count, capped = case_queue_count(user=user, filters=filters, today=today)
     return Page(
         rows=page,
         next_cursor=Cursor((last.due_key, last.opened_at, last.pk)).encode() if last else None,
@@ -209,18 +255,13 @@ def case_history_page(*, user: User, cursor: str = "", size: int | None = None) 
     more = len(page) > size
     page = page[:size]
     last = page[-1] if page and more else None
-    count, capped = _capped_count(cases_visible_to(user))
+    [(count, capped)] = capped_counts(cases_visible_to(user).order_by("-opened_at", "-id"))
     return Page(
         rows=page,
         next_cursor=Cursor((last.opened_at, last.pk)).encode() if last else None,
         count=count,
         count_capped=capped,
     )
-
-
-def _capped_count(rows: QuerySet[Case]) -> tuple[int, bool]:
-    count = rows.order_by().values("pk")[: COUNT_CAP + 1].count()
-    return min(count, COUNT_CAP), count > COUNT_CAP
 
 
 def case_is_overdue(case: Case, today: dt.date) -> bool:
