@@ -1,8 +1,9 @@
 """The application's `accept_documents` is now the intake step's `accept`, as in every
 request kind (workflows.steps.intake): the timeline of existing cases is renamed with it."""
 
-import pgtrigger
 from django.db import migrations
+
+from core.db import triggers_ignored
 
 # The timeline is append-only (a trigger refuses updates); renaming an edge is the one
 # rewrite it allows, so that old steps keep their label on the case page.
@@ -10,7 +11,7 @@ APPEND_ONLY = "cases.AuditEvent:audit_events_append_only"
 
 
 def forward(apps, schema_editor):
-    with pgtrigger.ignore(APPEND_ONLY):
+    with triggers_ignored(APPEND_ONLY, connection=schema_editor.connection):
         _forward(apps)
 
 
@@ -21,7 +22,7 @@ def _forward(apps):
 
 
 def backward(apps, schema_editor):
-    with pgtrigger.ignore(APPEND_ONLY):
+    with triggers_ignored(APPEND_ONLY, connection=schema_editor.connection):
         _backward(apps)
 
 

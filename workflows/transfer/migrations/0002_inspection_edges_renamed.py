@@ -1,8 +1,9 @@
 """The transfer's inspection edges now have the names every kind's inspection step uses
 (workflows.steps.inspection): the timeline of existing cases is renamed with them."""
 
-import pgtrigger
 from django.db import migrations
+
+from core.db import triggers_ignored
 
 # The timeline is append-only (a trigger refuses updates); renaming an edge is the one
 # rewrite it allows, so that old steps keep their label on the case page.
@@ -12,7 +13,7 @@ RENAMED = {"inspection_passed": "pass_inspection", "inspection_failed": "fail_in
 
 
 def forward(apps, schema_editor):
-    with pgtrigger.ignore(APPEND_ONLY):
+    with triggers_ignored(APPEND_ONLY, connection=schema_editor.connection):
         _forward(apps)
 
 
@@ -23,7 +24,7 @@ def _forward(apps):
 
 
 def backward(apps, schema_editor):
-    with pgtrigger.ignore(APPEND_ONLY):
+    with triggers_ignored(APPEND_ONLY, connection=schema_editor.connection):
         _backward(apps)
 
 
