@@ -10,12 +10,14 @@ import pgtrigger
 
 
 @contextmanager
-def triggers_ignored(*uris: str, connection: Any) -> Iterator[None]:
+def triggers_ignored(*uris: str, connection: Any = None) -> Iterator[None]:
     """`pgtrigger.ignore(*uris)` on a connection that binds parameters on the server.
 
     pgtrigger sends its setting and the statement as one query string, which PostgreSQL
     accepts only when the client binds the parameters; so the parameters are bound by the
     client while the triggers are ignored (a data migration's rewrite of the timeline)."""
+    if connection is None:
+        from django.db import connection
     raw = connection.connection if connection.vendor == "postgresql" else None
     if raw is None:
         with pgtrigger.ignore(*uris):

@@ -265,10 +265,11 @@ def test_each_lookup_takes_at_most_two_queries(django_assert_max_num_queries, ta
             assert result.document.get_kind_display()
 
 
-def test_the_whole_anonymous_request_takes_at_most_three_queries(
+def test_the_whole_anonymous_request_takes_at_most_four_queries(
     client, django_assert_max_num_queries, taxi
 ):
-    # The taxi and its IM, and whether it is retained at its association (Art. 3 §5).
-    with django_assert_max_num_queries(3):
+    # The taxi and its IM, whether it is retained at its association (Art. 3 §5) and the
+    # advertisement authorized on it (Art. 67).
+    with django_assert_max_num_queries(4):
         response = client.get("/verificar/?q=MTP-1234")
     assert response.status_code == 200

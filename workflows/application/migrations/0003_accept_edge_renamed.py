@@ -11,7 +11,7 @@ APPEND_ONLY = "cases.AuditEvent:audit_events_append_only"
 
 
 def forward(apps, schema_editor):
-    with triggers_ignored(APPEND_ONLY, connection=schema_editor.connection):
+    with triggers_ignored(APPEND_ONLY):
         _forward(apps)
 
 
@@ -22,7 +22,7 @@ def _forward(apps):
 
 
 def backward(apps, schema_editor):
-    with triggers_ignored(APPEND_ONLY, connection=schema_editor.connection):
+    with triggers_ignored(APPEND_ONLY):
         _backward(apps)
 
 

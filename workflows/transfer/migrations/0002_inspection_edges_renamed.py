@@ -13,7 +13,7 @@ RENAMED = {"inspection_passed": "pass_inspection", "inspection_failed": "fail_in
 
 
 def forward(apps, schema_editor):
-    with triggers_ignored(APPEND_ONLY, connection=schema_editor.connection):
+    with triggers_ignored(APPEND_ONLY):
         _forward(apps)
 
 
@@ -24,7 +24,7 @@ def _forward(apps):
 
 
 def backward(apps, schema_editor):
-    with triggers_ignored(APPEND_ONLY, connection=schema_editor.connection):
+    with triggers_ignored(APPEND_ONLY):
         _backward(apps)
 
 
