@@ -12,11 +12,13 @@ template.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
+from django.forms import Select
 from django.forms.renderers import DjangoTemplates
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 SELECT_TEMPLATES = frozenset(
     {"django/forms/widgets/select.html", "django/forms/widgets/select_multiple.html"}
@@ -95,3 +97,45 @@ class FormRenderer(DjangoTemplates):
         if template_name == TEXTAREA_TEMPLATE:
             return textarea_html(context["widget"])
         return super().render(template_name, context, request=request)
+
+
+_NOTHING_CHOSEN = "\x00"  # no option has it: the list as written, with nothing marked
+
+
+class FixedListSelect(Select):
+    """A select over a long list that does not change while the process runs (every
+    state of every kind): written once per language, list and attributes, and at each
+    render only the chosen option is marked. Django builds every option afresh (a dict, a
+    copy of its attributes and an escape each), which for the queue's filter was most of
+    the form's cost. The HTML is Django's (tests/web/test_widget_rendering.py)."""
+
+    _written: ClassVar[dict[tuple[Any, ...], str]] = {}
+
+    def render(
+        self,
+        name: str,
+        value: Any,
+        attrs: dict[str, Any] | None = None,
+        renderer: Any = None,
+    ) -> SafeString:
+        final_attrs = self.build_attrs(self.attrs, attrs)
+        choices = tuple(
+            (str(group), tuple((str(v), str(label)) for v, label in options))
+            if isinstance(options, (list, tuple))
+            else (str(group), str(options))
+            for group, options in self.choices
+        )
+        key = (get_language(), name, tuple(sorted(final_attrs.items())), choices)
+        html = self._written.get(key)
+        if html is None:
+            html = str(super().render(name, _NOTHING_CHOSEN, attrs, renderer))
+            if len(self._written) < 64:
+                self._written[key] = html
+        chosen = [v for v in self.format_value(value) if v != ""]
+        for wanted in chosen[:1]:
+            plain = format_html('<option value="{}">', wanted)
+            html = html.replace(plain, plain[:-1] + " selected>", 1)
+        if not chosen:
+            # Django marks the empty choice when nothing else is chosen.
+            html = html.replace('<option value="">', '<option value="" selected>', 1)
+        return mark_safe(html)  # noqa: S308 — written by Django's widget, escaped

@@ -3,11 +3,13 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from web.form_renderer import FixedListSelect
+
 
 class QueueFilterForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Tipo"), required=False)
+    kind = forms.ChoiceField(label=_("Tipo"), required=False, widget=FixedListSelect)
     # A choice of the kinds' states (issue 10: a free-text box took only internal codes).
-    state = forms.ChoiceField(label=_("Situação"), required=False)
+    state = forms.ChoiceField(label=_("Situação"), required=False, widget=FixedListSelect)
     assignee = forms.ChoiceField(
         label=_("Responsável"),
         required=False,

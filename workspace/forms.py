@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from cases.models import CaseKind
 from cases.workflow import all_workflows, workflow_for
 from law._dates import add_months
+from web.form_renderer import FixedListSelect
 from workspace.search import CaseFilter
 
 STATUS_CHOICES = [
@@ -55,8 +56,8 @@ class CaseSearchForm(forms.Form):
         help_text=_("Número do processo, nome, CPF, placa, IM ou Termo."),
     )
     status = forms.ChoiceField(label=_("Processos"), required=False, choices=STATUS_CHOICES)
-    kind = forms.ChoiceField(label=_("Tipo"), required=False)
-    state = forms.ChoiceField(label=_("Situação"), required=False)
+    kind = forms.ChoiceField(label=_("Tipo"), required=False, widget=FixedListSelect)
+    state = forms.ChoiceField(label=_("Situação"), required=False, widget=FixedListSelect)
     assignee = forms.ChoiceField(
         label=_("Responsável"),
         required=False,

@@ -63,3 +63,31 @@ def test_the_queue_filter_renders_as_before_with_a_state_chosen():
     django = str(QueueFilterForm(data, renderer=DjangoTemplates()))
     assert _normalized(ours) == _normalized(django)
     assert "selected" in ours
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {},
+        {"state": ""},
+        {"kind": "suspension", "state": "in_effect"},
+        {"kind": "nope", "state": "<script>"},
+        {"state": "filed", "assignee": "me"},
+    ],
+    ids=["unbound", "empty", "blank state", "chosen", "unknown values", "a state many kinds share"],
+)
+def test_the_long_lists_written_once_mark_the_option_django_would(data):
+    from django.utils import translation
+
+    for language in ("pt-br", "en"):
+        with translation.override(language):
+            for _ in range(2):  # written, then read from what was written
+                ours = QueueFilterForm(data, renderer=FormRenderer())
+                django = QueueFilterForm(data, renderer=DjangoTemplates())
+                for name in ("kind", "state"):
+                    # Django's own select in its place, every option written afresh.
+                    field = django.fields[name]
+                    field.widget = forms.Select(choices=field.choices, attrs=field.widget.attrs)
+                    assert _normalized(str(ours[name])) == _normalized(str(django[name]))
