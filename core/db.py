@@ -32,3 +32,17 @@ def triggers_ignored(*uris: str, connection: Any = None) -> Iterator[None]:
             yield
     finally:
         raw.cursor_factory = bound_by_server
+
+
+@contextmanager
+def custom_plans() -> Iterator[None]:
+    """Within the block, PostgreSQL plans each statement for its own parameters even when
+    it is a prepared statement. A generic plan cannot know how selective a search pattern
+    is, and the search read every driver with one (bench/, issue 13)."""
+    from django.db import connection, transaction
+
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL plan_cache_mode = force_custom_plan")
+        yield

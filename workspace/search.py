@@ -25,6 +25,7 @@ from accounts.models import User
 from accounts.roles import is_staff_member
 from cases.models import Case, Deadline
 from cases.selectors import cases_visible_to
+from core.db import custom_plans
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
 from registers.selectors import authorizations_visible_to, drivers_visible_to
 
@@ -102,18 +103,32 @@ def vehicles_matching(user: User, terms: Terms) -> QuerySet[Vehicle]:
     return Vehicle.objects.filter(plate__contains=terms.compact.upper())
 
 
-def _united(paths: list[QuerySet[Any]]) -> QuerySet[Any]:
+# Up to this many ids found by a step are handed to the next as a list.
+FEW = 1000
+
+
+def _found(ids: QuerySet[Any]) -> list[Any] | QuerySet[Any]:
+    """The ids a `values()` query finds: a list when they are few, else the query itself.
+
+    A trigram match's row estimate can be off by thousands (every name has "con", "ond",
+    …): planned as a subquery, a search naming one driver read every case and Termo. As a
+    list of the few ids found, the next step is planned for what it really gets."""
+    rows = list(ids[: FEW + 1])
+    if len(rows) > FEW:
+        return ids
+    return [next(iter(row.values())) for row in rows]
+
+
+def _united(paths: list[QuerySet[Any]]) -> list[Any] | QuerySet[Any]:
     """The ids each path finds, united. Each path is one indexed lookup; an OR of them
     would make PostgreSQL read every row of the table to test it (issue 13)."""
     first, *rest = [path.order_by() for path in paths]
-    return first.union(*rest) if rest else first
+    return _found(first.union(*rest) if rest else first)
 
 
 def authorizations_matching(user: User, terms: Terms) -> QuerySet[Authorization]:
-    paths: list[QuerySet[Any]] = [
-        Authorization.objects.filter(holder__in=drivers_matching(user, terms).values("pk"))
-        .values("pk")
-    ]
+    drivers = _found(drivers_matching(user, terms).order_by().values("pk"))
+    paths: list[QuerySet[Any]] = [Authorization.objects.filter(holder__in=drivers).values("pk")]
     if len(terms.compact) >= MIN_NUMBER_KEY:
         paths += [
             Authorization.objects.alias(_key=SearchKey("number"))
@@ -129,14 +144,14 @@ def authorizations_matching(user: User, terms: Terms) -> QuerySet[Authorization]
     return authorizations_visible_to(user).filter(pk__in=_united(paths))
 
 
-def cases_named(user: User, terms: Terms) -> QuerySet[Any]:
+def cases_named(user: User, terms: Terms) -> list[Any] | QuerySet[Any]:
     """The ids of the cases `terms` name: by the applicant, by the authorization (its
     holder, number, vehicle or IM) or by the case's number."""
+    drivers = _found(drivers_matching(user, terms).order_by().values("pk"))
+    authorizations = _found(authorizations_matching(user, terms).order_by().values("pk"))
     paths: list[QuerySet[Any]] = [
-        Case.objects.filter(applicant__in=drivers_matching(user, terms).values("pk")).values("pk"),
-        Case.objects.filter(
-            authorization__in=authorizations_matching(user, terms).values("pk")
-        ).values("pk"),
+        Case.objects.filter(applicant__in=drivers).values("pk"),
+        Case.objects.filter(authorization__in=authorizations).values("pk"),
     ]
     if terms.case_number:
         year, sequence = terms.case_number
@@ -219,19 +234,15 @@ class Page:
 
 def page_of(rows: QuerySet[Any], *, number: int, per_page: int) -> Page:
     """One page of `rows` and how many there are, counting up to COUNT_CAP."""
-    counted = rows.order_by()[: COUNT_CAP + 1].count()
-    capped = counted > COUNT_CAP
-    total = min(counted, COUNT_CAP)
-    last_page = max(1, -(-total // per_page))
-    number = min(max(1, number), last_page)
-    start = (number - 1) * per_page
-    return Page(
-        rows=list(rows[start : start + per_page]),
-        number=number,
-        per_page=per_page,
-        total=total,
-        capped=capped,
-    )
+    with custom_plans():
+        counted = rows.order_by()[: COUNT_CAP + 1].count()
+        capped = counted > COUNT_CAP
+        total = min(counted, COUNT_CAP)
+        last_page = max(1, -(-total // per_page))
+        number = min(max(1, number), last_page)
+        start = (number - 1) * per_page
+        found = list(rows[start : start + per_page])
+    return Page(rows=found, number=number, per_page=per_page, total=total, capped=capped)
 
 
 @dataclass(frozen=True)
@@ -246,10 +257,11 @@ def search_registers(*, user: User, q: str) -> RegisterHits:
     terms = Terms.parse(q)
     if not terms:
         return RegisterHits([], [], [])
-    return RegisterHits(
-        drivers=list(drivers_matching(user, terms).order_by("name", "pk")[:REGISTER_HITS]),
-        vehicles=list(vehicles_matching(user, terms).order_by("plate")[:REGISTER_HITS]),
-        authorizations=list(
-            authorizations_matching(user, terms).order_by("number")[:REGISTER_HITS]
-        ),
-    )
+    with custom_plans():
+        return RegisterHits(
+            drivers=list(drivers_matching(user, terms).order_by("name", "pk")[:REGISTER_HITS]),
+            vehicles=list(vehicles_matching(user, terms).order_by("plate")[:REGISTER_HITS]),
+            authorizations=list(
+                authorizations_matching(user, terms).order_by("number")[:REGISTER_HITS]
+            ),
+        )
