@@ -13,6 +13,11 @@ real condition (the row may be stale: an extension moved the end, the case was c
 applies the system transition; a failure rolls back that row's work only, and the row is
 retried with exponential backoff and ends as FAILED, visible to clerks — never lost. A
 sweep runs until nothing is due, bounded by time rather than by a row count.
+
+A kind whose expiries come in masses (suspensions ending after a holiday) also declares a
+set handler: the batch's rows of that kind are applied in a few statements, writing what
+the row handler would for each (tests/cases/test_sweep_sets.py); if the set fails, its
+rows go through the row path above, so the one at fault is found and recorded alone.
 """
 
 from __future__ import annotations
