@@ -7,12 +7,14 @@ the engine read the table to know who may take which action, under which article
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.db import models
 from django.utils.functional import Promise
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import Role
@@ -140,10 +142,9 @@ class Workflow:
         raise KeyError(name)
 
     def state_label(self, state: str) -> str:
-        try:
-            return str(self.states(state).label)
-        except ValueError:
-            return state
+        """The state's name in the active language, translated once per language (the
+        queue asks it for every row)."""
+        return _state_labels(get_language() or "", self.states).get(state, state)
 
 
 _REGISTRY: dict[str, Workflow] = {}
@@ -160,6 +161,11 @@ def workflow_for(kind: str) -> Workflow:
 
 def all_workflows() -> list[Workflow]:
     return list(_REGISTRY.values())
+
+
+@functools.cache
+def _state_labels(language: str, states: type[models.TextChoices]) -> dict[str, str]:
+    return {value: str(label) for value, label in states.choices}
 
 
 def state_label(kind: str, state: str) -> str:

@@ -124,9 +124,11 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "notifications": notifications_visible_to(request.user)
             .filter(case=case)
             .prefetch_related("attempts_made"),
-            "posting_form": PostingForm(),
-            "attempt_form": AttemptForm(),
-            "receipt_form": ReceiptForm(),
+            # Classes: the template builds a form only for a letter that needs it (most
+            # cases have none, and every form costs its fields' copies).
+            "posting_form": PostingForm,
+            "attempt_form": AttemptForm,
+            "receipt_form": ReceiptForm,
             "actions": [(edge, action_form(edge)) for edge in edges],
             "checklist": workflow.checklist,
             "case_panel": workflow.case_panel,
