@@ -159,16 +159,18 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded web server, worker and scheduler share one file: wait for the lock
     # instead of failing, and take write locks up front so transactions queue cleanly.
-    DATABASES["default"]["OPTIONS"] = {"timeout": 30, "transaction_mode": "IMMEDIATE"}
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 30, "transaction_mode": "IMMEDIATE"}
+    )
 elif env_bool("DB_PREPARED_STATEMENTS", True):
     # Parameters bound by the server, and a statement a connection has run a few times
     # kept prepared: the case page's joins cost PostgreSQL more to plan than to run
     # (bench/, issue 13). Behind PgBouncer in transaction mode, use PgBouncer 1.21 or
     # later with max_prepared_statements set, or turn this off.
-    DATABASES["default"]["OPTIONS"] = {
-        "server_side_binding": True,
-        "prepare_threshold": env_int("DB_PREPARE_THRESHOLD", 5),
-    }
+    # Added to what DATABASE_URL's query says (an application_name, say).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"server_side_binding": True, "prepare_threshold": env_int("DB_PREPARE_THRESHOLD", 5)}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The password policy: at least 10 characters, not like the user's name or e-mail, not a
