@@ -33,6 +33,7 @@ from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import notifications_visible_to
 from web.forms import QueueFilterForm
 from web.portal import ALL_REQUESTS, portal_view
+from web.presenters import queue_rows
 from workspace.landing import landing_url
 
 
@@ -94,7 +95,13 @@ def queue(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "web/queue.html",
-        {"form": form, "page": page, "rows": page.rows, "today": today, "next_query": next_query},
+        {
+            "form": form,
+            "page": page,
+            "rows": queue_rows(page.rows, today),
+            "today": today,
+            "next_query": next_query,
+        },
         status=status,
     )
 
