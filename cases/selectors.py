@@ -274,11 +274,3 @@ def case_is_overdue(case: Case, today: dt.date) -> bool:
 def case_timeline(case: Case) -> QuerySet[AuditEvent]:
     return case.events.select_related("actor").order_by("at", "id")
 
-
-def case_get_for(user: User, pk: int) -> Case:
-    """The case if the user may see it (raises Case.DoesNotExist otherwise)."""
-    return (
-        cases_visible_to(user)
-        .select_related("applicant", "authorization", "authorization__vehicle", "assignee")
-        .get(pk=pk)
-    )

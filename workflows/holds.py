@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 
 from accounts.models import User
 from cases.models import Case
@@ -26,16 +26,16 @@ def authorization_holds(authorization: Authorization, *, today: dt.date) -> list
     return holds
 
 
-def _held(authorization: Authorization) -> bool:
-    """Whether anything of `authorization_holds` is left, in one query (the sweeper asks
-    this for every suspension that ends)."""
-    suspensions = suspensions_holding(authorization)
-    penalties = penalty_periods_serving(authorization)
-    return bool(
-        Authorization.objects.filter(pk=authorization.pk)
-        .filter(Exists(suspensions) | Exists(penalties))
-        .exists()
+def _still_held() -> Q:
+    """An authorization that something of `authorization_holds` still holds."""
+    return Exists(suspensions_holding(OuterRef("pk"))) | Exists(
+        penalty_periods_serving(OuterRef("pk"))
     )
+
+
+def _held(authorization: Authorization) -> bool:
+    """Whether anything of `authorization_holds` is left, in one query."""
+    return Authorization.objects.filter(pk=authorization.pk).filter(_still_held()).exists()
 
 
 def authorizations_release_if_free_all(*, cases: Sequence[Case], article: str) -> None:
@@ -54,10 +54,7 @@ def authorizations_release_if_free_all(*, cases: Sequence[Case], article: str) -
     suspended = [pk for pk in ids if locked[pk].status == Authorization.Status.SUSPENDED]
     held = set(
         Authorization.objects.filter(pk__in=suspended)
-        .filter(
-            Exists(suspensions_holding(OuterRef("pk")))
-            | Exists(penalty_periods_serving(OuterRef("pk")))
-        )
+        .filter(_still_held())
         .order_by()
         .values_list("pk", flat=True)
     )

@@ -16,7 +16,13 @@ from django.urls import reverse
 from accounts.models import User
 from accounts.roles import Role, roles_of
 from cases.models import Case, CaseKind, Deadline
-from cases.selectors import QueueFilter, capped_counts, cases_visible_to, queue_count_lists
+from cases.selectors import (
+    COUNT_CAP,
+    QueueFilter,
+    capped_counts,
+    cases_visible_to,
+    queue_count_lists,
+)
 from cases.workflow import all_workflows
 
 # A user with several roles lands where the first of them works.
@@ -28,8 +34,6 @@ _LANDING = (
     (Role.ADMINISTRATOR, "workspace-dashboard"),
     (Role.DRIVER, "portal"),
 )
-# Counts on the clerk's queue stop here ("1000+"): the page needs the order of magnitude.
-COUNT_CAP = 1000
 
 
 def landing_url(user: User) -> str:

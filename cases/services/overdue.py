@@ -24,15 +24,7 @@ from cases.workflow import Workflow, all_workflows, workflow_for
 
 def overdue_by_rule(case: Case, workflow: Workflow | None = None) -> bool:
     """Whether the kind's rule holds the case overdue now (an open case only)."""
-    if case.closed_at is not None:
-        return False
-    workflow = workflow or workflow_for(case.kind)
-    if case.state in workflow.overdue_states:
-        return True
-    return bool(
-        workflow.overdue_lookup
-        and Case.objects.filter(pk=case.pk, **workflow.overdue_lookup).exists()
-    )
+    return overdue_by_rule_all([case], workflow or workflow_for(case.kind))[0]
 
 
 def overdue_by_rule_all(cases: Sequence[Case], workflow: Workflow) -> list[bool]:

@@ -96,21 +96,15 @@ def case_lock(case: C) -> C:
 def case_try_lock(case: C) -> C | None:
     """Like `case_lock`, but None at once when another transaction holds the case (the
     sweeper leaves that row for a later batch rather than wait while holding others)."""
-    model = workflow_for(case.kind).model
-    # The case's two rows (the kind's and the base one), not its authorization, which is
-    # read along because most system steps go on to it (suspend, reactivate, revoke).
-    rows = (
-        model.objects.select_for_update(skip_locked=True, of=("self", "case_ptr"))
-        .select_related("authorization")
-        .filter(pk=case.pk)
-    )
-    return next(iter(rows), None)  # type: ignore[return-value]
+    return cases_try_lock(case.kind, [case.pk]).get(case.pk)  # type: ignore[return-value]
 
 
 def cases_try_lock(kind: str, ids: Sequence[int]) -> dict[int, Case]:
-    """`case_try_lock` for many cases of one kind in one statement: those no other
-    transaction holds, locked, by id (the sweeper's set handlers)."""
+    """The cases of one kind no other transaction holds, locked in one statement, by id
+    (the sweeper's row path and its set handlers)."""
     model = workflow_for(kind).model
+    # The case's two rows (the kind's and the base one), not its authorization, which is
+    # read along because most system steps go on to it (suspend, reactivate, revoke).
     rows = (
         model.objects.select_for_update(skip_locked=True, of=("self", "case_ptr"))
         .select_related("authorization")
