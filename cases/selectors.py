@@ -140,6 +140,11 @@ def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[
     Every filter and the order are served by a partial index on open cases
     (`Case.Meta.indexes`): the next due date and the overdue flag are columns of the case,
     kept by the services that change them."""
+    return _list_rows(_queue_cases(user=user, filters=filters, today=today))
+
+
+def _queue_cases(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[Case]:
+    """The queue's cases in its order, without what a row shows (what its counts walk)."""
     rows = cases_visible_to(user).filter(closed_at__isnull=True).annotate(due_key=queue_due_key())
     if filters.kind:
         rows = rows.filter(kind=filters.kind)
@@ -157,7 +162,7 @@ def case_queue(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySet[
         rows = rows.filter(Q(due_key__lt=today) | Q(overdue_by_rule=True))
     elif filters.urgency == "week":
         rows = rows.filter(due_key__lte=today + dt.timedelta(days=7))
-    return _list_rows(rows).order_by("due_key", "opened_at", "id")
+    return rows.order_by("due_key", "opened_at", "id")
 
 
 def case_queue_count(*, user: User, filters: QueueFilter, today: dt.date) -> tuple[int, bool]:
@@ -174,8 +179,8 @@ def queue_count_lists(
     the date (a range of the order's index), and held by the kind's rule while not past it
     (its own partial index); as one OR, the count would walk every open case to be sure."""
     if filters.urgency != "overdue":
-        return [case_queue(user=user, filters=filters, today=today)]
-    every = case_queue(user=user, filters=replace(filters, urgency=""), today=today)
+        return [_queue_cases(user=user, filters=filters, today=today)]
+    every = _queue_cases(user=user, filters=replace(filters, urgency=""), today=today)
     return [every.filter(due_key__lt=today), every.filter(overdue_by_rule=True, due_key__gte=today)]
 
 

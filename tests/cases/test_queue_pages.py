@@ -25,6 +25,7 @@ from cases.services.deadlines import (
     deadlines_cancel,
     deadlines_sweep,
 )
+from registers.models import Driver
 from tests.factories import SuspensionCaseFactory
 
 pytestmark = pytest.mark.django_db
@@ -222,3 +223,30 @@ def test_the_public_verification_finds_an_im_number_through_an_index():
     query = MunicipalRegistration.objects.filter(number__iexact="im-2026/00001")
     sql, params = query.query.sql_with_params()
     assert "registration_number_upper_idx" in _plan(sql, params)
+
+
+def test_a_queue_row_shows_its_case_with_every_value_escaped(client, clerk):
+    hostile = SuspensionCaseFactory()
+    Driver.objects.filter(pk=hostile.applicant_id).update(
+        name='<script>alert("x")</script> & Cia'
+    )
+    _due(hostile, -1)
+    held = SuspensionCaseFactory()
+    Case.objects.filter(pk=held.pk).update(overdue_by_rule=True)
+    client.force_login(clerk)
+    page = client.get("/processos/").content.decode()
+    rows = {
+        number: row
+        for row in re.findall(r"<tr>.*?</tr>", page, re.S)
+        for number in (hostile.number, held.number)
+        if f">{number}</a>" in row
+    }
+    assert "<script>" not in page
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Cia" in rows[hostile.number]
+    due = (TODAY - dt.timedelta(days=1)).strftime("%d/%m/%Y")
+    assert f'<span class="overdue">{due}</span> <span class="overdue">vencido</span>' in (
+        rows[hostile.number]
+    )
+    # Held overdue by its kind's rule with no pending deadline: no date, still overdue.
+    assert '<td>— <span class="overdue">vencido</span></td>' in rows[held.number]
+    assert f'href="/processos/{held.pk}/"' in rows[held.number]
