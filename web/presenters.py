@@ -39,7 +39,8 @@ class QueueRow:
 
     def html(self) -> SafeString:
         if self.due:
-            due = format_html('<span class="{}">{}</span>', "overdue" if self.late else "", self.due)
+            late = "overdue" if self.late else ""
+            due = format_html('<span class="{}">{}</span>', late, self.due)
         else:
             due = SafeString("—")
         if self.late:
