@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from django.forms import Select
 from django.forms.renderers import DjangoTemplates
+from django.utils.choices import BaseChoiceIterator
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -99,6 +100,25 @@ class FormRenderer(DjangoTemplates):
         return super().render(template_name, context, request=request)
 
 
+class FixedChoices(BaseChoiceIterator):
+    """A list of choices built once (per language) and given as it is to every form that
+    offers it. Django normalizes a plain list at each assignment to a field, walking every
+    option: for the queue's filter, a millisecond per request."""
+
+    def __init__(self, choices: Any) -> None:
+        self._choices = tuple(choices)
+
+    def __iter__(self) -> Any:
+        return iter(self._choices)
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    # One list built once is the same list: a key for the lists FixedListSelect wrote.
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+
 _NOTHING_CHOSEN = "\x00"  # no option has it: the list as written, with nothing marked
 
 
@@ -119,12 +139,14 @@ class FixedListSelect(Select):
         renderer: Any = None,
     ) -> SafeString:
         final_attrs = self.build_attrs(self.attrs, attrs)
-        choices = tuple(
-            (str(group), tuple((str(v), str(label)) for v, label in options))
-            if isinstance(options, (list, tuple))
-            else (str(group), str(options))
-            for group, options in self.choices
-        )
+        choices: Any = self.choices
+        if not isinstance(choices, FixedChoices):  # built once: it is its own key
+            choices = tuple(
+                (str(group), tuple((str(v), str(label)) for v, label in options))
+                if isinstance(options, (list, tuple))
+                else (str(group), str(options))
+                for group, options in choices
+            )
         key = (get_language(), name, tuple(sorted(final_attrs.items())), choices)
         html = self._written.get(key)
         if html is None:

@@ -22,9 +22,9 @@ class QueueFilterForm(forms.Form):
     )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        from workspace.forms import kind_choices, state_choices
+        from workspace.forms import kind_filter_choices, state_choices
 
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["kind"].choices = [("", _("Todos")), *kind_choices()]
+        self.fields["kind"].choices = kind_filter_choices()
 
         self.fields["state"].choices = state_choices()

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from cases.models import CaseKind
 from cases.workflow import all_workflows, workflow_for
 from law._dates import add_months
-from web.form_renderer import FixedListSelect
+from web.form_renderer import FixedChoices, FixedListSelect
 from workspace.search import CaseFilter
 
 STATUS_CHOICES = [
@@ -21,26 +21,31 @@ STATUS_CHOICES = [
 ]
 
 
-def state_choices() -> list[tuple[Any, Any]]:
+def state_choices() -> FixedChoices:
     """Each kind's states, grouped under the kind (a select, not a box for internal codes).
 
     Translated once per language: the queue and the search render them on every request."""
-    return list(_state_choices(get_language()))
+    return _state_choices(get_language())
 
 
-def kind_choices() -> list[tuple[str, str]]:
-    """Every kind, translated once per language."""
-    return list(_kind_choices(get_language()))
+def kind_filter_choices() -> FixedChoices:
+    """Every kind, after "all", translated once per language."""
+    return _kind_filter_choices(get_language())
 
 
 @functools.cache
-def _state_choices(language: str) -> tuple[tuple[Any, Any], ...]:
+def _state_choices(language: str) -> FixedChoices:
     groups: list[tuple[Any, Any]] = [("", str(_("Todas")))]
     labels = dict(_kind_choices(language))
     for workflow in sorted(all_workflows(), key=lambda w: labels.get(w.kind, w.kind)):
-        states = [(value, str(label)) for value, label in workflow.states.choices]
+        states = [(str(value), str(label)) for value, label in workflow.states.choices]
         groups.append((labels.get(workflow.kind, workflow.kind), states))
-    return tuple(groups)
+    return FixedChoices(groups)
+
+
+@functools.cache
+def _kind_filter_choices(language: str) -> FixedChoices:
+    return FixedChoices([("", str(_("Todos"))), *_kind_choices(language)])
 
 
 @functools.cache
@@ -68,7 +73,7 @@ class CaseSearchForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [("", _("Todos")), *kind_choices()]
+        self.fields["kind"].choices = kind_filter_choices()
         self.fields["state"].choices = state_choices()
 
     def clean(self) -> dict[str, Any]:
