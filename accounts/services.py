@@ -37,10 +37,16 @@ def personal_data_read(
     if not is_staff_member(actor):
         return
     seen = {d.pk: d for d in drivers if d is not None and d.user_id != actor.pk}
-    PersonalDataAccess.objects.bulk_create(
+    rows = [
         PersonalDataAccess(user=actor, driver=d, case=case, channel=channel, path=path[:300])
         for d in seen.values()
-    )
+    ]
+    if len(rows) == 1:
+        # One row is one INSERT: bulk_create would wrap it in a transaction of its own
+        # (two more round trips on every page that shows a driver).
+        rows[0].save(force_insert=True)
+    else:
+        PersonalDataAccess.objects.bulk_create(rows)
 
 
 def personal_data_read_case(*, actor: User, case: Any, channel: str, path: str) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape  # Django's escape is this, wrapped for lazy strings: none here
 
+from django.db import connection
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
@@ -79,3 +80,32 @@ def queue_rows(cases: Iterable[Case], today: dt.date) -> list[QueueRow]:
         )
         for case in cases
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class CaseLists:
+    """Which of a case's side lists have any row (whoever may see them)."""
+
+    documents: bool
+    official_documents: bool
+    notifications: bool
+    inspections: bool
+
+
+def case_lists(case: Case) -> CaseLists:
+    """One statement that tells which side lists of the case page have rows, so the page
+    reads (through their scoped selectors) only those: most cases have no letter, no
+    inspection and no document of their own, and each list read costs a query."""
+    from cases.models import Document
+    from documents.models import OfficialDocument
+    from inspections.models import Inspection
+    from notifications.models import Notification
+
+    probes = [
+        f"EXISTS (SELECT 1 FROM {model._meta.db_table} "
+        f"WHERE {model._meta.get_field('case').column} = %s)"
+        for model in (Document, OfficialDocument, Notification, Inspection)
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(probes), [case.pk] * len(probes))
+        return CaseLists(*cursor.fetchone())

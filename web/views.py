@@ -33,7 +33,7 @@ from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import notifications_visible_to
 from web.forms import QueueFilterForm
 from web.portal import ALL_REQUESTS, portal_view
-from web.presenters import queue_rows
+from web.presenters import case_lists, queue_rows
 from workspace.landing import landing_url
 
 
@@ -114,7 +114,8 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
     workflow = workflow_for(case.kind)
     personal_data_read_case(actor=request.user, case=case, channel="page", path=request.path)
     edges = available_edges(case, request.user)
-    documents = list(case.documents.all())
+    present = case_lists(case)
+    documents = list(case.documents.all()) if present.documents else []
     return render(
         request,
         "web/case.html",
@@ -127,10 +128,14 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             # The review acts on the file of an item sent last (workflows.steps.review).
             "latest_documents": {doc.item: doc.pk for doc in documents}.values(),
             "can_review": any(edge.name == "review_document" for edge in edges),
-            "official_documents": case_documents(request.user, case),
+            "official_documents": case_documents(request.user, case)
+            if present.official_documents
+            else [],
             "notifications": notifications_visible_to(request.user)
             .filter(case=case)
-            .prefetch_related("attempts_made"),
+            .prefetch_related("attempts_made")
+            if present.notifications
+            else (),
             # Classes: the template builds a form only for a letter that needs it (most
             # cases have none, and every form costs its fields' copies).
             "posting_form": PostingForm,
@@ -141,7 +146,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "case_panel": workflow.case_panel,
             # Only a kind with an inspection step has any (Workflow.on_inspection_recorded).
             "inspections": case.inspections.select_related("vehicle", "inspector")
-            if workflow.on_inspection_recorded
+            if workflow.on_inspection_recorded and present.inspections
             else (),
             "inspection_items": law_inspection.ITEMS,
             "can_inspect": has_role(request.user, Role.CLERK, Role.FISCAL_AGENT),

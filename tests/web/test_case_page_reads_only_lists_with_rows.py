@@ -1,0 +1,52 @@
+"""The case page reads a side list (documents, official documents, letters, inspections)
+only when the case has a row in it: one statement asks which (issue 13), and what the
+page shows is the same either way."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.base import ContentFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from cases.models import Document
+from notifications.models import Notification
+from tests.factories import SuspensionCaseFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(client, case) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(f"/processos/{case.pk}/")
+    assert response.status_code == 200
+    return response.content.decode(), "\n".join(q["sql"] for q in ctx.captured_queries)
+
+
+def test_a_case_without_side_rows_reads_none_of_their_tables(client, clerk):
+    case = SuspensionCaseFactory()
+    client.force_login(clerk)
+    page, sql = _page(client, case)
+    assert 'FROM "cases_document"' not in sql
+    assert 'FROM "notifications_notification"' not in sql
+    assert 'FROM "documents_officialdocument"' not in sql
+    assert "Nenhum documento." in page and "Nenhum documento emitido." in page
+    assert 'data-testid="notification"' not in page
+
+
+def test_a_case_with_a_document_and_a_letter_shows_them(client, clerk):
+    case = SuspensionCaseFactory()
+    Document.objects.create(
+        case=case, item="rg", file=ContentFile(b"%PDF-1.4 x", name="rg.pdf"),
+        original_name="<rg>.pdf", content_type="application/pdf", size=10, sha256="ab" * 32,
+    )
+    Notification.objects.create(
+        case=case, recipient=case.applicant, address="Rua A, 1",
+        channel=Notification.Channel.REGISTERED_POST, template="t", subject="Aviso de teste",
+        body="b",
+    )
+    client.force_login(clerk)
+    page, sql = _page(client, case)
+    assert 'FROM "cases_document"' in sql and 'FROM "notifications_notification"' in sql
+    assert "&lt;rg&gt;.pdf" in page
+    assert "Aviso de teste" in page and "Rua A, 1" in page
