@@ -30,9 +30,10 @@ from cases.selectors import (
 )
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import all_workflows, describe, state_label, workflow_for
+from core.serializers import FieldsBuiltOnce
 
 
-class CaseOutput(serializers.ModelSerializer):
+class CaseOutput(FieldsBuiltOnce, serializers.ModelSerializer):
     state_label = serializers.SerializerMethodField()
     kind_label = serializers.CharField(source="get_kind_display")
     applicant_name = serializers.CharField(source="applicant.name", default=None)
@@ -64,7 +65,7 @@ class CaseOutput(serializers.ModelSerializer):
         return case_is_overdue(case, timezone.localdate())
 
 
-class EventOutput(serializers.ModelSerializer):
+class EventOutput(FieldsBuiltOnce, serializers.ModelSerializer):
     actor = serializers.CharField(source="actor.username", default=None)
 
     class Meta:
@@ -72,13 +73,13 @@ class EventOutput(serializers.ModelSerializer):
         fields = ["at", "actor", "from_state", "to_state", "transition", "article", "note", "data"]
 
 
-class DeadlineOutput(serializers.ModelSerializer):
+class DeadlineOutput(FieldsBuiltOnce, serializers.ModelSerializer):
     class Meta:
         model = Deadline
         fields = ["kind", "label", "due_on", "counting", "article", "state"]
 
 
-class DocumentOutput(serializers.ModelSerializer):
+class DocumentOutput(FieldsBuiltOnce, serializers.ModelSerializer):
     class Meta:
         model = Document
         fields = [
