@@ -31,6 +31,18 @@ def _media_in_tmp(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
 
 
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's language: a request in another one leaves that
+    language active in the test's thread, and a label written afterwards would be in it."""
+    from django.conf import settings as django_settings
+    from django.utils import translation
+
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def worker_env():
     """Extra environment for the worker process (a test module may override it)."""

@@ -4,7 +4,7 @@ from accounts.roles import ALL_CASES_ROLES, Role, roles_of
 
 
 def roles(request: HttpRequest) -> dict[str, object]:
-    mine = roles_of(request.user)
+    mine = roles_of(getattr(request, "user", None))
     return {
         "my_roles": mine,
         "is_driver": Role.DRIVER in mine,

@@ -27,12 +27,14 @@ _KEEP = 256  # combinations of roles × languages; more would be a leak, not a c
 
 @register.simple_tag(takes_context=True)
 def site_links(context: template.Context) -> SafeString:
-    request = context["request"]
-    user = request.user
-    key = (roles_of(user), user.is_authenticated, get_language(), get_script_prefix())
+    # An error page may be rendered before the request has a user, or without a request.
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    signed_in = bool(getattr(user, "is_authenticated", False))
+    key = (roles_of(user), signed_in, get_language(), get_script_prefix())
     html = _written.get(key)
     if html is None:
-        flags = {"user_authenticated": user.is_authenticated, **roles(request)}
+        flags = {"user_authenticated": signed_in, **roles(request)}
         html = mark_safe(get_template("web/site_links.html").render(flags))  # noqa: S308
         if len(_written) < _KEEP:
             _written[key] = html
