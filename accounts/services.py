@@ -52,11 +52,14 @@ def personal_data_read(
 def personal_data_read_case(*, actor: User, case: Any, channel: str, path: str) -> None:
     """Log the drivers a case shows (its applicant, its authorization's holder)."""
     authorization = case.authorization if case.authorization_id else None
+    # Most often the applicant holds the Termo: the holder is then read only when another
+    # driver holds it.
+    other_holder = authorization and authorization.holder_id != case.applicant_id
     personal_data_read(
         actor=actor,
         drivers=[
             case.applicant if case.applicant_id else None,
-            authorization.holder if authorization else None,
+            authorization.holder if other_holder else None,
         ],
         case=case,
         channel=channel,

@@ -55,9 +55,10 @@ def case_visible(user: User | None, pk: int) -> Case | None:
     kind = next(iter(kinds[:1]), None)
     if kind is None:
         return None
-    rows = workflow_for(kind).model.objects.select_related(
-        "applicant", "assignee", "authorization__holder"
-    )
+    # The holder is not joined: the pages show the Termo's number and status, and the
+    # LGPD log reads the holder only when he is not the applicant (each join here costs
+    # Django more to compile than PostgreSQL to run).
+    rows = workflow_for(kind).model.objects.select_related("applicant", "assignee", "authorization")
     return next(iter(rows.filter(pk=pk).order_by()[:1]), None)
 
 

@@ -7,7 +7,8 @@ import pytest
 
 from accounts.models import PersonalDataAccess
 from accounts.roles import Role
-from tests.factories import SuspensionCaseFactory, UserFactory
+from cases.models import Case
+from tests.factories import DriverFactory, SuspensionCaseFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +37,19 @@ def test_a_case_read_through_the_api_is_logged(api):
     assert _rows() == [
         ("balcao", case.authorization.holder.pk, case.pk, "api", f"/api/cases/{case.pk}/")
     ]
+
+
+def test_a_case_of_one_driver_on_anothers_termo_logs_both(client):
+    case = SuspensionCaseFactory()
+    other = DriverFactory()
+    Case.objects.filter(pk=case.pk).update(applicant=other)
+    client.force_login(UserFactory(role=Role.CLERK, username="balcao"))
+    assert client.get(f"/processos/{case.pk}/").status_code == 200
+    page = f"/processos/{case.pk}/"
+    holder = case.authorization.holder
+    assert sorted(_rows()) == sorted(
+        [("balcao", other.pk, case.pk, "page", page), ("balcao", holder.pk, case.pk, "page", page)]
+    )
 
 
 def test_a_driver_reading_their_own_case_is_not_logged(client):
