@@ -14,7 +14,10 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
@@ -123,7 +126,27 @@ def _form_field(spec: ActionField) -> forms.Field:
 def action_form(edge: Edge, data: Any = None, files: Any = None) -> forms.Form:
     fields = {spec.name: _form_field(spec) for spec in edge.inputs}
     form_class = type(f"{edge.name.title()}Form", (forms.Form,), fields)
-    return form_class(data, files, prefix=None)
+    # Each action's inputs get ids of their own: a page shows several actions' forms, and
+    # two "note" inputs must not share one id.
+    return form_class(data, files, prefix=None, auto_id=f"id_{edge.name}_%s")
+
+
+_fields_written: dict[tuple[int, str | None], tuple[Edge, SafeString]] = {}
+
+
+def action_fields_html(edge: Edge) -> SafeString:
+    """The inputs of an action's form as a page writes them (cases/action_fields.html).
+
+    An action's empty form is the same on every case: it is built (a form class made at
+    run time, then its fields written through their widgets) and written once per action
+    and language, not on every page showing it (bench/, issue 13)."""
+    key = (id(edge), get_language())
+    written = _fields_written.get(key)
+    if written is None or written[0] is not edge:
+        html = render_to_string("cases/action_fields.html", {"form": action_form(edge)})
+        written = (edge, mark_safe(html))  # noqa: S308 -- rendered by the template engine
+        _fields_written[key] = written
+    return written[1]
 
 
 def _serializer_field(spec: ActionField) -> serializers.Field:

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read_case
-from cases.action_inputs import action_form, split_note
+from cases.action_inputs import action_fields_html, action_form, split_note
 from cases.errors import DomainError
 from cases.models import Deadline, Document
 from cases.selectors import (
@@ -141,7 +141,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "posting_form": PostingForm,
             "attempt_form": AttemptForm,
             "receipt_form": ReceiptForm,
-            "actions": [(edge, action_form(edge)) for edge in edges],
+            "actions": [(edge, action_fields_html(edge)) for edge in edges],
             "checklist": workflow.checklist,
             "case_panel": workflow.case_panel,
             # Only a kind with an inspection step has any (Workflow.on_inspection_recorded).

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from accounts.roles import Role, has_role
-from cases.action_inputs import action_form
+from cases.action_inputs import action_fields_html
 from cases.errors import DomainError
 from cases.services.transitions import available_edges, local_today
 from cases.workflow import workflow_for
@@ -88,6 +88,8 @@ def appeal_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "state_label": workflow.state_label(appeal.state),
             "details": violation_notice_context(appeal.notice),
             "commission": sorted(commission_on(local_today()).values(), key=lambda t: t.seat),
-            "actions": [(e, action_form(e)) for e in available_edges(appeal, request.user)],
+            "actions": [
+                (e, action_fields_html(e)) for e in available_edges(appeal, request.user)
+            ],
         },
     )
