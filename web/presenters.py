@@ -41,9 +41,11 @@ class QueueRow:
 
     def html(self) -> SafeString:
         late, failed = _badges(get_language())
-        due = f'<span class="{"overdue" if self.late else ""}">{escape(self.due)}</span>'
-        if not self.due:
-            due = "—"
+        due = (
+            f'<span class="{"overdue" if self.late else ""}">{escape(self.due)}</span>'
+            if self.due
+            else "—"
+        )
         if self.late:
             due += late
         if self.failed:
