@@ -14,6 +14,11 @@ from typing import Any
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
+from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.models import Group
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db import connections
+from django.db.models import OuterRef
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,6 +27,7 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
+from accounts.roles import roles_remember
 
 
 def token_lifetime() -> dt.timedelta:
@@ -64,6 +70,29 @@ class LoginThrottleBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, *args, **kwargs)
+
+
+class UserWithRolesBackend(ModelBackend):
+    """Django's model backend, whose read of the signed-in user (once per request, from
+    the session) brings his roles in the same statement.
+
+    Nearly every staff request asks for the roles (permissions, the header's links), and
+    that second statement cost as much as reading the case a page shows (issue 13). The
+    roles are still read on every request: a role granted or revoked counts on the next.
+    """
+
+    def get_user(self, user_id: Any) -> User | None:
+        users = User._default_manager.filter(pk=user_id)
+        with_roles = connections[users.db].vendor == "postgresql"
+        if with_roles:
+            names = Group.objects.filter(user=OuterRef("pk")).values("name")
+            users = users.annotate(group_names=ArraySubquery(names))
+        user = next(iter(users[:1]), None)
+        if user is None or not self.user_can_authenticate(user):
+            return None
+        if with_roles:
+            roles_remember(user, user.group_names)  # type: ignore[attr-defined]
+        return user
 
 
 class LockedOut(exceptions.Throttled):

@@ -6,6 +6,8 @@ code asks about who someone is.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -32,12 +34,20 @@ def roles_of(user: object) -> frozenset[str]:
         return frozenset()
     cached = getattr(user, "_role_cache", None)
     if cached is None:
-        names = set(user.groups.values_list("name", flat=True))  # type: ignore[attr-defined]
-        if user.is_superuser:  # type: ignore[attr-defined]
-            names.add(Role.ADMINISTRATOR)
-        cached = frozenset(names)
-        user._role_cache = cached  # type: ignore[attr-defined]
+        names = user.groups.values_list("name", flat=True)  # type: ignore[attr-defined]
+        cached = roles_remember(user, names)
     return cached
+
+
+def roles_remember(user: object, group_names: Iterable[str]) -> frozenset[str]:
+    """Keep on `user`, for the rest of the request, the roles his groups (read by the
+    caller) give him; a superuser is an administrator."""
+    names = set(group_names)
+    if user.is_superuser:  # type: ignore[attr-defined]
+        names.add(Role.ADMINISTRATOR)
+    roles = frozenset(names)
+    user._role_cache = roles  # type: ignore[attr-defined]
+    return roles
 
 
 def has_role(user: object, *roles: str) -> bool:

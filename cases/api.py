@@ -21,9 +21,11 @@ from cases.selectors import (
     BadCursor,
     Page,
     QueueFilter,
+    case_deadlines,
     case_history_page,
     case_is_overdue,
     case_queue_page,
+    case_submitted_documents,
     case_timeline,
     case_visible,
     cases_visible_to,
@@ -66,7 +68,9 @@ class CaseOutput(FieldsBuiltOnce, serializers.ModelSerializer):
 
 
 class EventOutput(FieldsBuiltOnce, serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor.username", default=None)
+    """An event of `cases.selectors.case_timeline`, which reads the actor's user name."""
+
+    actor = serializers.CharField(source="actor_username", allow_null=True)
 
     class Meta:
         model = AuditEvent
@@ -167,8 +171,8 @@ def _page_headers(response: Response, request: Request, page: Page) -> None:
 
 class CaseDetailOutput(CaseOutput):
     events = serializers.SerializerMethodField()
-    deadlines = DeadlineOutput(many=True, read_only=True)
-    documents = DocumentOutput(many=True, read_only=True)
+    deadlines = serializers.SerializerMethodField()
+    documents = serializers.SerializerMethodField()
     actions = serializers.SerializerMethodField()
 
     class Meta(CaseOutput.Meta):
@@ -177,6 +181,15 @@ class CaseDetailOutput(CaseOutput):
     @extend_schema_field(EventOutput(many=True))
     def get_events(self, case: Case) -> list[dict[str, object]]:
         return EventOutput(case_timeline(case), many=True).data  # type: ignore[return-value]
+
+    @extend_schema_field(DeadlineOutput(many=True))
+    def get_deadlines(self, case: Case) -> list[dict[str, object]]:
+        return DeadlineOutput(case_deadlines(case), many=True).data  # type: ignore[return-value]
+
+    @extend_schema_field(DocumentOutput(many=True))
+    def get_documents(self, case: Case) -> list[dict[str, object]]:
+        rows = case_submitted_documents(case)
+        return DocumentOutput(rows, many=True).data  # type: ignore[return-value]
 
     @extend_schema_field(ActionOutput(many=True))
     def get_actions(self, case: Case) -> list[dict[str, object]]:

@@ -9,11 +9,13 @@ from dataclasses import dataclass, replace
 from django.db import connection
 from django.db.models import BooleanField, Exists, F, Func, OuterRef, Q, QuerySet
 from django.db.models.lookups import GreaterThan, LessThan
+from django.db.models.query import RawQuerySet
 
 from accounts.models import User
 from accounts.roles import STAFF_ROLES, Role, roles_of
-from cases.models import AuditEvent, Case, Deadline, queue_due_key
+from cases.models import AuditEvent, Case, Deadline, Document, queue_due_key
 from cases.workflow import all_workflows, workflow_for
+from core.statements import ReadBuiltOnce
 
 
 def cases_visible_to(user: User | None) -> QuerySet[Case]:
@@ -153,8 +155,15 @@ def _row(*values: object) -> Func:
 # and nothing more: a page of fifty builds three model instances a row, and every column
 # loaded is one more value converted and set on each (a third of the queue API's time).
 LIST_ROW_FIELDS = (
-    "number", "kind", "state", "opened_at", "closed_at", "next_due_on", "overdue_by_rule",
-    "applicant__name", "assignee__username",
+    "number",
+    "kind",
+    "state",
+    "opened_at",
+    "closed_at",
+    "next_due_on",
+    "overdue_by_rule",
+    "applicant__name",
+    "assignee__username",
 )
 
 
@@ -205,9 +214,7 @@ def case_queue_count(*, user: User, filters: QueueFilter, today: dt.date) -> tup
     return capped_counts(queue_count_lists(user=user, filters=filters, today=today))[0]
 
 
-def queue_count_lists(
-    *, user: User, filters: QueueFilter, today: dt.date
-) -> list[QuerySet[Case]]:
+def queue_count_lists(*, user: User, filters: QueueFilter, today: dt.date) -> list[QuerySet[Case]]:
     """Disjoint lists whose counts add up to the queue's. The overdue list is two: past
     the date (a range of the order's index), and held by the kind's rule while not past it
     (its own partial index); as one OR, the count would walk every open case to be sure."""
@@ -309,6 +316,31 @@ def case_is_overdue(case: Case, today: dt.date) -> bool:
     return case.overdue_by_rule or (case.next_due_on is not None and case.next_due_on < today)
 
 
-def case_timeline(case: Case) -> QuerySet[AuditEvent]:
-    return case.events.select_related("actor").order_by("at", "id")
+# The three lists every view of a case shows, read with statements written once (issue 13).
+_TIMELINE = ReadBuiltOnce(
+    lambda pk: (
+        AuditEvent.objects.filter(case_id=pk)
+        .annotate(actor_username=F("actor__username"))
+        .order_by("at", "id")
+    )
+)
+_DEADLINES = ReadBuiltOnce(lambda pk: Deadline.objects.filter(case_id=pk).order_by("due_on", "id"))
+_SUBMITTED = ReadBuiltOnce(
+    lambda pk: Document.objects.filter(case_id=pk).order_by("uploaded_at", "id")
+)
 
+
+def case_timeline(case: Case) -> RawQuerySet:
+    """The case's audit events, oldest first, each with `actor_username` (None for the
+    system)."""
+    return _TIMELINE(case.pk)
+
+
+def case_deadlines(case: Case) -> RawQuerySet:
+    """Every deadline row of the case (pending, met, cancelled, failed), soonest first."""
+    return _DEADLINES(case.pk)
+
+
+def case_submitted_documents(case: Case) -> RawQuerySet:
+    """The files sent for the case's checklist items, in the order they arrived."""
+    return _SUBMITTED(case.pk)

@@ -198,7 +198,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # --- Login throttling (django-axes) and API tokens --------------------------------------
 AUTHENTICATION_BACKENDS = [
     "accounts.authentication.LoginThrottleBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's model backend, reading the user's roles with him (one statement a request).
+    "accounts.authentication.UserWithRolesBackend",
 ]
 # Wrong passwords per user name and client address before the lockout, and its length.
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)

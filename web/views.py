@@ -19,7 +19,9 @@ from cases.models import Deadline, Document
 from cases.selectors import (
     BadCursor,
     QueueFilter,
+    case_deadlines,
     case_queue_page,
+    case_submitted_documents,
     case_timeline,
     case_visible,
     cases_visible_to,
@@ -115,7 +117,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
     personal_data_read_case(actor=request.user, case=case, channel="page", path=request.path)
     edges = available_edges(case, request.user)
     present = case_lists(case)
-    documents = list(case.documents.all()) if present.documents else []
+    documents = list(case_submitted_documents(case)) if present.documents else []
     return render(
         request,
         "web/case.html",
@@ -123,7 +125,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "case": case,
             "state_label": workflow.state_label(case.state),
             "events": case_timeline(case),
-            "deadlines": case.deadlines.all(),
+            "deadlines": case_deadlines(case),
             "documents": documents,
             # The review acts on the file of an item sent last (workflows.steps.review).
             "latest_documents": {doc.item: doc.pk for doc in documents}.values(),
