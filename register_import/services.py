@@ -264,6 +264,7 @@ def _driver(person: Person, *, kind: str) -> Driver:
 def _write(row: Row, *, job: ImportJob, actor: User, today: dt.date) -> None:
     # Imported here, not at the top: the register's cycles belong to the kinds that run
     # them; the import only starts them, as the issuing of an IM does.
+    from workflows.auxiliary.services import auxiliary_existing_record
     from workflows.renewal.cycle import renewal_cycle_start
     from workflows.substitution.tracking import vehicle_deadlines_set
 
@@ -285,3 +286,5 @@ def _write(row: Row, *, job: ImportJob, actor: User, today: dt.date) -> None:
     TermoInvitation.objects.create(authorization=authorization, job=job, invited_on=today)
     renewal_cycle_start(registration=registration, actor=actor)
     vehicle_deadlines_set(authorization=authorization, today=today)
+    for binding in authorization.auxiliary_bindings.filter(ended_on__isnull=True):
+        auxiliary_existing_record(binding=binding, actor=actor)

@@ -126,6 +126,11 @@ class AuxiliaryCase(
         self.valid_until = None if self.purpose == AuxiliaryPurpose.END else valid_until
         self.revoke_departing = revoke_departing
 
+    @transition(field="state", source=S.FILED, target=S.APPROVED)
+    def record_existing(self, valid_until: dt.date) -> None:
+        """A binding that predates the system (Art. 69), recorded as it was granted."""
+        self.valid_until = valid_until
+
     @transition(field="state", source=S.AWAITING_DECISION, target=S.DENIED)
     def deny(self, decided_on: dt.date) -> None:
         """The executive refuses the request."""

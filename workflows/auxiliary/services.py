@@ -64,6 +64,7 @@ ART_27_P1 = rules.ART_27_P1
 ART_27_P2 = rules.ART_27_P2
 ART_27_P3 = "Art. 27 §§3-4; Art. 10 I"
 ART_28 = rules.ART_28
+ART_69 = "Art. 69; Art. 27 §1"
 
 REMINDER = "auxiliary.renewal_reminder"
 EXPIRY = "auxiliary.expiry"
@@ -562,6 +563,32 @@ def auxiliary_bindings_end(
                         on=on, case=case, actor=actor, article=article)
         )
     return ended
+
+
+def auxiliary_existing_record(*, binding: AuxiliaryBinding, actor: User | None) -> AuxiliaryCase:
+    """Record a binding that predates the system (Art. 69), imported with its Termo.
+
+    The auxiliary's authorization is renewed yearly (Art. 27 §1) whether it was granted
+    before the system or through it: the binding gets an approved case of its own, as one
+    granted here has, and on it the same reminder and expiry rows, so that the holder is
+    reminded, the binding ends when its term runs out unrenewed, and the notices carry a
+    case number. In the caller's transaction.
+    """
+    holder = binding.authorization.holder
+    case = case_open(
+        model=AuxiliaryCase, actor=actor, article=ART_69,
+        note=_("Vínculo de auxiliar existente antes do sistema, válido até %(day)s.")
+        % {"day": format_date(binding.valid_until)},
+        purpose=AuxiliaryPurpose.REGISTER, applicant=holder,
+        authorization=binding.authorization, auxiliary=binding.auxiliary, binding=binding,
+    )
+    case = case_step(
+        case=case, action="record_existing", actor=None,
+        kwargs={"valid_until": binding.valid_until},
+        data={"binding": binding.pk, "auxiliary": binding.auxiliary_id},
+    )
+    _binding_deadlines_set(case, binding)
+    return case
 
 
 def _binding_deadlines_set(case: AuxiliaryCase, binding: AuxiliaryBinding) -> None:

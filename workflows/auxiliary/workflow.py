@@ -26,6 +26,7 @@ from workflows.auxiliary.services import (
     ART_27,
     ART_27_P2,
     ART_27_P3,
+    ART_69,
     CHECKLIST,
     accept_guard,
     auxiliary_approve,
@@ -86,6 +87,9 @@ WORKFLOW = register(
                 ),
                 service=auxiliary_approve,
             ),
+            # System: the import of the register (register_import) records a binding that
+            # predates the system, so that its yearly end is kept like any other.
+            Edge("record_existing", _l("Registrar vínculo existente"), ART_69),
             Edge(
                 "deny",
                 _l("Negar"),
