@@ -35,7 +35,7 @@ from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import notifications_visible_to
 from web.forms import QueueFilterForm
 from web.portal import ALL_REQUESTS, portal_view
-from web.presenters import case_lists, queue_rows
+from web.presenters import case_facts, case_lists, queue_rows
 from workspace.landing import landing_url
 
 
@@ -146,6 +146,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "actions": [(edge, action_fields_html(edge)) for edge in edges],
             "checklist": workflow.checklist,
             "case_panel": workflow.case_panel,
+            "facts": () if workflow.case_panel else case_facts(case),
             # Only a kind with an inspection step has any (Workflow.on_inspection_recorded).
             "inspections": case.inspections.select_related("vehicle", "inspector")
             if workflow.on_inspection_recorded and present.inspections

@@ -97,3 +97,14 @@ def test_a_renewal_of_the_imported_auxiliary_replaces_the_imported_term_art27_p1
     imported.refresh_from_db()
     assert imported.ended_on is None
     assert _row_states(case) == ["pending", "pending"]
+
+
+def test_the_record_case_page_shows_the_binding_and_its_article(client, imported, importer):
+    case = AuxiliaryCase.objects.get(binding=imported)
+    client.force_login(importer)
+    response = client.get(f"/processos/{case.pk}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert case.number in page and imported.auxiliary.name in page
+    assert "Art. 69" in page and "21/07/2027" in page
+    assert 'data-transition="record_existing"' in page
