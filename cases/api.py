@@ -13,9 +13,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.roles import is_staff_member
 from accounts.services import personal_data_read_case
 from cases.action_inputs import action_serializer, split_note
 from cases.errors import RuleViolation
+from cases.facts import case_facts
 from cases.models import AuditEvent, Case, Deadline, Document
 from cases.selectors import (
     BadCursor,
@@ -98,6 +100,13 @@ class DocumentOutput(FieldsBuiltOnce, serializers.ModelSerializer):
         ]
 
 
+class FactOutput(serializers.Serializer):
+    field = serializers.CharField()
+    label = serializers.CharField()
+    value = serializers.CharField(help_text="As a person reads it (labels, dd/mm/aaaa).")
+    raw = serializers.JSONField(help_text="As stored: ISO dates, a related row's id.")
+
+
 class ActionOutput(serializers.Serializer):
     name = serializers.CharField()
     label = serializers.CharField()
@@ -170,13 +179,24 @@ def _page_headers(response: Response, request: Request, page: Page) -> None:
 
 
 class CaseDetailOutput(CaseOutput):
+    facts = serializers.SerializerMethodField()
     events = serializers.SerializerMethodField()
     deadlines = serializers.SerializerMethodField()
     documents = serializers.SerializerMethodField()
     actions = serializers.SerializerMethodField()
 
     class Meta(CaseOutput.Meta):
-        fields = [*CaseOutput.Meta.fields, "events", "deadlines", "documents", "actions"]
+        fields = [
+            *CaseOutput.Meta.fields, "facts", "events", "deadlines", "documents", "actions",
+        ]
+
+    @extend_schema_field(FactOutput(many=True))
+    def get_facts(self, case: Case) -> list[dict[str, object]]:
+        staff = is_staff_member(self.context["request"].user)
+        return [
+            {"field": f.field, "label": f.label, "value": f.value, "raw": f.raw}
+            for f in case_facts(case, staff=staff)
+        ]
 
     @extend_schema_field(EventOutput(many=True))
     def get_events(self, case: Case) -> list[dict[str, object]]:

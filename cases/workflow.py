@@ -127,6 +127,9 @@ class Workflow:
     # violation notice an appeal is about: the commission judges it, issue 10).
     commission_scope: tuple[str, ...] = ()
     driver_scope: tuple[str, ...] = ()
+    # Fields of the kind's model that only staff read among the case's facts
+    # (cases.facts): personal data of someone who is not a party (LGPD).
+    staff_only_facts: frozenset[str] = frozenset()
     # Timeline labels of the events this kind's services record, on its own cases or on
     # others' (an auxiliary unbound on a revocation), besides its edges.
     event_labels: Mapping[str, str | Promise] = field(default_factory=dict)

@@ -12,17 +12,11 @@ import datetime as dt
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 from html import escape  # Django's escape is this, wrapped for lazy strings: none here
 
 from django.db import connection
-from django.db.models import Field, FileField, JSONField
 from django.urls import reverse
-from django.utils.dateformat import format as date_format
-from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import capfirst
-from django.utils.timezone import localtime
 from django.utils.translation import get_language, gettext
 
 from cases.models import Case
@@ -118,51 +112,3 @@ def case_lists(case: Case) -> CaseLists:
         cursor.execute("SELECT " + ", ".join(probes), [case.pk] * len(probes))
         return CaseLists(*cursor.fetchone())
 
-
-@dataclass(frozen=True, slots=True)
-class Fact:
-    label: str
-    value: str
-    help: str
-
-
-@functools.cache
-def _fact_fields(model: type[Case]) -> tuple[Field, ...]:  # type: ignore[type-arg]
-    return tuple(
-        f
-        for f in model._meta.concrete_fields
-        if f.model is model and not f.primary_key and not isinstance(f, JSONField | FileField)
-    )
-
-
-def case_facts(case: Case) -> list[Fact]:
-    """What the request or the proceeding itself says, for a kind without a panel of its
-    own (Workflow.case_panel): each field of the case's kind under its label (Art. 24's
-    ground and days, the auxiliary and his term, the transfer's cause...). Empty fields are
-    left out; a choice reads as its label, a related row as its name."""
-    facts = []
-    for field in _fact_fields(type(case)):
-        raw = getattr(case, field.attname)
-        if raw is None or raw == "":
-            continue
-        facts.append(
-            Fact(capfirst(str(field.verbose_name)), _fact_value(case, field, raw),
-                 str(field.help_text))
-        )
-    return facts
-
-
-def _fact_value(case: Case, field: Field, raw: object) -> str:  # type: ignore[type-arg]
-    if field.choices:
-        return str(getattr(case, f"get_{field.name}_display")())
-    if field.is_relation:
-        return str(getattr(case, field.name))
-    if isinstance(raw, bool):
-        return gettext("sim") if raw else gettext("não")
-    if isinstance(raw, dt.datetime):
-        return date_format(localtime(raw), "d/m/Y H:i")
-    if isinstance(raw, dt.date):
-        return date_format(raw, "d/m/Y")
-    if isinstance(raw, Decimal):
-        return number_format(raw, use_l10n=True)
-    return str(raw)

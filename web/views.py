@@ -15,6 +15,7 @@ from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read_case
 from cases.action_inputs import action_fields_html, action_form, split_note
 from cases.errors import DomainError
+from cases.facts import case_facts
 from cases.models import Deadline, Document
 from cases.selectors import (
     BadCursor,
@@ -35,7 +36,7 @@ from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import notifications_visible_to
 from web.forms import QueueFilterForm
 from web.portal import ALL_REQUESTS, portal_view
-from web.presenters import case_facts, case_lists, queue_rows
+from web.presenters import case_lists, queue_rows
 from workspace.landing import landing_url
 
 
@@ -146,7 +147,9 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "actions": [(edge, action_fields_html(edge)) for edge in edges],
             "checklist": workflow.checklist,
             "case_panel": workflow.case_panel,
-            "facts": () if workflow.case_panel else case_facts(case),
+            "facts": ()
+            if workflow.case_panel
+            else case_facts(case, staff=is_staff_member(request.user)),
             # Only a kind with an inspection step has any (Workflow.on_inspection_recorded).
             "inspections": case.inspections.select_related("vehicle", "inspector")
             if workflow.on_inspection_recorded and present.inspections

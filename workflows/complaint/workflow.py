@@ -34,6 +34,8 @@ WORKFLOW = register(
         initial=ComplaintState.RECEIVED,
         final_states=frozenset({ComplaintState.DISMISSED, ComplaintState.CONVERTED}),
         case_panel="complaint/case_panel.html",
+        # The passenger who complained is no party the driver may read about (LGPD).
+        staff_only_facts=frozenset({"passenger_name", "passenger_contact"}),
         edges=(
             Edge(
                 "start_triage",
