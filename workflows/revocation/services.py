@@ -20,6 +20,7 @@ the executive's on the record (§3), whether the driver appealed or the window c
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
@@ -324,21 +325,35 @@ def revocation_revoke(
     waiting list. When the auxiliary is the one revoked, only his binding ends, as
     `revoked`; he is barred from any authorization for 5 years (§5 with Art. 27 §4).
     """
+    # Art. 59 §2: the appeal "contra a medida" has suspensive effect (Art. 63 §1): the
+    # authorization is revoked when it is decided or its window closes, not here.
+    return _decide(case, "revoke", actor=actor, note=note, today=today, guard=_target_in_force)
+
+
+def _decide(
+    case: Case,
+    action: str,
+    *,
+    actor: User,
+    note: str,
+    today: dt.date | None,
+    guard: Callable[[RevocationCase], None] | None = None,
+) -> RevocationCase:
+    """The mayor's decision on the record, revoke or dismiss: the case's deadlines end and
+    the driver is told, with the grounds (§3)."""
     day = today or local_today()
     with transaction.atomic(durable=True):
         locked = case_step(
             case=case,
-            action="revoke",
+            action=action,
             actor=actor,
             note=note,
-            guard=_target_in_force,
+            guard=guard,
             kwargs={"decided_on": day, "grounds": note.strip()},
             data={"decided_on": day.isoformat()},
         )
         deadlines_cancel(case=locked)
-        # Art. 59 §2: the appeal "contra a medida" has suspensive effect (Art. 63 §1): the
-        # authorization is revoked when it is decided or its window closes.
-        _notify_decision(locked, actor=actor, revoked=True, barred_until=None)
+        _notify_decision(locked, actor=actor, revoked=action == "revoke", barred_until=None)
     return locked
 
 
@@ -502,19 +517,7 @@ def revocation_dismiss(
     *, case: Case, actor: User, note: str = "", today: dt.date | None = None
 ) -> RevocationCase:
     """The mayor finds no ground on the record: the case is closed, the driver told."""
-    day = today or local_today()
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="dismiss",
-            actor=actor,
-            note=note,
-            kwargs={"decided_on": day, "grounds": note.strip()},
-            data={"decided_on": day.isoformat()},
-        )
-        deadlines_cancel(case=locked)
-        _notify_decision(locked, actor=actor, revoked=False, barred_until=None)
-    return locked
+    return _decide(case, "dismiss", actor=actor, note=note, today=today)
 
 
 def revocations_lapse(
