@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from cases.workflow import state_label
 from workspace.forms import CaseSearchForm
-from workspace.search import page_of, search_cases, search_registers
+from workspace.search import Matches, page_of, search_cases, search_registers
 
 PER_PAGE = 50
 
@@ -70,12 +70,13 @@ class SearchApi(APIView):
                 {name: list(msgs) for name, msgs in form.errors.items()}
             )
         filters = form.filters()
+        matches = Matches(request.user, filters.q)
         page = page_of(
-            search_cases(user=request.user, filters=filters),
+            search_cases(user=request.user, filters=filters, matches=matches),
             number=form.cleaned_data.get("page") or 1,
             per_page=PER_PAGE,
         )
-        hits = search_registers(user=request.user, q=filters.q)
+        hits = search_registers(user=request.user, q=filters.q, matches=matches)
         return Response(
             {
                 "count": page.total,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.db.models import CharField, Func, Q, QuerySet
@@ -126,8 +127,11 @@ def _united(paths: list[QuerySet[Any]]) -> list[Any] | QuerySet[Any]:
     return _found(first.union(*rest) if rest else first)
 
 
-def authorizations_matching(user: User, terms: Terms) -> QuerySet[Authorization]:
-    drivers = _found(drivers_matching(user, terms).order_by().values("pk"))
+def authorizations_matching(
+    user: User, terms: Terms, drivers: list[Any] | QuerySet[Any]
+) -> QuerySet[Authorization]:
+    """The Termos `terms` name: by the holder (`drivers`, found already), the Termo's
+    number, the vehicle or the IM."""
     paths: list[QuerySet[Any]] = [Authorization.objects.filter(holder__in=drivers).values("pk")]
     if len(terms.compact) >= MIN_NUMBER_KEY:
         paths += [
@@ -144,13 +148,40 @@ def authorizations_matching(user: User, terms: Terms) -> QuerySet[Authorization]
     return authorizations_visible_to(user).filter(pk__in=_united(paths))
 
 
-def cases_named(user: User, terms: Terms) -> list[Any] | QuerySet[Any]:
-    """The ids of the cases `terms` name: by the applicant, by the authorization (its
+class Matches:
+    """What one search's words name, each set found once.
+
+    The case list and the register hits beside it ask for the same drivers and Termos,
+    and a trigram match over every driver costs more than the rest of the request
+    (issue 13): a view makes one `Matches` and hands it to both."""
+
+    def __init__(self, user: User, q: str) -> None:
+        self.user = user
+        self.terms = Terms.parse(q)
+
+    def __bool__(self) -> bool:
+        return bool(self.terms)
+
+    @cached_property
+    def driver_ids(self) -> list[Any] | QuerySet[Any]:
+        return _found(drivers_matching(self.user, self.terms).order_by().values("pk"))
+
+    @cached_property
+    def authorizations(self) -> QuerySet[Authorization]:
+        return authorizations_matching(self.user, self.terms, self.driver_ids)
+
+    @cached_property
+    def case_ids(self) -> list[Any] | QuerySet[Any]:
+        return cases_named(self)
+
+
+def cases_named(matches: Matches) -> list[Any] | QuerySet[Any]:
+    """The ids of the cases the words name: by the applicant, by the authorization (its
     holder, number, vehicle or IM) or by the case's number."""
-    drivers = _found(drivers_matching(user, terms).order_by().values("pk"))
-    authorizations = _found(authorizations_matching(user, terms).order_by().values("pk"))
+    terms = matches.terms
+    authorizations = _found(matches.authorizations.order_by().values("pk"))
     paths: list[QuerySet[Any]] = [
-        Case.objects.filter(applicant__in=drivers).values("pk"),
+        Case.objects.filter(applicant__in=matches.driver_ids).values("pk"),
         Case.objects.filter(authorization__in=authorizations).values("pk"),
     ]
     if terms.case_number:
@@ -177,8 +208,11 @@ class CaseFilter:
     failed: bool = False  # with a deadline the sweeper could not process
 
 
-def search_cases(*, user: User, filters: CaseFilter) -> QuerySet[Case]:
-    """The user's visible cases matching the filters, newest first."""
+def search_cases(
+    *, user: User, filters: CaseFilter, matches: Matches | None = None
+) -> QuerySet[Case]:
+    """The user's visible cases matching the filters, newest first (`matches`: the words
+    of `filters.q` already looked up for this user, when the caller shows more)."""
     rows = cases_visible_to(user)
     if filters.status == "open":
         rows = rows.filter(closed_at__isnull=True)
@@ -195,9 +229,9 @@ def search_cases(*, user: User, filters: CaseFilter) -> QuerySet[Case]:
     if filters.failed:
         failing = Deadline.objects.filter(state=Deadline.State.FAILED, case__isnull=False)
         rows = rows.filter(pk__in=failing.values("case_id"))
-    terms = Terms.parse(filters.q)
-    if terms:
-        rows = rows.filter(pk__in=cases_named(user, terms))
+    matches = matches or Matches(user, filters.q)
+    if matches:
+        rows = rows.filter(pk__in=matches.case_ids)
     return rows.select_related("applicant", "assignee", "authorization").order_by(
         "-opened_at", "-id"
     )
@@ -252,16 +286,15 @@ class RegisterHits:
     authorizations: list[Authorization]
 
 
-def search_registers(*, user: User, q: str) -> RegisterHits:
+def search_registers(*, user: User, q: str, matches: Matches | None = None) -> RegisterHits:
     """The drivers, vehicles and Termos the query names (a few of each)."""
-    terms = Terms.parse(q)
-    if not terms:
+    matches = matches or Matches(user, q)
+    if not matches:
         return RegisterHits([], [], [])
     with custom_plans():
+        drivers = drivers_visible_to(user).filter(pk__in=matches.driver_ids)
         return RegisterHits(
-            drivers=list(drivers_matching(user, terms).order_by("name", "pk")[:REGISTER_HITS]),
-            vehicles=list(vehicles_matching(user, terms).order_by("plate")[:REGISTER_HITS]),
-            authorizations=list(
-                authorizations_matching(user, terms).order_by("number")[:REGISTER_HITS]
-            ),
+            drivers=list(drivers.order_by("name", "pk")[:REGISTER_HITS]),
+            vehicles=list(vehicles_matching(user, matches.terms).order_by("plate")[:REGISTER_HITS]),
+            authorizations=list(matches.authorizations.order_by("number")[:REGISTER_HITS]),
         )

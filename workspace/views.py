@@ -28,7 +28,7 @@ from registers.selectors import authorizations_visible_to, drivers_visible_to
 from workspace import charts, dashboard, dossiers, exports, landing
 from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
 from workspace.models import ExportJob, SavedFilter
-from workspace.search import page_of, search_cases, search_registers
+from workspace.search import Matches, page_of, search_cases, search_registers
 
 PER_PAGE = 50
 SECRETARIAT = (Role.CLERK, Role.MAYOR, Role.ADMINISTRATOR)
@@ -68,12 +68,13 @@ def search_page(request: HttpRequest) -> HttpResponse:
         form.is_valid()
         context["form"] = form
     filters = form.filters()
+    matches = Matches(request.user, filters.q)
     context["page"] = page_of(
-        search_cases(user=request.user, filters=filters),
+        search_cases(user=request.user, filters=filters, matches=matches),
         number=form.cleaned_data.get("page") or 1,
         per_page=PER_PAGE,
     )
-    context["hits"] = search_registers(user=request.user, q=filters.q)
+    context["hits"] = search_registers(user=request.user, q=filters.q, matches=matches)
     return render(request, "workspace/search.html", context)
 
 
