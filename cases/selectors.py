@@ -155,15 +155,8 @@ def _row(*values: object) -> Func:
 # and nothing more: a page of fifty builds three model instances a row, and every column
 # loaded is one more value converted and set on each (a third of the queue API's time).
 LIST_ROW_FIELDS = (
-    "number",
-    "kind",
-    "state",
-    "opened_at",
-    "closed_at",
-    "next_due_on",
-    "overdue_by_rule",
-    "applicant__name",
-    "assignee__username",
+    "number", "kind", "state", "opened_at", "closed_at", "next_due_on", "overdue_by_rule",
+    "applicant__name", "assignee__username",
 )
 
 
@@ -214,7 +207,9 @@ def case_queue_count(*, user: User, filters: QueueFilter, today: dt.date) -> tup
     return capped_counts(queue_count_lists(user=user, filters=filters, today=today))[0]
 
 
-def queue_count_lists(*, user: User, filters: QueueFilter, today: dt.date) -> list[QuerySet[Case]]:
+def queue_count_lists(
+    *, user: User, filters: QueueFilter, today: dt.date
+) -> list[QuerySet[Case]]:
     """Disjoint lists whose counts add up to the queue's. The overdue list is two: past
     the date (a range of the order's index), and held by the kind's rule while not past it
     (its own partial index); as one OR, the count would walk every open case to be sure."""
@@ -318,11 +313,9 @@ def case_is_overdue(case: Case, today: dt.date) -> bool:
 
 # The three lists every view of a case shows, read with statements written once (issue 13).
 _TIMELINE = ReadBuiltOnce(
-    lambda pk: (
-        AuditEvent.objects.filter(case_id=pk)
-        .annotate(actor_username=F("actor__username"))
-        .order_by("at", "id")
-    )
+    lambda pk: AuditEvent.objects.filter(case_id=pk)
+    .annotate(actor_username=F("actor__username"))
+    .order_by("at", "id")
 )
 _DEADLINES = ReadBuiltOnce(lambda pk: Deadline.objects.filter(case_id=pk).order_by("due_on", "id"))
 _SUBMITTED = ReadBuiltOnce(

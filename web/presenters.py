@@ -111,4 +111,3 @@ def case_lists(case: Case) -> CaseLists:
     with connection.cursor() as cursor:
         cursor.execute("SELECT " + ", ".join(probes), [case.pk] * len(probes))
         return CaseLists(*cursor.fetchone())
-
