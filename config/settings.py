@@ -21,20 +21,28 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", False)
+# The embedded default (`bin/run`): one machine, plain http on the loopback address, no
+# services. DEBUG stays off, so a newcomer sees what production shows (the site's own
+# pt-BR error pages, never Django's URL listing); only the secrets, hosts and cookies are
+# the local ones.
+EMBEDDED = env_bool("EMBEDDED", False)
+LOCAL_HTTP = DEBUG or EMBEDDED
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1", "testserver"})
 
-if DEBUG:
+if LOCAL_HTTP:
     SECRET_KEY = env_str("SECRET_KEY", "embedded-insecure-key-only-for-local-demo-use-0123456789")
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
     # A server answering under a public name is production: DEBUG there would show
-    # settings, SQL and personal data on every error page. Refuse to start.
+    # settings, SQL and personal data on every error page, and the embedded mode's known
+    # key would sign its sessions. Refuse to start.
     _public = [host for host in ALLOWED_HOSTS if host not in LOCAL_HOSTS]
     if _public:
         _hosts = ",".join(_public)
+        _flag = "DEBUG" if DEBUG else "EMBEDDED"
         raise ImproperlyConfigured(
-            f"DEBUG está ligado num servidor de produção (ALLOWED_HOSTS={_hosts}): desligue "
-            "DEBUG (DEBUG is on for a production host; set DEBUG=false)."
+            f"{_flag} está ligado num servidor de produção (ALLOWED_HOSTS={_hosts}): desligue "
+            f"{_flag} ({_flag} is on for a production host; set {_flag}=false)."
         )
 else:
     SECRET_KEY = env_str("SECRET_KEY")
@@ -233,10 +241,12 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
-        if not DEBUG
+        if not LOCAL_HTTP
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+# Locally the static files are served from the apps' folders, with no collectstatic step.
+WHITENOISE_USE_FINDERS = LOCAL_HTTP
 DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 # The most pixels an uploaded image may have (a phone photo has 12 to 50 million); also
@@ -248,12 +258,12 @@ TEXT_INPUT_MAX = env_int("TEXT_INPUT_MAX", 20_000)
 
 # --- Security (production) -------------------------------------------------------------
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
-SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not LOCAL_HTTP)
+SESSION_COOKIE_SECURE = not LOCAL_HTTP
+CSRF_COOKIE_SECURE = not LOCAL_HTTP
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if LOCAL_HTTP else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not LOCAL_HTTP
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not LOCAL_HTTP)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 X_FRAME_OPTIONS = "DENY"
 # A stale form's CSRF failure answers the site's own 403 page, in the visitor's language.
@@ -285,7 +295,7 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 EMAIL_BACKEND = env_str(
     "EMAIL_BACKEND",
     "django.core.mail.backends.smtp.EmailBackend"
-    if not DEBUG
+    if not LOCAL_HTTP
     else "django.core.mail.backends.filebased.EmailBackend",
 )
 EMAIL_FILE_PATH = VAR_DIR / "mail"
@@ -373,7 +383,7 @@ NOTICE_REFUSAL_COUNTS = env_bool("NOTICE_REFUSAL_COUNTS", True)
 _PUBLIC_HOSTS = [h for h in ALLOWED_HOSTS if h and not h.startswith((".", "*"))]
 PUBLIC_BASE_URL = env_str(
     "PUBLIC_BASE_URL",
-    "http://127.0.0.1:8000" if DEBUG or not _PUBLIC_HOSTS else f"https://{_PUBLIC_HOSTS[0]}",
+    "http://127.0.0.1:8000" if LOCAL_HTTP or not _PUBLIC_HOSTS else f"https://{_PUBLIC_HOSTS[0]}",
 ).rstrip("/")
 # Seconds a future applicant has to confirm the sign-up link (three days).
 SIGNUP_LINK_MAX_AGE = 3 * 24 * 3600

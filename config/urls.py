@@ -6,7 +6,9 @@ from csp.decorators import csp_update
 from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import api as accounts_api
@@ -96,6 +98,8 @@ api += _kind_urls("api_urlpatterns")
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # Browsers ask for /favicon.ico where a page names no icon (a PDF, a JSON answer).
+    path("favicon.ico", RedirectView.as_view(url=static("web/favicon.svg"), permanent=True)),
     path("entrar/", auth_views.LoginView.as_view(template_name="web/login.html"), name="login"),
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -16,7 +16,7 @@ def _start(**env: str) -> subprocess.CompletedProcess[str]:
     clean = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG", "DATABASE_URL"}
+        if k not in {"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG", "EMBEDDED", "DATABASE_URL"}
     }
     clean.update(DJANGO_SETTINGS_MODULE="config.settings", **env)
     return subprocess.run(
@@ -39,4 +39,16 @@ def test_debug_with_a_public_host_stops_start_up_naming_debug():
 
 def test_debug_on_local_hosts_still_starts():
     result = _start(DEBUG="true", ALLOWED_HOSTS="localhost,127.0.0.1")
+    assert result.returncode == 0, result.stderr
+
+
+def test_embedded_mode_with_a_public_host_stops_start_up():
+    """The embedded mode's known secret key must never sign a public site's sessions."""
+    result = _start(EMBEDDED="true", ALLOWED_HOSTS="taxi.mantenopolis.es.gov.br")
+    assert result.returncode != 0
+    assert "EMBEDDED" in result.stderr and "taxi.mantenopolis.es.gov.br" in result.stderr
+
+
+def test_embedded_mode_starts_without_secrets():
+    result = _start(EMBEDDED="true")
     assert result.returncode == 0, result.stderr

@@ -11,6 +11,7 @@ import os
 import re
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -24,8 +25,9 @@ from pathlib import Path
 import pytest
 from celery import Celery
 from django.conf import settings
+from pypdf import PdfReader
 
-START_TIMEOUT = 45.0
+START_TIMEOUT = 120.0
 STOP_TIMEOUT = 15.0
 
 
@@ -89,7 +91,10 @@ def embedded(tmp_path: Path) -> Iterator[Embedded]:
         "MEDIA_ROOT",
     ):
         env.pop(name, None)
-    env.update(DEBUG="true", VAR_DIR=str(var_dir), DJANGO_SETTINGS_MODULE="config.settings")
+    # What bin/run exports: the embedded mode, DEBUG off (issue 24 §7).
+    env.pop("DEBUG", None)
+    env.pop("PUBLIC_BASE_URL", None)
+    env.update(EMBEDDED="true", VAR_DIR=str(var_dir), DJANGO_SETTINGS_MODULE="config.settings")
     log = tmp_path / "output.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
@@ -174,6 +179,32 @@ def test_embedded_default_serves_works_and_stops_on_ctrl_c(embedded: Embedded) -
         20.0,
         log,
     )
+
+    # A newcomer's mistyped address gets the site's own page in Portuguese, not Django's
+    # debug page listing every URL pattern; the icon the pages name is served.
+    status, _url, _page = _get(browser, f"{base}/nao-existe/")
+    assert status == 404
+    missing = urllib.request.Request(f"{base}/nao-existe/")
+    try:
+        browser.open(missing, timeout=5)
+    except urllib.error.HTTPError as exc:
+        body = exc.read().decode()
+    assert "URLconf" not in body and "Página não encontrada" in body, body[:500]
+    assert _get(browser, f"{base}/favicon.ico")[0] == 200
+
+    # Documents carry the address the site is served at (a free port, never 8000).
+    def issued_pdf() -> Path | None:
+        with sqlite3.connect(embedded.var_dir / "db.sqlite3") as db:
+            row = db.execute(
+                "SELECT file FROM documents_officialdocument WHERE file != '' LIMIT 1"
+            ).fetchone()
+        return embedded.var_dir / "media" / row[0] if row else None
+
+    _wait_for("a rendered document", lambda: issued_pdf() is not None, 30.0, log)
+    pdf = issued_pdf()
+    assert pdf is not None
+    text = "".join(page.extract_text() or "" for page in PdfReader(pdf).pages)
+    assert f"127.0.0.1:{embedded.port}" in text.replace("\n", ""), text[-400:]
 
     children = _children_of(process.pid)
     assert len(children) == 3, children  # web server, worker, beat

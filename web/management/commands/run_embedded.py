@@ -87,9 +87,14 @@ def port_check(port: int) -> None:
             ) from exc
 
 
-def child_environment() -> dict[str, str]:
-    """The children's environment: ours, with paths pinned and output unbuffered."""
+def child_environment(port: int = 8000) -> dict[str, str]:
+    """The children's environment: ours, with paths pinned and output unbuffered.
+
+    Documents, QR codes and e-mail links carry the address the site is served at (unless
+    PUBLIC_BASE_URL says otherwise): `bin/run --port 8741` must not print links to 8000.
+    """
     env = dict(os.environ)
+    env.setdefault("PUBLIC_BASE_URL", f"http://127.0.0.1:{port}")
     # Children run in another directory: relative paths would point elsewhere there.
     env["VAR_DIR"] = str(Path(settings.VAR_DIR).resolve())
     env["MEDIA_ROOT"] = str(Path(settings.MEDIA_ROOT).resolve())
@@ -233,6 +238,9 @@ class Command(BaseCommand):
         port: int = options["port"]
         worker = not options["no_worker"]
         port_check(port)
+        if "PUBLIC_BASE_URL" not in os.environ:
+            # The demo's documents are issued here, before the children start.
+            settings.PUBLIC_BASE_URL = f"http://127.0.0.1:{port}"
         folders_prepare()
         call_command("migrate", interactive=False, verbosity=options["verbosity"])
         self._say(summary(demo_load()))
@@ -261,7 +269,7 @@ class Command(BaseCommand):
         supervisor = Supervisor(
             commands=child_commands(port, worker=worker),
             cwd=children_cwd(),
-            env=child_environment(),
+            env=child_environment(port),
             write=self._say,
         )
         if supervisor.run(started) != 0:
