@@ -23,6 +23,7 @@ from rest_framework import serializers
 
 from cases.errors import RuleViolation
 from cases.workflow import ActionField, Edge
+from core.widgets import DateInput, DateTimeInput
 
 # A one-line input (a name, a number, a reference) and a free text (a reason, a note).
 TEXT_MAX = 2000
@@ -80,14 +81,6 @@ class MoneySerializerField(serializers.DecimalField):
         return super().to_internal_value(_money_text(data))
 
 
-class _DateInput(forms.DateInput):
-    input_type = "date"
-
-
-class _DateTimeInput(forms.DateTimeInput):
-    input_type = "datetime-local"
-
-
 def _form_field(spec: ActionField) -> forms.Field:
     common: dict[str, Any] = {"label": spec.label, "required": spec.required}
     if spec.kind == "int":
@@ -102,10 +95,10 @@ def _form_field(spec: ActionField) -> forms.Field:
             **common,
         )
     if spec.kind == "date":
-        return forms.DateField(widget=_DateInput, validators=[plausible_date], **common)
+        return forms.DateField(widget=DateInput, validators=[plausible_date], **common)
     if spec.kind == "datetime":
         return forms.DateTimeField(
-            widget=_DateTimeInput,
+            widget=DateTimeInput,
             input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
             validators=[plausible_date],
             **common,

@@ -8,14 +8,14 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-LOCAL_INPUT = "%Y-%m-%dT%H:%M"
+from core.widgets import ISO_LOCAL_DATETIME, DateTimeInput
+
+LOCAL_INPUT = ISO_LOCAL_DATETIME
 
 
-class LocalDateTimeInput(forms.DateTimeInput):
-    input_type = "datetime-local"
-
+class LocalDateTimeInput(DateTimeInput):
     def __init__(self, **attrs: Any) -> None:
-        super().__init__(format=LOCAL_INPUT, attrs=attrs)
+        super().__init__(attrs=attrs)
 
 
 def local_now_input() -> str:

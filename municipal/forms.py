@@ -5,11 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.widgets import DateInput
 from municipal.models import LostItem, RosterEntry, Stand
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
 
 
 class StandForm(forms.Form):

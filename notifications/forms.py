@@ -3,11 +3,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.widgets import DateInput
 from notifications.models import ReturnReason
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
 
 
 class PostingForm(forms.Form):

@@ -16,6 +16,7 @@ from rest_framework.generics import get_object_or_404
 from accounts.models import User
 from cases.form_fields import MultipleFileField
 from core.errors import RuleViolation
+from core.widgets import DateInput
 from registers.models import Driver
 from registers.selectors import driver_of, drivers_visible_to
 from registers.services.drivers import DRIVER_FIELDS
@@ -35,10 +36,6 @@ _DRIVER_LABELS: dict[str, Promise] = {
 }
 
 
-class _DateInput(forms.DateInput):
-    input_type = "date"
-
-
 def driver_form_fields(prefix: str) -> dict[str, forms.Field]:
     """Optional fields for a person; the service says which ones a new register needs."""
     fields: dict[str, forms.Field] = {}
@@ -46,7 +43,7 @@ def driver_form_fields(prefix: str) -> dict[str, forms.Field]:
         label = _DRIVER_LABELS[name]
         if name == "cnh_expires_on":
             fields[f"{prefix}{name}"] = forms.DateField(
-                label=label, required=False, widget=_DateInput
+                label=label, required=False, widget=DateInput
             )
         elif name == "email":
             fields[f"{prefix}{name}"] = forms.EmailField(label=label, required=False)

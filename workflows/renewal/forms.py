@@ -6,9 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-
-class _DateInput(forms.DateInput):
-    input_type = "date"
+from core.widgets import DateInput
 
 
 class RenewalForm(forms.Form):
@@ -26,5 +24,5 @@ class RenewalForm(forms.Form):
         help_text=_("PDF, JPEG ou PNG, até 10 MB."),
     )
     cnh_expires_on = forms.DateField(
-        label=_("Validade da CNH apresentada"), widget=_DateInput, required=False
+        label=_("Validade da CNH apresentada"), widget=DateInput, required=False
     )

@@ -5,15 +5,12 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.widgets import DateInput
 from workflows.inputs import driver_form_fields, files_form_fields
 from workflows.transfer.models import Relationship, SuccessionClass, TransferCause
 from workflows.transfer.services import CHECKLIST
 
 BENEFICIARY_PREFIX = "beneficiary_"
-
-
-class _DateInput(forms.DateInput):
-    input_type = "date"
 
 
 class _Base(forms.Form):
@@ -22,7 +19,7 @@ class _Base(forms.Form):
     )
     cause = forms.ChoiceField(label=_("Hipótese (Art. 25)"), choices=TransferCause.choices)
     event_on = forms.DateField(
-        label=_("Data do falecimento ou da invalidez"), widget=_DateInput
+        label=_("Data do falecimento ou da invalidez"), widget=DateInput
     )
     relationship = forms.ChoiceField(
         label=_("Parentesco do beneficiário com o titular"), choices=Relationship.choices
