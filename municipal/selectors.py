@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import holidays
 from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import translation
 
 from accounts.models import User
 from accounts.roles import is_staff_member
@@ -294,6 +295,12 @@ class CalendarEntry:
     declared: str = ""  # for an optional day: "closed", "open" or "" (not declared yet)
 
 
+def _holiday_language() -> str:
+    """The holidays package's name for the page's language (its own default is English)."""
+    active = (translation.get_language() or settings.LANGUAGE_CODE).lower()
+    return "en_US" if active.startswith("en") else "pt_BR"
+
+
 def calendar_year(year: int) -> list[CalendarEntry]:
     """Every day of ``year`` that is not an ordinary business day, or is an optional day
     still to be declared: what the business-day counting of law.calendar reads."""
@@ -303,6 +310,7 @@ def calendar_year(year: int) -> list[CalendarEntry]:
         subdiv=law_calendar.SUBDIVISION,
         years=year,
         categories=law_calendar.HOLIDAY_CATEGORIES,
+        language=_holiday_language(),
     )
     entries += [
         CalendarEntry(day=d, label=str(name), source="public") for d, name in public.items()

@@ -123,3 +123,15 @@ def test_calendar_page_refusals(client, clerk):
     client.force_login(UserFactory())
     assert client.get("/calendario/").status_code == 403
     assert not CalendarDay.objects.exists()
+
+
+@time_machine.travel(TODAY, tick=False)
+@pytest.mark.parametrize(
+    ("language", "shown", "not_shown"),
+    [("pt-br", "Sexta-feira Santa", "Good Friday"), ("en", "Good Friday", "Sexta-feira Santa")],
+)
+def test_holidays_are_named_in_the_pages_language(client, clerk, language, shown, not_shown):
+    """Issue 24 §5: the Portuguese calendar showed "Good Friday" and "Our Lady of Penha"."""
+    client.force_login(clerk)
+    html = client.get("/calendario/?ano=2026", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert shown in html and not_shown not in html
