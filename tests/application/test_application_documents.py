@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cases.errors import NotPermitted, RuleViolation
+from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import AuditEvent, Document
 from cases.services.transitions import case_act
 from notifications.models import Notification
@@ -174,3 +174,19 @@ def test_the_correction_page_uploads_the_refused_item_and_resubmits(
     assert response.status_code == 302
     assert ApplicationCase.objects.get(pk=case.pk).state == ApplicationState.FILED
     assert _statuses(case)["voter_title"] == "pending"
+
+
+def test_accepting_an_accepted_document_again_is_refused_and_writes_nothing_art10(
+    applicant_user, clerk, today
+):
+    """Issue 24 §6: a second "accept" of the same file added another history line."""
+    case = filed(applicant_user, today=today)
+    case_act(case=case, action="review_document", actor=clerk, item="cnh", decision="accept")
+    lines = AuditEvent.objects.filter(case=case).count()
+    with pytest.raises(StateConflict, match="já foi aceito"):
+        case_act(case=case, action="review_document", actor=clerk, item="cnh", decision="accept")
+    assert AuditEvent.objects.filter(case=case).count() == lines
+    # Changing one's mind about the same file is still a decision to record.
+    case_act(case=case, action="review_document", actor=clerk, item="cnh", decision="reject",
+             note="Ilegível")
+    assert _statuses(case)["cnh"] != "accepted"

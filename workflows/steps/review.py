@@ -20,7 +20,7 @@ from django_fsm import transition
 
 from accounts.models import User
 from accounts.roles import CLERK
-from cases.errors import RuleViolation
+from cases.errors import RuleViolation, StateConflict
 from cases.models import Case, Document
 from cases.services.documents import document_latest, document_review
 from cases.services.transitions import case_step
@@ -76,11 +76,23 @@ def case_review_document(
         )
 
     def guard(locked: Case) -> None:
-        if document_latest(case=locked, item=item) is None:
+        latest = document_latest(case=locked, item=item)
+        if latest is None:
             raise RuleViolation(
                 _("Nenhum arquivo foi enviado para “%(label)s”.") % {"label": checklist[item]},
                 article=item_article,
                 code="document_missing",
+            )
+        # The same decision on the same file again changes nothing: a second history line
+        # would say it was checked twice (someone's double click or a stale page).
+        if latest.review == (Document.Review.ACCEPTED if accepted else Document.Review.REJECTED):
+            message = (
+                _("“%(label)s” já foi aceito.") if accepted else _("“%(label)s” já foi recusado.")
+            )
+            raise StateConflict(
+                message % {"label": checklist[item]},
+                article=item_article,
+                code="document_already_reviewed",
             )
 
     with transaction.atomic(durable=True):
