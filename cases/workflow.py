@@ -207,6 +207,61 @@ def state_label(kind: str, state: str) -> str:
     return workflow.state_label(state) if workflow else state
 
 
+@dataclass(frozen=True)
+class NextParty:
+    """Who acts next on a case in a state, and what his edges there are."""
+
+    key: str  # "requester", a Role value, or SYSTEM (only the clock leaves the state)
+    label: str | Promise
+    actions: tuple[Edge, ...] = ()
+
+
+# The order in which a body is named when several may act: the one that decides first.
+_PARTY_ORDER: tuple[tuple[str, str | Promise], ...] = (
+    (Role.COMMISSION_MEMBER, _("a Comissão de Recursos")),
+    (Role.MAYOR, _("o Prefeito")),
+    (Role.CLERK, _("a Secretaria")),
+    (Role.FISCAL_AGENT, _("a Fiscalização")),
+)
+REQUESTER = "requester"
+
+
+def _edges_leaving(workflow: Workflow, state: str) -> tuple[Edge, ...]:
+    field_ = workflow.model._meta.get_field("state")
+    names: set[str] = set()
+    for transition in field_.get_all_transitions(workflow.model):  # type: ignore[attr-defined]
+        source = transition.source
+        if source == state or source == "*" or (source == "+" and transition.target != state):
+            names.add(transition.name)
+    return tuple(e for e in workflow.edges if e.name in names)
+
+
+@functools.cache
+def next_party(kind: str, state: str) -> NextParty:
+    """Who the case waits for in `state`, read from the kind's table (issue 24: the portal
+    said "Aguardando a Secretaria" while the applicant had to correct his documents).
+
+    The requester when an edge of his leaves the state (giving up, always open to him, does
+    not count); otherwise the body that decides, then the clerks; a state that only the
+    deadline sweeper leaves waits for its date. `actions` are the edges the party takes on
+    the case's own page.
+    """
+    workflow = _REGISTRY[kind]
+    if state in workflow.final_states:
+        return NextParty(SYSTEM, _("ninguém: processo encerrado"))
+    edges = _edges_leaving(workflow, state)
+    # An internal edge of the requester's is still his to take, through its own page (an
+    # appeal is filed as a case of its own and moves the notice).
+    mine = tuple(e for e in edges if e.owner and e.style != "danger")
+    if mine:
+        return NextParty(REQUESTER, _("você"), tuple(e for e in mine if not e.internal))
+    for role, label in _PARTY_ORDER:
+        theirs = tuple(e for e in edges if role in e.roles and not e.internal)
+        if theirs:
+            return NextParty(str(role), label, theirs)
+    return NextParty(SYSTEM, _("o prazo legal"))
+
+
 # Timeline entries of the engine and the shared layers (documents, letters, inspections,
 # register writes); a kind's own events are in its `Workflow.event_labels`.
 EVENT_LABELS: dict[str, str | Promise] = {

@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
-from cases.models import Case, Deadline
+from cases.models import Case, CaseKind, Deadline
 from cases.selectors import cases_visible_to
-from cases.workflow import state_label
+from cases.workflow import REQUESTER, next_party, state_label
 from documents.selectors import registration_in_force
 from law import points as law_points
 from law.vehicles import age_deadline
@@ -89,6 +89,8 @@ class OpenCase:
     next_step: str
     next_due: dt.date | None
     article: str
+    # Who acts next (cases.workflow.next_party): "requester" when it is the driver's turn.
+    who: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,8 @@ class RequestOption:
     label: str | Promise
     rule: str | Promise
     """The rule that would refuse the request, said before the driver starts."""
+    kind: str = ""
+    """The case kind it files: not offered while the driver has one of that kind open."""
 
 
 @dataclass(frozen=True)
@@ -173,13 +177,25 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
     result = []
     for case in rows:
         nearest = case.pending[0] if case.pending else None  # type: ignore[attr-defined]
+        party = next_party(case.kind, case.state)
+        if party.key == REQUESTER and party.actions:
+            step = _("Sua vez: %(what)s") % {
+                "what": "; ".join(str(edge.label) for edge in party.actions)
+            }
+        elif party.key == REQUESTER:
+            step = _("Sua vez")
+        else:
+            step = _("Aguardando %(who)s") % {"who": party.label}
+        if nearest:
+            step = f"{step} — {nearest.label}"
         result.append(
             OpenCase(
                 case=case,
                 state=state_label(case.kind, case.state),
-                next_step=nearest.label if nearest else _("Aguardando a Secretaria"),
+                next_step=step,
                 next_due=nearest.due_on if nearest else None,
                 article=nearest.article if nearest else "",
+                who=party.key,
             )
         )
     return result
@@ -194,6 +210,7 @@ _APPLICATION = RequestOption(
         "8 anos, com 4 ou 5 portas e ar-condicionado (Art. 10). Quem cancelou ou teve a "
         "autorização cassada só pode pedir de novo após 5 anos (Arts. 23 e 59 §5)."
     ),
+    CaseKind.APPLICATION,
 )
 _SUSPENSION = RequestOption(
     "suspension-new",
@@ -203,6 +220,7 @@ _SUSPENSION = RequestOption(
         "da posse ou substituição do veículo, por até 120 dias; os três primeiros motivos "
         "exigem comprovante (Art. 24)."
     ),
+    CaseKind.SUSPENSION,
 )
 _RENEWAL = RequestOption(
     "renewal-new",
@@ -211,11 +229,13 @@ _RENEWAL = RequestOption(
         "A IM é renovada a cada ano, com a IM anterior, a CNH válida e o veículo dentro da "
         "idade (Arts. 18, 19 e 12)."
     ),
+    CaseKind.RENEWAL,
 )
 _SUBSTITUTION = RequestOption(
     "substitution-new",
     _l("Substituir o veículo (Art. 12)"),
     _l("O novo veículo deve ser branco, ter até 8 anos e passar na vistoria (Arts. 10 e 20)."),
+    CaseKind.VEHICLE_SUBSTITUTION,
 )
 _AUXILIARY = RequestOption(
     "auxiliary-new",
@@ -224,6 +244,7 @@ _AUXILIARY = RequestOption(
         "Um auxiliar por autorização, que só dirige o veículo dela; no máximo 2 trocas em "
         "12 meses (Art. 27)."
     ),
+    CaseKind.AUXILIARY,
 )
 _TRANSFER = RequestOption(
     "transfer-new",
@@ -232,11 +253,13 @@ _TRANSFER = RequestOption(
         "Somente por falecimento, aos sucessores, ou por invalidez do titular, ao cônjuge ou "
         "descendente que cumpra os requisitos (Art. 25)."
     ),
+    CaseKind.TRANSFER,
 )
 _CANCELLATION = RequestOption(
     "cancellation-new",
     _l("Cancelamento da autorização (Art. 23)"),
     _l("Quem cancela só pode pedir nova autorização após 5 anos (Art. 23, parágrafo único)."),
+    CaseKind.CANCELLATION,
 )
 _ADVERTISING = RequestOption(
     "advertising-new",
@@ -245,6 +268,7 @@ _ADVERTISING = RequestOption(
         "No vidro traseiro, sem tapar a visão do interior, a publicidade dispensa pedido; em "
         "outro local do veículo depende de autorização prévia, por até 12 meses (Art. 67)."
     ),
+    CaseKind.ADVERTISING,
 )
 _APPEAL = RequestOption(
     "appeal-notices",
@@ -267,9 +291,14 @@ ALL_REQUESTS = (
 
 
 def requests_allowed(
-    *, driver: Driver | None, standings: list[AuthorizationStanding], appealable: bool
+    *,
+    driver: Driver | None,
+    standings: list[AuthorizationStanding],
+    appealable: bool,
+    pending_kinds: frozenset[str] = frozenset(),
 ) -> list[RequestOption]:
-    """The requests that make sense for this driver today (Arts. 12, 18, 23-25, 27, 63, 67)."""
+    """The requests that make sense for this driver today (Arts. 12, 18, 23-25, 27, 63, 67);
+    a request of a kind he already has open is not offered twice."""
     held = [s for s in standings if s.authorization.status in IN_FORCE]
     active = [s for s in held if s.authorization.status == Authorization.Status.ACTIVE]
     options: list[RequestOption] = []
@@ -286,7 +315,7 @@ def requests_allowed(
         options.append(_CANCELLATION)
     if appealable:
         options.append(_APPEAL)
-    return options
+    return [option for option in options if option.kind not in pending_kinds]
 
 
 def portal_view(user: User, today: dt.date) -> PortalView:
@@ -315,5 +344,10 @@ def portal_view(user: User, today: dt.date) -> PortalView:
         authorizations=standings,
         points=points_standing(driver, today),
         open_cases=cases,
-        requests=requests_allowed(driver=driver, standings=standings, appealable=appealable),
+        requests=requests_allowed(
+            driver=driver,
+            standings=standings,
+            appealable=appealable,
+            pending_kinds=frozenset(c.case.kind for c in cases),
+        ),
     )

@@ -10,6 +10,7 @@ import time_machine
 
 from tests.documents.paper import ISSUED_AT, notice_sent
 from tests.web.portal_helpers import portal_text
+from workflows.suspension.services import suspension_file
 from workflows.violation.services import violation_notice_received
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,7 @@ def test_art_55_the_next_step_of_a_notified_notice_is_the_payment_date(client, n
     assert (
         f"{notified.notice.number} Auto de infração "
         "Notificado: prazos de pagamento e recurso correndo "
-        "Pagamento da multa: 14/05/2026 (Art. 55 I)"
+        "Sua vez — Pagamento da multa: 14/05/2026 (Art. 55 I)"
     ) in text
 
 
@@ -42,3 +43,12 @@ def test_art_46_before_the_ar_the_next_step_is_the_notification_limit(client):
 
     # Art. 46 caput and §1: 60 days from the finding (02/05/2026).
     assert "Prazo para notificar o infrator (senão o auto é arquivado): 01/07/2026" in text
+
+
+def test_art_24_a_pending_suspension_is_not_offered_again(client, driver):
+    """Issue 24: a suspension was still offered while one was pending."""
+    assert "Pedir suspensão (Art. 24)" in portal_text(client, driver.user, "requests")
+    suspension_file(actor=driver.user, driver=driver, ground="IV", days=30)
+    text = portal_text(client, driver.user, "requests")
+    assert "Pedir suspensão (Art. 24)" not in text
+    assert "Renovar" in text or "Substituir o veículo" in text  # the others still offered
