@@ -375,8 +375,14 @@ PUBLIC_BASE_URL = env_str(
     "PUBLIC_BASE_URL",
     "http://127.0.0.1:8000" if DEBUG or not _PUBLIC_HOSTS else f"https://{_PUBLIC_HOSTS[0]}",
 ).rstrip("/")
-# Seconds a future applicant has to confirm the sign-up link (three days).
-SIGNUP_LINK_MAX_AGE = 3 * 24 * 3600
+# Seconds a future applicant has to confirm the sign-up link, and a "forgot my password"
+# link lives (both single-use; accounts.signup, Django's password reset).
+SIGNUP_LINK_MAX_AGE = env_int("SIGNUP_LINK_MAX_AGE", 3600)
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3600)
+# Account mails (sign-up, new link, password reset) asked per hour for one address, and
+# such requests per hour from one client address (accounts.throttle).
+ACCOUNT_MAILS_PER_ADDRESS_HOUR = env_int("ACCOUNT_MAILS_PER_ADDRESS_HOUR", 3)
+ACCOUNT_MAIL_REQUESTS_PER_IP_HOUR = env_int("ACCOUNT_MAIL_REQUESTS_PER_IP_HOUR", 20)
 # The municipality's Pix key and the names the payer's bank shows (Art. 55 payment guides).
 PIX_KEY = env_str("PIX_KEY", "financas@mantenopolis.es.gov.br")
 PIX_MERCHANT_NAME = env_str("PIX_MERCHANT_NAME", "Municipio de Mantenopolis")

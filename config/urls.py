@@ -10,6 +10,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import api as accounts_api
+from accounts import views as accounts_views
 from cases import api as cases_api
 from inspections import api as inspections_api
 from inspections import views as inspections_views
@@ -97,7 +98,7 @@ api += _kind_urls("api_urlpatterns")
 urlpatterns = [
     path("", views.home, name="home"),
     path("entrar/", auth_views.LoginView.as_view(template_name="web/login.html"), name="login"),
-    path("sair/", auth_views.LogoutView.as_view(), name="logout"),
+    path("sair/", accounts_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("portal/", views.portal, name="portal"),
     path("processos/", views.queue, name="queue"),
