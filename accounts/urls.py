@@ -6,6 +6,7 @@ urlpatterns = [
     path("cadastro/novo/", views.signup, name="signup"),
     path("cadastro/reenviar/", views.signup_resend_page, name="signup-resend"),
     path("cadastro/confirmar/<str:token>/", views.signup_confirm_page, name="signup-confirm"),
+    path("entrar/desbloquear/<str:token>/", views.unlock_page, name="login-unlock"),
     path("senha/esqueci/", views.PasswordResetView.as_view(), name="password_reset"),
     path(
         "senha/esqueci/enviado/", views.PasswordResetDoneView.as_view(), name="password_reset_done"

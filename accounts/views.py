@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from accounts.forms import PasswordResetForm, ResendForm, SignupForm
+from accounts.lockout import UnlockError, unlock, unlock_user_for
 from accounts.services import api_tokens_revoke
 from accounts.signup import (
     SignupError,
@@ -141,3 +142,18 @@ class LogoutView(auth_views.LogoutView):
         if request.user.is_authenticated:
             api_tokens_revoke(user=request.user)  # type: ignore[arg-type]
         return super().post(request, *args, **kwargs)
+
+
+@never_cache
+def unlock_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The link mailed to the owner of a locked user name. A GET only shows the button
+    (mail scanners open links); the POST lifts the lock and remembers this browser."""
+    try:
+        username = unlock_user_for(token)
+        if request.method == "POST":
+            unlock(request, token=token)
+            messages.success(request, _("Entrada desbloqueada. Entre com sua senha."))
+            return redirect("login")
+    except UnlockError as exc:
+        return render(request, "accounts/unlock.html", {"error": exc}, status=400)
+    return render(request, "accounts/unlock.html", {"username": username})

@@ -95,6 +95,8 @@ MIDDLEWARE = [
     "web.middleware.NoStoreForSignedInMiddleware",
     "web.idempotency.OnceMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Remembers the browser where a person signed in (accounts.lockout).
+    "web.login_throttle.KnownDeviceMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -201,11 +203,23 @@ AUTHENTICATION_BACKENDS = [
     # Django's model backend, reading the user's roles with him (one statement a request).
     "accounts.authentication.UserWithRolesBackend",
 ]
-# Wrong passwords per user name and client address before the lockout, and its length.
+# Wrong passwords per lockout key before the lockout, and its length. The key is the user
+# name for unknown browsers, the user name and the device for a browser where he signed
+# in before (accounts.lockout): a colleague behind the town hall's one address locks the
+# user name for unknown browsers only, and the owner gets a link that lifts the lock.
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_USERNAME_CALLABLE = "web.login_throttle.lockout_username"
 AXES_RESET_ON_SUCCESS = True
+# Tries made while locked are refused unread and do not restart the lock (the unlock link
+# is bound to the lock's start).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# How long a browser stays a known device of a person who signed in on it.
+LOGIN_DEVICE_DAYS = env_int("LOGIN_DEVICE_DAYS", 180)
+# axes warns when the address is not part of the key: here the user name is, from any
+# address (rotating user agents or cookies gives an unknown browser, the same key).
+SILENCED_SYSTEM_MESSAGES = ["axes.W006"]
 AXES_CLIENT_IP_CALLABLE = "web.login_throttle.client_address"
 AXES_LOCKOUT_CALLABLE = "web.login_throttle.lockout_response"
 AXES_VERBOSE = False
