@@ -43,6 +43,10 @@ class User(AbstractUser):
         user._credentials_loaded = (user.__dict__.get("password"), user.__dict__.get("is_active"))
         return user
 
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        super().refresh_from_db(*args, **kwargs)
+        self._credentials_loaded = (self.__dict__.get("password"), self.__dict__.get("is_active"))
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Save; a new password or a change of the active flag (by the admin, a reset, a
         service, anything that saves the user) ends his sessions and API tokens."""

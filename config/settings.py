@@ -219,7 +219,7 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 LOGIN_DEVICE_DAYS = env_int("LOGIN_DEVICE_DAYS", 180)
 # axes warns when the address is not part of the key: here the user name is, from any
 # address (rotating user agents or cookies gives an unknown browser, the same key).
-SILENCED_SYSTEM_MESSAGES = ["axes.W006"]
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_CLIENT_IP_CALLABLE = "web.login_throttle.client_address"
 AXES_LOCKOUT_CALLABLE = "web.login_throttle.lockout_response"
 AXES_VERBOSE = False

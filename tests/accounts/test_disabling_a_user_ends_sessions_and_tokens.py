@@ -76,3 +76,18 @@ def test_any_code_that_disables_a_user_ends_his_tokens(clerk):
     user.save(update_fields=["is_active"])
 
     assert _status(token) == 401
+
+
+def test_the_admins_deactivate_action_ends_sessions_and_tokens(clerk, admin_client):
+    token = _token()
+    session = type(admin_client)()
+    session.force_login(clerk)
+
+    admin_client.post(
+        "/admin/accounts/user/",
+        {"action": "deactivate", "_selected_action": [clerk.pk]},
+    )
+
+    assert not User.objects.get(pk=clerk.pk).is_active
+    assert session.get("/processos/").status_code == 302
+    assert _status(token) == 401
