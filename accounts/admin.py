@@ -10,6 +10,15 @@ class UserAdmin(BaseUserAdmin):
     # The matrícula is printed on the acts the employee signs (Art. 47 VI).
     fieldsets = (*BaseUserAdmin.fieldsets, (_("Servidor"), {"fields": ("employee_number",)}))
     list_display = (*BaseUserAdmin.list_display, "employee_number")
+    actions = ["deactivate"]
+
+    @admin.action(description=_("Desativar os usuários selecionados"), permissions=["change"])
+    def deactivate(self, request, queryset) -> None:  # type: ignore[no-untyped-def]
+        # One save per user, never queryset.update(): saving a user whose active flag
+        # changes is what ends his sessions and API tokens (User.save).
+        for user in queryset.filter(is_active=True):
+            user.is_active = False
+            user.save(update_fields=["is_active"])
 
 
 @admin.register(PersonalDataAccess)

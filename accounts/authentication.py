@@ -1,10 +1,12 @@
 """Signing in: API tokens that expire, and login throttling (django-axes) on pages and API.
 
 A token lives API_TOKEN_LIFETIME_HOURS from its creation; after that the API answers 401
-and the client asks for a new one at /api/auth/token/ with its password. Failed logins
-are counted per user name and client address (AXES_*); past AXES_FAILURE_LIMIT the login
-page and the token endpoint answer 429 until AXES_COOLOFF_TIME has passed, even with the
-right password (the answer itself: web.login_throttle).
+and the client asks for a new one at /api/auth/token/ with its password (a logout, a new
+password or a disabled account end it sooner: accounts.models.User.save). Failed logins
+are counted per lockout key (accounts.lockout: the user name, and the device on a known
+browser); past AXES_FAILURE_LIMIT the login page and the token endpoint answer 429 for
+that key until AXES_COOLOFF_TIME has passed or the owner uses the mailed unlock link,
+even with the right password (the answer itself: web.login_throttle).
 """
 
 from __future__ import annotations
@@ -96,7 +98,7 @@ class UserWithRolesBackend(ModelBackend):
 
 
 class LockedOut(exceptions.Throttled):
-    """Too many wrong passwords for this user name from this client (django-axes)."""
+    """Too many wrong passwords for this lockout key (django-axes, accounts.lockout)."""
 
     default_code = "too_many_attempts"
 

@@ -1,6 +1,17 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
+
+# Django's own salt: with auth_epoch 0 the hash is Django's, so sessions opened before the
+# field existed stay open.
+SESSION_HASH_SALT = "django.contrib.auth.models.AbstractBaseUser.get_session_auth_hash"
 
 
 class User(AbstractUser):
@@ -16,9 +27,59 @@ class User(AbstractUser):
         ),
     )
 
+    # Raised whenever the password or the active flag changes: every session signed with the
+    # old value ends (get_session_auth_hash), so re-enabling an account never brings back a
+    # session or a token from before it was disabled.
+    auth_epoch = models.PositiveIntegerField(default=0, editable=False)
+
     class Meta:
         verbose_name = _("usuário")
         verbose_name_plural = _("usuários")
+
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Any, values: Any) -> User:
+        user = super().from_db(db, field_names, values)
+        # What save() compares with to know whether the credentials changed.
+        user._credentials_loaded = (user.__dict__.get("password"), user.__dict__.get("is_active"))
+        return user
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        super().refresh_from_db(*args, **kwargs)
+        self._credentials_loaded = (self.__dict__.get("password"), self.__dict__.get("is_active"))
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save; a new password or a change of the active flag (by the admin, a reset, a
+        service, anything that saves the user) ends his sessions and API tokens."""
+        loaded = getattr(self, "_credentials_loaded", None)
+        changed = (
+            loaded is not None
+            and not self._state.adding
+            and (
+                (loaded[0] is not None and loaded[0] != self.password)
+                or (loaded[1] is not None and loaded[1] != self.is_active)
+            )
+        )
+        if changed:
+            self.auth_epoch += 1
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "auth_epoch"}
+        super().save(*args, **kwargs)
+        self._credentials_loaded = (self.password, self.is_active)
+        if changed:
+            from accounts.services import api_tokens_revoke
+
+            api_tokens_revoke(user=self)
+
+    def get_session_auth_hash(self) -> str:
+        return self._session_hash(secret=None)
+
+    def get_session_auth_fallback_hash(self) -> Iterator[str]:
+        for secret in settings.SECRET_KEY_FALLBACKS:
+            yield self._session_hash(secret=secret)
+
+    def _session_hash(self, *, secret: str | None) -> str:
+        value = self.password if not self.auth_epoch else f"{self.password}\x00{self.auth_epoch}"
+        return salted_hmac(SESSION_HASH_SALT, value, secret=secret, algorithm="sha256").hexdigest()
 
     def signature_name(self) -> str:
         """The name a person signs with: full name, else the login (never blank)."""

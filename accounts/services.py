@@ -22,6 +22,13 @@ def user_grant_role(*, user: User, role: Role) -> None:
         del user._role_cache
 
 
+def api_tokens_revoke(*, user: User) -> None:
+    """End the user's API tokens: on logout, a new password, a disabled account."""
+    from rest_framework.authtoken.models import Token
+
+    Token.objects.filter(user=user).delete()
+
+
 def personal_data_read(
     *, actor: User, drivers: Iterable[Any], case: Any, channel: str, path: str
 ) -> None:

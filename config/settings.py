@@ -103,6 +103,8 @@ MIDDLEWARE = [
     "web.middleware.NoStoreForSignedInMiddleware",
     "web.idempotency.OnceMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Remembers the browser where a person signed in (accounts.lockout).
+    "web.login_throttle.KnownDeviceMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -209,11 +211,23 @@ AUTHENTICATION_BACKENDS = [
     # Django's model backend, reading the user's roles with him (one statement a request).
     "accounts.authentication.UserWithRolesBackend",
 ]
-# Wrong passwords per user name and client address before the lockout, and its length.
+# Wrong passwords per lockout key before the lockout, and its length. The key is the user
+# name for unknown browsers, the user name and the device for a browser where he signed
+# in before (accounts.lockout): a colleague behind the town hall's one address locks the
+# user name for unknown browsers only, and the owner gets a link that lifts the lock.
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_USERNAME_CALLABLE = "web.login_throttle.lockout_username"
 AXES_RESET_ON_SUCCESS = True
+# Tries made while locked are refused unread and do not restart the lock (the unlock link
+# is bound to the lock's start).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# How long a browser stays a known device of a person who signed in on it.
+LOGIN_DEVICE_DAYS = env_int("LOGIN_DEVICE_DAYS", 180)
+# axes warns when the address is not part of the key: here the user name is, from any
+# address (rotating user agents or cookies gives an unknown browser, the same key).
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_CLIENT_IP_CALLABLE = "web.login_throttle.client_address"
 AXES_LOCKOUT_CALLABLE = "web.login_throttle.lockout_response"
 AXES_VERBOSE = False
@@ -389,8 +403,14 @@ PUBLIC_BASE_URL = env_str(
     "PUBLIC_BASE_URL",
     "http://127.0.0.1:8000" if LOCAL_HTTP or not _PUBLIC_HOSTS else f"https://{_PUBLIC_HOSTS[0]}",
 ).rstrip("/")
-# Seconds a future applicant has to confirm the sign-up link (three days).
-SIGNUP_LINK_MAX_AGE = 3 * 24 * 3600
+# Seconds a future applicant has to confirm the sign-up link, and a "forgot my password"
+# link lives (both single-use; accounts.signup, Django's password reset).
+SIGNUP_LINK_MAX_AGE = env_int("SIGNUP_LINK_MAX_AGE", 3600)
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3600)
+# Account mails (sign-up, new link, password reset) asked per hour for one address, and
+# such requests per hour from one client address (accounts.throttle).
+ACCOUNT_MAILS_PER_ADDRESS_HOUR = env_int("ACCOUNT_MAILS_PER_ADDRESS_HOUR", 3)
+ACCOUNT_MAIL_REQUESTS_PER_IP_HOUR = env_int("ACCOUNT_MAIL_REQUESTS_PER_IP_HOUR", 20)
 # The municipality's Pix key and the names the payer's bank shows (Art. 55 payment guides).
 PIX_KEY = env_str("PIX_KEY", "financas@mantenopolis.es.gov.br")
 PIX_MERCHANT_NAME = env_str("PIX_MERCHANT_NAME", "Municipio de Mantenopolis")

@@ -12,6 +12,7 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import api as accounts_api
+from accounts import views as accounts_views
 from cases import api as cases_api
 from inspections import api as inspections_api
 from inspections import views as inspections_views
@@ -101,7 +102,7 @@ urlpatterns = [
     # Browsers ask for /favicon.ico where a page names no icon (a PDF, a JSON answer).
     path("favicon.ico", RedirectView.as_view(url=static("web/favicon.svg"), permanent=True)),
     path("entrar/", auth_views.LoginView.as_view(template_name="web/login.html"), name="login"),
-    path("sair/", auth_views.LogoutView.as_view(), name="logout"),
+    path("sair/", accounts_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("portal/", views.portal, name="portal"),
     path("processos/", views.queue, name="queue"),

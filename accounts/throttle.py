@@ -1,0 +1,88 @@
+"""Counting requests per client address or per e-mail address, in Django's cache.
+
+The public pages (documents.ratelimit), the sign-up, the "resend the link" and the
+"forgot my password" forms count here. A fixed window is enough for that and costs one
+cache increment per request.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.utils.crypto import salted_hmac
+
+logger = logging.getLogger(__name__)
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address.
+
+    REMOTE_ADDR unless RATELIMIT_PROXY_COUNT (default 0) says how many reverse proxies of
+    ours stand in front: then the address the outermost of them saw, counted from the
+    right of X-Forwarded-For, since everything to its left is whatever the client sent.
+    """
+    proxies = int(getattr(settings, "RATELIMIT_PROXY_COUNT", 0))
+    if proxies > 0:
+        chain = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        chain = [part for part in chain if part]
+        if len(chain) >= proxies:
+            return chain[-proxies]
+    return str(request.META.get("REMOTE_ADDR", "") or "unknown")
+
+
+def rate_limit_hit(
+    *, scope: str, client: str, limit: int, period: int = 60, now: float | None = None
+) -> tuple[bool, int]:
+    """Count one request of `client` in `scope`; (allowed, seconds until the window ends).
+
+    If the cache is down the request is allowed: a public page that checks taxis must
+    not go dark because its counter did.
+    """
+    now = time.time() if now is None else now
+    window = int(now // period)
+    retry_after = max(1, int((window + 1) * period - now))
+    key = f"ratelimit:{scope}:{client}:{window}"
+    try:
+        # add() is a no-op when the key exists; incr() is atomic in Redis and locmem.
+        cache.add(key, 0, timeout=period + 5)
+        count = cache.incr(key)
+    except ValueError:
+        # The key expired between add() and incr(): this request opens a new count.
+        cache.set(key, 1, timeout=period + 5)
+        count = 1
+    except Exception:
+        logger.warning("rate limit counter unavailable for %s", scope, exc_info=True)
+        return True, retry_after
+    return count <= limit, retry_after
+
+
+class MailThrottled(Exception):
+    """Too many account mails asked for one address or from one client this hour."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after)
+        self.retry_after = retry_after
+
+
+def account_mail_allow(*, email: str, ip: str) -> None:
+    """Count one request that sends an account mail (sign-up, new link, password reset);
+    MailThrottled past ACCOUNT_MAILS_PER_ADDRESS_HOUR for the address or
+    ACCOUNT_MAIL_REQUESTS_PER_IP_HOUR for the client.
+
+    The three forms share the counts, so nobody fills a mailbox by switching forms; the
+    address is counted whether or not it has an account (the answer says nothing of it),
+    and kept in the cache only as a keyed hash.
+    """
+    address = salted_hmac("accounts.throttle", email.strip().lower()).hexdigest()[:32]
+    checks = [
+        ("account-mail-address", address, int(settings.ACCOUNT_MAILS_PER_ADDRESS_HOUR)),
+        ("account-mail-ip", ip, int(settings.ACCOUNT_MAIL_REQUESTS_PER_IP_HOUR)),
+    ]
+    for scope, client, limit in checks:
+        allowed, retry_after = rate_limit_hit(scope=scope, client=client, limit=limit, period=3600)
+        if not allowed:
+            raise MailThrottled(retry_after)
