@@ -93,7 +93,7 @@ def test_an_unknown_ground_is_refused(api, driver):
 def test_anonymous_clients_are_refused():
     from rest_framework.test import APIClient
 
-    assert APIClient().get("/api/cases/").status_code in (401, 403)
+    assert APIClient().get("/api/cases/").status_code == 401
 
 
 def test_a_driver_cannot_take_a_clerks_action_403(api, driver):
@@ -199,5 +199,5 @@ def test_a_commission_member_cannot_file(api, driver):
     response = api(member).post(
         "/api/suspensions/", {"ground": "IV", "days": 5, "driver": driver.pk}
     )
-    assert response.status_code in (403, 404)
+    assert response.status_code == 403
     _nothing_written()

@@ -27,7 +27,7 @@ from celery import Celery
 from django.conf import settings
 from pypdf import PdfReader
 
-START_TIMEOUT = 120.0
+START_TIMEOUT = 240.0
 STOP_TIMEOUT = 15.0
 
 
