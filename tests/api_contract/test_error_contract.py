@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts.roles import Role
-from tests.factories import SuspensionCaseFactory, UserFactory
+from tests.factories import DriverFactory, SuspensionCaseFactory, UserFactory
 from workflows.suspension.models import SuspensionState
 
 pytestmark = pytest.mark.django_db
@@ -92,6 +92,8 @@ def test_a_mayor_gets_the_contract_on_a_403_too():
     mayor = UserFactory(role=Role.MAYOR)
     client = APIClient()
     client.force_authenticate(mayor)
-    response = client.post("/api/suspensions/", {"ground": "I", "days": 30})
+    response = client.post(
+        "/api/suspensions/", {"ground": "IV", "days": 30, "driver": DriverFactory().pk}
+    )
     assert response.status_code == 403
     _contract(response.json())

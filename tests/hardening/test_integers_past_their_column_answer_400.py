@@ -48,10 +48,10 @@ def test_art_24_a_huge_number_of_days_answers_400(api, driver):
     assert Case.objects.count() == 0
 
 
-def test_a_huge_id_in_a_body_answers_400(api):
+def test_a_huge_id_in_a_body_answers_404(api):
     clerk = UserFactory(role=Role.CLERK)
     response = api(clerk).post(
         "/api/suspensions/", {"ground": "IV", "days": 30, "driver": HUGE}, format="json"
     )
-    assert response.status_code == 400
+    assert response.status_code == 404
     assert Case.objects.count() == 0
