@@ -11,6 +11,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts import api as accounts_api
 from cases import api as cases_api
+from identity import views as identity_views
 from inspections import api as inspections_api
 from inspections import views as inspections_views
 from notifications import api as notifications_api
@@ -97,7 +98,8 @@ api += _kind_urls("api_urlpatterns")
 urlpatterns = [
     path("", views.home, name="home"),
     path("entrar/", auth_views.LoginView.as_view(template_name="web/login.html"), name="login"),
-    path("sair/", auth_views.LogoutView.as_view(), name="logout"),
+    # Logout here and, for a session from gov.br or Acesso Cidadão, at the provider.
+    path("sair/", identity_views.logout_page, name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("portal/", views.portal, name="portal"),
     path("processos/", views.queue, name="queue"),
@@ -112,6 +114,7 @@ urlpatterns = [
     path("", include("municipal.urls")),
     path("", include("register_import.urls")),
     path("", include("accounts.urls")),
+    path("", include("identity.urls")),
     path("", include("workspace.urls")),
     path("api/", include(api)),
     path("admin/", admin.site.urls),
