@@ -27,6 +27,7 @@ from identity.errors import SECOND_FACTOR_REQUIRED, IdentityRequired
 from identity.services import session_seen
 
 SESSION_SEEN = "identity_seen_at"
+SESSION_KEY = "identity_seen_key"
 # Pages a user who still owes his second factor may open (setting it up, giving it,
 # leaving, the language, the static files).
 _GATE_OPEN = (
@@ -79,10 +80,13 @@ class IdentityMiddleware:
                 return HttpResponseRedirect(
                     reverse("login") + "?" + urlencode({"next": request.get_full_path()})
                 )
-        if seen is None or now - float(seen) > 60:
-            # At most one write a minute: the idle clock and the session list's "last seen".
+        key = request.session.session_key
+        if seen is None or now - float(seen) > 60 or request.session.get(SESSION_KEY) != key:
+            # At most one write a minute (or when a login gave the session a new key): the
+            # idle clock and the session list's "last seen".
             request.session[SESSION_SEEN] = now
             session_seen(request, user=user)
+            request.session[SESSION_KEY] = request.session.session_key
         if (
             second_factor.required_of(user)
             and second_factor.verified_age(request) is None

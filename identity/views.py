@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -296,12 +296,10 @@ def sessions(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def session_end_page(request: HttpRequest, pk: int) -> HttpResponse:
-    try:
-        session_end(user=request.user, session_id=pk)
-    except DomainError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, _("Sessão encerrada."))
+    # Another user's session is not found, as one that does not exist.
+    row = get_object_or_404(UserSession, user=request.user, pk=pk)
+    session_end(user=request.user, session_id=row.pk)
+    messages.success(request, _("Sessão encerrada."))
     return redirect("identity-sessions")
 
 

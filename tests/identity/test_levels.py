@@ -120,3 +120,15 @@ def test_without_a_provider_the_levels_ask_nothing(settings):
     assert api.status_code == 201, api.content
     opened = AuditEvent.objects.get(case_id=api.json()["id"], transition="open")
     assert "assurance_level" not in opened.data
+
+
+def test_every_kind_a_citizen_opens_is_an_act_of_the_table():
+    """Walks the registered workflow tables: each kind is an act the table names, so a
+    new kind is checked by case_open without a list to keep."""
+    from cases.workflow import all_workflows
+    from identity.levels import act_of_kind
+
+    table = act_levels()
+    assert all(act_of_kind(w.kind) in table for w in all_workflows())
+    assert act_of_kind("complaint") == Act.COMPLAINT
+    assert act_of_kind("application") == Act.REQUEST
