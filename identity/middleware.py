@@ -19,6 +19,8 @@ from django.contrib.auth import logout
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django_otp import match_token
+from rest_framework.authtoken.models import Token
 
 from accounts.roles import is_staff_member
 from identity import second_factor
@@ -51,6 +53,7 @@ class IdentityMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
         self._open: tuple[str, ...] | None = None
+        self._token: str | None = None
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         with request_context(request):
@@ -58,6 +61,8 @@ class IdentityMiddleware:
             if early is not None:
                 return early
             response = self.get_response(request)
+        if request.method == "POST" and request.path == self._token_path():
+            response = self._token_needs_second_factor(request, response)
         refused: IdentityRequired | None = getattr(request, "identity_required", None)
         if refused is not None and not _is_api(request):
             # Whatever the view made of the refusal (a form shown again, a message), the
@@ -103,6 +108,39 @@ class IdentityMiddleware:
                 reverse(name) + "?" + urlencode({"next": request.get_full_path()})
             )
         return None
+
+    def _token_path(self) -> str:
+        if self._token is None:
+            self._token = reverse("api-token")
+        return self._token
+
+    def _token_needs_second_factor(
+        self, request: HttpRequest, response: HttpResponse
+    ) -> HttpResponse:
+        """An API token is a session without a browser: for those who must use a second
+        factor it is handed out only with the code in `X-Second-Factor` (else 403, the
+        token not disclosed)."""
+        key = (
+            (getattr(response, "data", None) or {}).get("token")
+            if response.status_code == 200
+            else None
+        )
+        if not key:
+            return response
+        token = Token.objects.select_related("user").filter(key=key).first()
+        if token is None or not second_factor.required_of(token.user):
+            return response
+        code = request.META.get(second_factor.HEADER, "").strip()
+        if code and match_token(token.user, code) is not None:
+            return response
+        return _error(
+            _(
+                "Para receber um token da API, envie também o código do segundo fator no "
+                "cabeçalho X-Second-Factor."
+            ),
+            SECOND_FACTOR_REQUIRED,
+            403,
+        )
 
     def _gate_open(self, request: HttpRequest) -> bool:
         if self._open is None:

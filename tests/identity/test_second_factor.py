@@ -22,6 +22,8 @@ from workflows.application.models import ApplicationCase, ApplicationState
 
 pytestmark = pytest.mark.django_db
 
+PASSWORD = "senha-de-teste-123"  # what tests.factories.UserFactory sets
+
 
 def _awaiting_homologation() -> ApplicationCase:
     population(10_000)
@@ -155,3 +157,29 @@ def test_the_admin_shows_who_has_a_second_factor(mayor):
     html = page.content.decode()
     assert "prefeito" in html
     assert admin_user.username not in html.split("result_list")[-1]
+
+
+def test_an_api_token_for_the_mayor_needs_the_second_factor_too(mayor):
+    """A token is a session without a browser: the password alone does not give it."""
+    from django.test import Client
+
+    device = totp_device(mayor)
+    body = {"username": mayor.username, "password": PASSWORD}
+    refused = Client().post("/api/auth/token/", body, content_type="application/json")
+    assert (refused.status_code, refused.json()["code"]) == (403, "second_factor_required")
+    assert "token" not in refused.json()
+    given = Client().post(
+        "/api/auth/token/",
+        body,
+        content_type="application/json",
+        HTTP_X_SECOND_FACTOR=code_for(device),
+    )
+    assert given.status_code == 200 and given.json()["token"]
+
+
+def test_a_clerks_api_token_needs_only_the_password(clerk):
+    from django.test import Client
+
+    body = {"username": clerk.username, "password": PASSWORD}
+    given = Client().post("/api/auth/token/", body, content_type="application/json")
+    assert given.status_code == 200
