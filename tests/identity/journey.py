@@ -20,10 +20,11 @@ def provider_round_trip(
     email: str = "",
     next_url: str = "",
     spoil_state: bool = False,
+    key: str = "govbr",
 ):
     """Click "Entrar com gov.br", prove who one is at the provider, come back; the answer
     of our callback."""
-    start = client.get("/entrar/com/govbr/" + (f"?next={next_url}" if next_url else ""))
+    start = client.get(f"/entrar/com/{key}/" + (f"?next={next_url}" if next_url else ""))
     assert start.status_code == 302, start.content
     authorize = start["Location"]
     query = parse_qs(urlsplit(authorize).query)

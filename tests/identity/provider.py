@@ -19,7 +19,7 @@ import requests
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT_ID = "taxi-mantenopolis"
 CLIENT_SECRET = "segredo-de-teste"  # noqa: S105 — the test provider's client only
-CALLBACK = "/entrar/com/govbr/retorno/"
+CALLBACKS = ("/entrar/com/govbr/retorno/", "/entrar/com/acessocidadao/retorno/")
 
 
 def _free_port() -> int:
@@ -46,6 +46,21 @@ class TestProvider:
         data = json.loads(self.state_file.read_text()) if self.state_file.exists() else {}
         self._write(levels={**data.get("levels", {}), cpf: level})
 
+    def as_acesso_cidadao(self) -> dict[str, object]:
+        """The same provider configured as Acesso Cidadão: no levels API, so its accounts
+        count as the configured level."""
+        return {
+            "label": "Acesso Cidadão",
+            "discovery_url": f"{self.base}/o/.well-known/openid-configuration",
+            "client_id": CLIENT_ID,
+            "client_secret": CLIENT_SECRET,
+            "scopes": "openid profile email",
+            "cpf_claim": "sub",
+            "levels_url": "",
+            "default_level": "prata",
+            "timeout": 5.0,
+        }
+
     def settings(self) -> dict[str, dict[str, object]]:
         return {
             "govbr": {
@@ -70,7 +85,9 @@ def govbr_process(live_server, tmp_path_factory) -> Iterator[TestProvider]:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     redirects = " ".join(
-        f"{host}{CALLBACK}" for host in ("http://testserver", str(live_server.url))
+        f"{host}{callback}"
+        for host in ("http://testserver", str(live_server.url))
+        for callback in CALLBACKS
     )
     logouts = " ".join(f"{host}/" for host in ("http://testserver", str(live_server.url)))
     env = {

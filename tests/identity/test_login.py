@@ -124,3 +124,27 @@ def test_logout_also_ends_the_session_at_the_provider(govbr):
     assert response["Location"].startswith(f"{govbr.base}/o/logout/?")
     assert "id_token_hint=" in response["Location"]
     assert signed_in_user_id(client) is None
+
+
+def test_acesso_cidadao_by_configuration_binds_by_cpf_the_same_way(govbr, settings):
+    """A second provider, by settings only: its button, the same CPF binding, and the
+    level the municipality accepts its accounts as (it has no levels API)."""
+    settings.IDENTITY_PROVIDERS = {
+        **settings.IDENTITY_PROVIDERS,
+        "acessocidadao": govbr.as_acesso_cidadao(),
+    }
+    page = Client().get("/entrar/").content.decode()
+    assert "Entrar com gov.br" in page and "Entrar com Acesso Cidadão" in page
+    driver = DriverFactory(cpf=CPF, user=None)
+    client = Client()
+    response = provider_round_trip(client, govbr, cpf=CPF, key="acessocidadao")
+    assert response.status_code == 302
+    driver.refresh_from_db()
+    assert signed_in_user_id(client) == str(driver.user_id)
+    link = ExternalIdentity.objects.get(user=driver.user)
+    assert (link.provider, link.level) == ("acessocidadao", 2)
+    assert client.session["identity_level"] == 2
+    # The same person through gov.br later is the same user.
+    other = Client()
+    provider_round_trip(other, govbr, cpf=CPF)
+    assert signed_in_user_id(other) == str(driver.user_id)
