@@ -26,10 +26,8 @@ from accounts.roles import is_staff_member
 from identity import second_factor
 from identity.context import request_context
 from identity.errors import SECOND_FACTOR_REQUIRED, IdentityRequired
-from identity.services import session_seen
+from identity.services import SESSION_SEEN, SESSION_SEEN_KEY, session_seen
 
-SESSION_SEEN = "identity_seen_at"
-SESSION_KEY = "identity_seen_key"
 # Pages a user who still owes his second factor may open (setting it up, giving it,
 # leaving, the language, the static files).
 _GATE_OPEN = (
@@ -86,12 +84,12 @@ class IdentityMiddleware:
                     reverse("login") + "?" + urlencode({"next": request.get_full_path()})
                 )
         key = request.session.session_key
-        if seen is None or now - float(seen) > 60 or request.session.get(SESSION_KEY) != key:
+        if seen is None or now - float(seen) > 60 or request.session.get(SESSION_SEEN_KEY) != key:
             # At most one write a minute (or when a login gave the session a new key): the
             # idle clock and the session list's "last seen".
             request.session[SESSION_SEEN] = now
             session_seen(request, user=user)
-            request.session[SESSION_KEY] = request.session.session_key
+            request.session[SESSION_SEEN_KEY] = request.session.session_key
         if (
             second_factor.required_of(user)
             and second_factor.verified_age(request) is None

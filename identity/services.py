@@ -33,6 +33,9 @@ BACKEND = "accounts.authentication.UserWithRolesBackend"
 # confirmation, and the ID token for the provider's end-session call at logout.
 SESSION_PENDING = "identity_pending_signup"
 SESSION_ID_TOKEN = "identity_id_token"
+# When the session was last seen (the idle clock) and under which key (a login changes it).
+SESSION_SEEN = "identity_seen_at"
+SESSION_SEEN_KEY = "identity_seen_key"
 
 
 @dataclass(frozen=True)
@@ -147,6 +150,23 @@ def session_start_external(
     request.session[SESSION_PROVIDER] = person.provider
     request.session[SESSION_ID_TOKEN] = id_token
     request.session.pop(SESSION_PENDING, None)
+
+
+def session_logged_in(
+    sender: object, request: HttpRequest | None, user: User, **_kw: object
+) -> None:
+    """At login (Django's `user_logged_in`, the hook django.contrib.auth offers for it;
+    the API's token login sends it too, without a session login): the session's row and
+    its idle clock start now, so that the pages after it write nothing for a minute."""
+    if request is None or not hasattr(request, "session"):
+        return
+    if request.session.get("_auth_user_id") != str(user.pk):
+        return
+    import time
+
+    session_seen(request, user=user)
+    request.session[SESSION_SEEN] = time.time()
+    request.session[SESSION_SEEN_KEY] = request.session.session_key
 
 
 def session_seen(request: HttpRequest, *, user: User) -> None:

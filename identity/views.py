@@ -31,7 +31,7 @@ from core.errors import DomainError
 from identity import providers as idp
 from identity.levels import SESSION_PROVIDER, Level, session_level
 from identity.models import UserSession
-from identity.second_factor import session_verified
+from identity.second_factor import has_device, max_age_seconds, session_verified, verified_age
 from identity.services import (
     SESSION_ID_TOKEN,
     SESSION_PENDING,
@@ -202,6 +202,14 @@ def _qr_data_uri(text: str) -> str:
 def otp_setup(request: HttpRequest) -> HttpResponse:
     """Set up the authenticator app (TOTP) and receive the recovery codes, once."""
     user = request.user
+    age = verified_age(request)
+    if has_device(user) and (age is None or age > max_age_seconds()):
+        # Replacing the app takes the one in use: a borrowed session cannot swap it.
+        return redirect(
+            reverse("identity-otp-verify")
+            + "?"
+            + urlencode({"next": reverse("identity-otp-setup")})
+        )
     device = TOTPDevice.objects.filter(user=user, confirmed=False).first()
     if device is None:
         device = TOTPDevice.objects.create(user=user, name="totp", confirmed=False)

@@ -183,3 +183,15 @@ def test_a_clerks_api_token_needs_only_the_password(clerk):
     body = {"username": clerk.username, "password": PASSWORD}
     given = Client().post("/api/auth/token/", body, content_type="application/json")
     assert given.status_code == 200
+
+
+def test_replacing_the_app_asks_for_the_one_in_use_first(clerk):
+    """Optional for a clerk, but once set up a borrowed session cannot swap it."""
+    totp_device(clerk)
+    response = signed_in(clerk).get("/conta/segundo-fator/configurar/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/conta/segundo-fator/?next=")
+    assert (
+        signed_in(clerk, verified_minutes_ago=1).get("/conta/segundo-fator/configurar/").status_code
+        == 200
+    )

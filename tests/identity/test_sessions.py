@@ -12,8 +12,8 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from accounts.roles import Role
-from identity.middleware import SESSION_SEEN
 from identity.models import UserSession
+from identity.services import SESSION_SEEN
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
