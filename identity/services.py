@@ -150,6 +150,10 @@ def session_start_external(
     request.session[SESSION_PROVIDER] = person.provider
     request.session[SESSION_ID_TOKEN] = id_token
     request.session.pop(SESSION_PENDING, None)
+    # The row the login made: say where the session came from (the sessions page).
+    UserSession.objects.filter(session_key=request.session.session_key).update(
+        provider=person.provider
+    )
 
 
 def session_logged_in(

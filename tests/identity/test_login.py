@@ -11,7 +11,7 @@ from django.test import Client
 
 from accounts.models import User
 from accounts.roles import Role, has_role
-from identity.models import ExternalIdentity
+from identity.models import ExternalIdentity, UserSession
 from registers.models import Driver
 from tests.factories import DriverFactory, UserFactory
 from tests.identity.journey import provider_round_trip, signed_in_user_id
@@ -64,6 +64,7 @@ def test_a_known_cpf_is_bound_to_the_drivers_record(govbr):
     assert driver.user is not None
     assert signed_in_user_id(client) == str(driver.user_id)
     assert has_role(driver.user, Role.DRIVER)
+    assert UserSession.objects.get(user=driver.user).provider == "govbr"
     # The second login finds the same person through his binding.
     again = Client()
     provider_round_trip(again, govbr, cpf=CPF, name="João Souza")
