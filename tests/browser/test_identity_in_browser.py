@@ -22,7 +22,7 @@ from cases.services.transitions import case_act, case_claim
 from identity.second_factor import SESSION_VERIFIED_AT
 from registers.models import Driver
 from tests.appeal.factories import notified_notice
-from tests.browser.conftest import PageFactory, login
+from tests.browser.conftest import PageFactory, login, save_screenshot
 from tests.identity import provider as _provider
 from workflows.appeal.models import AppealCase
 from workflows.suspension.models import SuspensionCase
@@ -94,6 +94,7 @@ def test_an_appeal_at_bronze_is_refused_then_filed_after_raising_to_prata_art63(
     page.get_by_role("button", name="Protocolar recurso").click()
     expect(page).to_have_url(re.compile(r"/conta/nivel/\?nivel=prata"))
     expect(page.get_by_text("nível prata ou superior")).to_be_visible()
+    save_screenshot(page, "identity-level-too-low")
     assert not AppealCase.objects.exists()
 
     govbr.set_level(cpf, 2)  # he raises his account at gov.br
@@ -134,6 +135,7 @@ def test_the_mayor_cannot_decide_without_his_second_factor_art24(
     # Before anything else: set up the authenticator app.
     expect(office).to_have_url(re.compile(r"/conta/segundo-fator/configurar/"))
     secret = office.get_by_test_id("otp-secret").inner_text()
+    save_screenshot(office, "identity-second-factor-setup")
     office.get_by_label("Código").fill(_code(secret))
     office.get_by_role("button", name="Confirmar").click()
     codes = office.get_by_test_id("recovery-codes").locator("code").all_inner_texts()
