@@ -11,6 +11,4 @@ def vouched_cpf(user: object) -> str:
     pk = getattr(user, "pk", None)
     if pk is None:
         return ""
-    return (
-        ExternalIdentity.objects.filter(user_id=pk).values_list("cpf", flat=True).first() or ""
-    )
+    return ExternalIdentity.objects.filter(user_id=pk).values_list("cpf", flat=True).first() or ""
