@@ -134,7 +134,9 @@ def govbr_process(live_server, tmp_path_factory) -> Iterator[TestProvider]:
 
 @pytest.fixture
 def govbr(govbr_process, settings) -> TestProvider:
-    """The provider, configured here as gov.br, in its normal mode."""
+    """The provider, configured here as gov.br, in its normal mode, every account at
+    bronze."""
     govbr_process.set_mode("normal")
+    govbr_process._write(levels={})  # every account bronze until a test raises it
     settings.IDENTITY_PROVIDERS = govbr_process.settings()
     return govbr_process
