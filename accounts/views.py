@@ -16,7 +16,6 @@ from django.views.decorators.cache import never_cache
 
 from accounts.forms import PasswordResetForm, ResendForm, SignupForm
 from accounts.lockout import UnlockError, unlock, unlock_user_for
-from accounts.services import api_tokens_revoke
 from accounts.signup import (
     SignupError,
     signup_confirm,
@@ -133,15 +132,6 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
     template_name = "accounts/password_change_done.html"
-
-
-class LogoutView(auth_views.LogoutView):
-    """Django's logout; the user's API tokens end with the session (issue 20)."""
-
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.user.is_authenticated:
-            api_tokens_revoke(user=request.user)  # type: ignore[arg-type]
-        return super().post(request, *args, **kwargs)
 
 
 @never_cache

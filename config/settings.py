@@ -62,7 +62,11 @@ INSTALLED_APPS = [
     "django_fsm",
     "pgtrigger",
     "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "accounts",
+    "identity",
     "registers",
     "cases",
     "workflows",
@@ -101,6 +105,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "web.middleware.HostileInputMiddleware",
     "web.middleware.NoStoreForSignedInMiddleware",
+    # Second factor, idle timeout, the session list and the identity checks' requests;
+    # before OnceMiddleware, so that a form refused for want of proof can be sent again.
+    "identity.middleware.IdentityMiddleware",
     "web.idempotency.OnceMiddleware",
     "csp.middleware.CSPMiddleware",
     # Remembers the browser where a person signed in (accounts.lockout).
@@ -447,3 +454,55 @@ CLANDESTINE_DOUBLING = env_str("CLANDESTINE_DOUBLING", "last_penalty")
 
 # Selects written in Python, the rest with Django's templates (web.form_renderer).
 FORM_RENDERER = "web.form_renderer.FormRenderer"
+
+# --- Identity: gov.br and Acesso Cidadão, levels, second factor, sessions (identity/) ------
+# A provider is on when its client id is set; none set, the login page shows no provider
+# button and everything runs on local accounts (README, "Logging in with gov.br").
+IDENTITY_PROVIDERS: dict[str, dict[str, object]] = {}
+if env_str("GOVBR_CLIENT_ID", ""):
+    IDENTITY_PROVIDERS["govbr"] = {
+        "label": "gov.br",
+        "discovery_url": env_str(
+            "GOVBR_DISCOVERY_URL", "https://sso.acesso.gov.br/.well-known/openid-configuration"
+        ),
+        "client_id": env_str("GOVBR_CLIENT_ID"),
+        "client_secret": env_str("GOVBR_CLIENT_SECRET"),
+        "scopes": env_str("GOVBR_SCOPES", "openid email profile govbr_confiabilidades"),
+        "cpf_claim": "sub",
+        "levels_url": env_str(
+            "GOVBR_LEVELS_URL",
+            "https://api.acesso.gov.br/confiabilidades/v3/contas/{cpf}/niveis?response-type=ids",
+        ),
+        "raise_level_url": env_str(
+            "GOVBR_RAISE_LEVEL_URL", "https://confiabilidades.acesso.gov.br/"
+        ),
+    }
+if env_str("ACESSO_CIDADAO_CLIENT_ID", ""):
+    IDENTITY_PROVIDERS["acessocidadao"] = {
+        "label": "Acesso Cidadão",
+        "discovery_url": env_str(
+            "ACESSO_CIDADAO_DISCOVERY_URL",
+            "https://acessocidadao.es.gov.br/is/.well-known/openid-configuration",
+        ),
+        "client_id": env_str("ACESSO_CIDADAO_CLIENT_ID"),
+        "client_secret": env_str("ACESSO_CIDADAO_CLIENT_SECRET"),
+        "scopes": env_str("ACESSO_CIDADAO_SCOPES", "openid profile email cpf"),
+        "cpf_claim": env_str("ACESSO_CIDADAO_CPF_CLAIM", "cpf"),
+        "levels_url": env_str("ACESSO_CIDADAO_LEVELS_URL", ""),
+        # Without a levels API, what the municipality accepts this provider's accounts as.
+        "default_level": env_str("ACESSO_CIDADAO_LEVEL", "bronze"),
+        "raise_level_url": env_str("ACESSO_CIDADAO_RAISE_LEVEL_URL", ""),
+    }
+# The level each act of a citizen needs (identity.levels.act_levels): appeals, transfers,
+# cancellations and signing a Termo need ASSURANCE_STRICT_LEVEL ("prata" or "ouro");
+# filing other requests prata; a complaint any. ASSURANCE_LEVELS overrides single acts.
+ASSURANCE_STRICT_LEVEL = env_str("ASSURANCE_STRICT_LEVEL", "prata")
+ASSURANCE_LEVELS: dict[str, str] = {}
+# Roles that must set up and give a second factor (TOTP) after the password.
+SECOND_FACTOR_ROLES = env_list("SECOND_FACTOR_ROLES", "mayor,administrator,commission_member")
+# A decision (homologation, revocation, a vote, an annulment…) asks for the second factor
+# again when the last one is older than this.
+SECOND_FACTOR_MAX_AGE_MINUTES = env_int("SECOND_FACTOR_MAX_AGE_MINUTES", 15)
+# A staff session with no request for this long is ended (0: never).
+STAFF_IDLE_MINUTES = env_int("STAFF_IDLE_MINUTES", 30)
+OTP_TOTP_ISSUER = env_str("OTP_TOTP_ISSUER", "Táxi Mantenópolis")

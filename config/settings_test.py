@@ -23,3 +23,6 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405 — whitenoise warn
 DATABASES["default"]["TEST"] = {  # noqa: F405
     "NAME": os.environ.get("TEST_DATABASE_NAME", "test_mantenopolis")
 }
+# The suite's staff log in with a password only; the identity tests turn the second
+# factor on with the `settings` fixture (tests/identity).
+SECOND_FACTOR_ROLES: list[str] = []

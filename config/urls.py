@@ -12,8 +12,8 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import api as accounts_api
-from accounts import views as accounts_views
 from cases import api as cases_api
+from identity import views as identity_views
 from inspections import api as inspections_api
 from inspections import views as inspections_views
 from notifications import api as notifications_api
@@ -102,7 +102,9 @@ urlpatterns = [
     # Browsers ask for /favicon.ico where a page names no icon (a PDF, a JSON answer).
     path("favicon.ico", RedirectView.as_view(url=static("web/favicon.svg"), permanent=True)),
     path("entrar/", auth_views.LoginView.as_view(template_name="web/login.html"), name="login"),
-    path("sair/", accounts_views.LogoutView.as_view(), name="logout"),
+    # Logout here and, for a session from gov.br or Acesso Cidadão, at the provider; the
+    # user's API tokens end with the session (issue 20).
+    path("sair/", identity_views.logout_page, name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("portal/", views.portal, name="portal"),
     path("processos/", views.queue, name="queue"),
@@ -117,6 +119,7 @@ urlpatterns = [
     path("", include("municipal.urls")),
     path("", include("register_import.urls")),
     path("", include("accounts.urls")),
+    path("", include("identity.urls")),
     path("", include("workspace.urls")),
     path("api/", include(api)),
     path("admin/", admin.site.urls),

@@ -27,6 +27,8 @@ from cases.models import AuditEvent, Case, CaseSequence
 from cases.services.overdue import overdue_by_rule, overdue_by_rule_all
 from cases.workflow import Edge, Workflow, workflow_for
 from core.sequences import sequence_next
+from identity.levels import act_of_kind, assurance_check
+from identity.second_factor import second_factor_check
 
 C = TypeVar("C", bound=Case)
 
@@ -52,6 +54,11 @@ def case_open(
 ) -> C:
     """Open a case of `model`'s kind with the next number of the year (AAAA/NNNNNN)."""
     workflow = workflow_for(model.KIND)  # type: ignore[attr-defined]
+    # The one place a citizen's act is checked against the level it needs (gov.br), for
+    # pages and API alike; the level used goes on the timeline's first event.
+    assurance = assurance_check(actor=actor, act=act_of_kind(workflow.kind))
+    if assurance:
+        data = {**(data or {}), **assurance}
     opened_at = now or timezone.now()
     with transaction.atomic():
         year = timezone.localtime(opened_at).year
@@ -195,6 +202,8 @@ def case_step(
                 % {"label": edge.label},
                 article=edge.article,
             )
+        # A decision of the mayor or the commission asks for a recent second factor.
+        second_factor_check(actor=actor, edge_roles=edge.roles, label=str(edge.label))
         method = getattr(locked, action)
         if not method._django_fsm.has_transition(locked.state):
             raise _state_conflict(edge, workflow, locked)

@@ -165,3 +165,15 @@ def driver_register(
             code=CONCURRENT_WRITE,
         ) from exc
     return driver
+
+
+def driver_link_user(*, driver: Driver, user: User) -> Driver:
+    """Give a driver with no portal account this user (a first login through an identity
+    provider whose CPF is the driver's; identity.services). A driver who already has an
+    account keeps it: the caller links the provider to that account instead."""
+    with transaction.atomic():
+        locked = Driver.objects.select_for_update().get(pk=driver.pk)
+        if locked.user_id is None:
+            locked.user = user
+            locked.save(update_fields=["user"])
+    return locked

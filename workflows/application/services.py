@@ -35,6 +35,7 @@ from cases.services.transitions import (
 from core.errors import CONCURRENT_WRITE
 from core.sequences import sequence_next
 from documents.services import authorization_term_issue
+from identity.selectors import vouched_cpf
 from inspections.models import Inspection
 from law import inspection as law_inspection
 from registers.models import Authorization, AuxiliaryBinding, Driver, Vehicle
@@ -241,6 +242,13 @@ def _driver_find(*, actor: User, cpf: str, counter: bool) -> Driver | None:
     driver = Driver.objects.select_for_update().filter(cpf=cpf).first()
     if counter:
         return driver
+    vouched = vouched_cpf(actor)
+    if vouched and vouched != cpf:
+        # The CPF gov.br (or Acesso Cidadão) vouched for at sign-up is the applicant's.
+        raise NotPermitted(
+            _("O CPF informado não é o confirmado pelo provedor de identidade."),
+            article=ART_10_I_C,
+        )
     own = Driver.objects.filter(user=actor).first()
     if own is not None and own.cpf != cpf:
         raise NotPermitted(
