@@ -7,12 +7,12 @@ import ipaddress
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from documents.ratelimit import client_ip
-from web.api_errors import error_body, is_api
+from web.api_errors import error_body, error_response, is_api
 
 
 def client_address(request: HttpRequest) -> str:
@@ -35,7 +35,7 @@ def lockout_response(
     ) % {"minutes": minutes}
     retry = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
     if is_api(request):
-        response: HttpResponse = JsonResponse(error_body(message, "too_many_attempts"), status=429)
+        response: HttpResponse = error_response(error_body(message, "too_many_attempts"), 429)
     else:
         response = render(request, "accounts/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = retry
