@@ -138,7 +138,8 @@ def _map(
     exc: Exception, kwargs: dict[str, Any] | None = None
 ) -> tuple[dict[str, Any] | None, int, dict[str, str]]:
     if isinstance(exc, DomainError):
-        return error_body(exc.message, exc.code, article=exc.article), exc.http_status, {}
+        body = error_body(exc.message, exc.code, article=exc.article, fields=exc.fields)
+        return body, exc.http_status, {}
     if isinstance(exc, exceptions.ValidationError):
         return validation_body(exc.detail), 400, {}
     if isinstance(exc, DjangoValidationError):

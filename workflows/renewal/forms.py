@@ -6,6 +6,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.dates import MAY_PREDATE_THE_LAW
+
 
 class _DateInput(forms.DateInput):
     input_type = "date"
@@ -26,5 +28,6 @@ class RenewalForm(forms.Form):
         help_text=_("PDF, JPEG ou PNG, até 10 MB."),
     )
     cnh_expires_on = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW],
         label=_("Validade da CNH apresentada"), widget=_DateInput, required=False
     )
