@@ -66,6 +66,7 @@ class TariffTableForm(forms.Form):
     )
     items = forms.CharField(
         label=_("Itens (um por linha: código; descrição; unidade; valor)"),
+        max_length=5000,
         widget=forms.Textarea(attrs={"rows": 6}),
     )
 

@@ -135,7 +135,9 @@ class ParkingApi(APIView):
 
 
 class MemberInput(serializers.Serializer):
-    authorization = serializers.CharField(help_text="Termo ou placa do táxi do associado.")
+    authorization = serializers.CharField(
+        max_length=20, help_text="Termo ou placa do táxi do associado."
+    )
     since = LegalDateField(bound=MAY_PREDATE_THE_LAW)
 
 

@@ -49,6 +49,7 @@ class LostItemOutput(serializers.ModelSerializer):
 
 class ReportInput(serializers.Serializer):
     authorization = serializers.CharField(
+        max_length=20,
         required=False,
         default="",
         allow_blank=True,

@@ -34,7 +34,9 @@ class RosterEntryOutput(serializers.ModelSerializer):
 
 
 class RosterInput(serializers.Serializer):
-    authorization = serializers.CharField(help_text="Número do termo ou placa do táxi.")
+    authorization = serializers.CharField(
+        max_length=20, help_text="Número do termo ou placa do táxi."
+    )
     shift = serializers.ChoiceField(choices=RosterEntry.Shift.choices)
     start = LegalDateField()
     end = LegalDateField()

@@ -111,7 +111,9 @@ class StandDetailApi(APIView):
 
 
 class AssignInput(serializers.Serializer):
-    authorization = serializers.CharField(help_text="Número do termo ou placa do táxi.")
+    authorization = serializers.CharField(
+        max_length=20, help_text="Número do termo ou placa do táxi."
+    )
 
 
 class AssignmentOutput(serializers.ModelSerializer):
