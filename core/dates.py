@@ -52,7 +52,7 @@ class DateBound:
     def __call__(self, value: dt.date | dt.datetime | None) -> None:
         if value is None:
             return
-        day = timezone.localtime(value).date() if isinstance(value, dt.datetime) else value
+        day = _local_day(value)
         ceiling = self.ceiling()
         if not self.floor <= day <= ceiling:
             raise ValidationError(
@@ -60,6 +60,15 @@ class DateBound:
                 % {"floor": _shown(self.floor), "ceiling": _shown(ceiling), "day": _shown(day)},
                 code="implausible_date",
             )
+
+
+def _local_day(value: dt.date | dt.datetime) -> dt.date:
+    if not isinstance(value, dt.datetime):
+        return value
+    try:
+        return timezone.localtime(value).date() if timezone.is_aware(value) else value.date()
+    except OverflowError:  # a moment at the calendar's edge: its own day is out of bound too
+        return value.date()
 
 
 # The two bounds the application uses.
@@ -83,7 +92,7 @@ class LegalDateField(_Bounded, serializers.DateField):
         super().__init__(**self._bounded_init(bound, kwargs))
 
     def to_internal_value(self, value: Any) -> dt.date:
-        return _as_validation_error(super().to_internal_value, value)
+        return _as_validation_error(self.bound, super().to_internal_value, value)
 
 
 class LegalDateTimeField(_Bounded, serializers.DateTimeField):
@@ -91,10 +100,10 @@ class LegalDateTimeField(_Bounded, serializers.DateTimeField):
         super().__init__(**self._bounded_init(bound, kwargs))
 
     def to_internal_value(self, value: Any) -> dt.datetime:
-        return _as_validation_error(super().to_internal_value, value)
+        return _as_validation_error(self.bound, super().to_internal_value, value)
 
 
-def _as_validation_error(parse: Any, value: Any) -> Any:
+def _as_validation_error(bound: DateBound, parse: Any, value: Any) -> Any:
     # A date-time at the edge of the calendar (year 9999 moved to UTC) overflows while it
     # is parsed: the same message as any other date out of its bound.
     try:
@@ -103,8 +112,8 @@ def _as_validation_error(parse: Any, value: Any) -> Any:
         raise serializers.ValidationError(
             _("Data fora do intervalo aceito (%(floor)s a %(ceiling)s): %(day)s.")
             % {
-                "floor": _shown(ANY_PAST),
-                "ceiling": _shown(MAY_PREDATE_THE_LAW.ceiling()),
+                "floor": _shown(bound.floor),
+                "ceiling": _shown(bound.ceiling()),
                 "day": str(value)[:10],
             },
             code="implausible_date",

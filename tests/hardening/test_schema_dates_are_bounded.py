@@ -105,7 +105,9 @@ def _hostile(prop: dict) -> list[str]:
     if floor:
         days.append((dt.date.fromisoformat(floor) - dt.timedelta(days=1)).isoformat())
     if prop["format"] == "date-time":
-        return [f"{day}T12:00:00-03:00" for day in days]
+        # And the calendar's very edges, which overflow when moved to local time.
+        edges = ["0001-01-01T00:00:00+14:00", "9999-12-31T23:00:00-12:00"]
+        return [f"{day}T12:00:00-03:00" for day in days] + edges
     return days
 
 
