@@ -8,21 +8,18 @@ application cannot read back), text within a length a person could have typed.
 
 from __future__ import annotations
 
-import datetime as dt
 from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.template.loader import render_to_string
-from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from cases.errors import RuleViolation
 from cases.workflow import ActionField, Edge
+from core.dates import MAY_PREDATE_THE_LAW, LegalDateField, LegalDateTimeField
 from core.widgets import DateInput, DateTimeInput
 
 # A one-line input (a name, a number, a reference) and a free text (a reason, a note).
@@ -39,29 +36,9 @@ def _text_max(spec: ActionField) -> int:
     return TEXTAREA_MAX if spec.kind == "textarea" or spec.name in REASON_NAMES else TEXT_MAX
 
 
-# A date anyone types for a case: not before 1900, not more than ten years ahead (a typo
-# like 01/01/0001 or 31/12/9999 is refused at the door; each service has its own rules).
-DATE_FLOOR = dt.date(1900, 1, 1)
-DATE_AHEAD_YEARS = 10
-
-
-def plausible_date(value: dt.date | dt.datetime | None) -> None:
-    """Validator of every date and date-time input of an action."""
-    if value is None:
-        return
-    day = timezone.localtime(value).date() if isinstance(value, dt.datetime) else value
-    today = timezone.localdate()
-    ceiling = today.replace(year=today.year + DATE_AHEAD_YEARS, day=min(today.day, 28))
-    if not DATE_FLOOR <= day <= ceiling:
-        raise ValidationError(
-            _("Data fora do intervalo aceito (%(floor)s a %(ceiling)s): %(day)s.")
-            % {
-                "floor": DATE_FLOOR.strftime("%d/%m/%Y"),
-                "ceiling": ceiling.strftime("%d/%m/%Y"),
-                "day": f"{day.day:02d}/{day.month:02d}/{day.year:04d}",
-            },
-            code="implausible_date",
-        )
+# A date anyone types for a case: the one bound of core.dates (a typo like 01/01/0001 or
+# 31/12/9999 is refused at the door; each service has its own rules).
+plausible_date = MAY_PREDATE_THE_LAW
 
 
 def _money_text(value: Any) -> Any:
@@ -155,9 +132,9 @@ def _serializer_field(spec: ActionField) -> serializers.Field:
             decimal_places=DECIMAL_PLACES,
         )
     if spec.kind == "date":
-        return serializers.DateField(required=required, validators=[plausible_date])
+        return LegalDateField(bound=plausible_date, required=required)
     if spec.kind == "datetime":
-        return serializers.DateTimeField(required=required, validators=[plausible_date])
+        return LegalDateTimeField(bound=plausible_date, required=required)
     if spec.kind == "choice":
         return serializers.ChoiceField(choices=list(spec.choices), required=required)
     if spec.kind == "bool":
@@ -194,6 +171,13 @@ def input_valid(serializer: serializers.Serializer, articles: dict[str, str]) ->
     """The validated data, or a RuleViolation naming the first bad field and its article."""
     if serializer.is_valid():
         return dict(serializer.validated_data)
+    def text(errors: Any) -> str:
+        return " ".join(str(e) for e in errors) if isinstance(errors, list) else str(errors)
+
     field, errors = next(iter(serializer.errors.items()))
-    text = " ".join(str(error) for error in errors) if isinstance(errors, list) else str(errors)
-    raise RuleViolation(f"{field}: {text}", article=articles.get(field, ""), code="invalid_input")
+    raise RuleViolation(
+        f"{field}: {text(errors)}",
+        article=articles.get(field, ""),
+        code="invalid_input",
+        fields={name: [text(errs)] for name, errs in serializer.errors.items()},
+    )

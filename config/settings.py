@@ -98,6 +98,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Outside every middleware that may answer an error under /api/, inside the language.
+    "web.middleware.ApiErrorBodyMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -428,6 +430,12 @@ PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
 PUBLIC_COMPLAINT_RATE = env_int("PUBLIC_COMPLAINT_RATE", 5)
 # Workspace exports longer than this many rows are written by a Celery task (progress page).
 EXPORT_SYNC_ROWS = env_int("EXPORT_SYNC_ROWS", 5000)
+# Bounds of the register import's reader, checked before and while a sheet is parsed (an
+# XLSX of 50 KB can inflate to gigabytes). A register of 20,000 Termos fits well inside.
+IMPORT_MAX_UNCOMPRESSED_BYTES = env_int("IMPORT_MAX_UNCOMPRESSED_BYTES", 100 * 2**20)
+IMPORT_MAX_SHARED_STRINGS_BYTES = env_int("IMPORT_MAX_SHARED_STRINGS_BYTES", 20 * 2**20)
+IMPORT_MAX_CELL_CHARS = env_int("IMPORT_MAX_CELL_CHARS", 1000)
+IMPORT_MAX_COLUMNS = env_int("IMPORT_MAX_COLUMNS", 60)
 # How many reverse proxies of our own stand in front (to find the real client address).
 RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)
 # Readings of Art. 59 where the law is silent (docs/interpretations.md, "Recidivism").

@@ -14,12 +14,19 @@ class DomainError(Exception):
     default_code = "invalid"
 
     def __init__(
-        self, message: str | Promise, *, article: str = "", code: str | None = None
+        self,
+        message: str | Promise,
+        *,
+        article: str = "",
+        code: str | None = None,
+        fields: dict[str, list[str]] | None = None,
     ) -> None:
         super().__init__(str(message))
         self.message = message
         self.article = article
         self.code = code or self.default_code
+        # Every bad input by name, when the message names only the first.
+        self.fields = fields
 
     def __str__(self) -> str:
         text = str(self.message)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.dates import MAY_PREDATE_THE_LAW, UNDER_THE_LAW
 from core.widgets import DateInput
 from municipal.models import LostItem, RosterEntry, Stand
 
@@ -16,15 +17,27 @@ class StandForm(forms.Form):
     kind = forms.ChoiceField(label=_("Tipo (Art. 32 §2)"), choices=Stand.Kind.choices)
     places = forms.IntegerField(label=_("Vagas (Art. 32)"), min_value=0, max_value=500)
     act_number = forms.CharField(label=_("Ato do Executivo"), max_length=60, required=False)
-    act_date = forms.DateField(label=_("Data do ato"), widget=DateInput)
-    starts_on = forms.DateField(label=_("Em uso desde"), widget=DateInput)
-    ends_on = forms.DateField(label=_("Último dia (provisório)"), widget=DateInput, required=False)
+    act_date = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_("Data do ato"), widget=DateInput
+    )
+    starts_on = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_("Em uso desde"), widget=DateInput
+    )
+    ends_on = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW],
+        label=_("Último dia (provisório)"),
+        widget=DateInput,
+        required=False,
+    )
     shelter = forms.BooleanField(label=_("Tem abrigo (Arts. 33-34)"), required=False)
     shelter_roof = forms.ChoiceField(
         label=_("Cobertura do abrigo"), choices=[("", "—"), *Stand.Roof.choices], required=False
     )
     shelter_installed_on = forms.DateField(
-        label=_("Abrigo instalado em"), widget=DateInput, required=False
+        validators=[MAY_PREDATE_THE_LAW],
+        label=_("Abrigo instalado em"),
+        widget=DateInput,
+        required=False,
     )
 
 
@@ -42,10 +55,15 @@ class TariffItemsField(forms.CharField):
 
 class TariffTableForm(forms.Form):
     act_number = forms.CharField(label=_("Número do ato"), max_length=60, required=False)
-    act_date = forms.DateField(label=_("Data do ato"), widget=DateInput)
-    valid_from = forms.DateField(label=_("Vigora a partir de"), widget=DateInput)
+    act_date = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_("Data do ato"), widget=DateInput
+    )
+    valid_from = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_("Vigora a partir de"), widget=DateInput
+    )
     items = forms.CharField(
         label=_("Itens (um por linha: código; descrição; unidade; valor)"),
+        max_length=5000,
         widget=forms.Textarea(attrs={"rows": 6}),
     )
 
@@ -59,18 +77,26 @@ class AdjustmentForm(forms.Form):
 
 class PublishForm(forms.Form):
     act_number = forms.CharField(label=_("Número do ato"), max_length=60, required=False)
-    act_date = forms.DateField(label=_("Data do ato"), widget=DateInput)
-    valid_from = forms.DateField(label=_("Vigora a partir de"), widget=DateInput)
+    act_date = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_("Data do ato"), widget=DateInput
+    )
+    valid_from = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_("Vigora a partir de"), widget=DateInput
+    )
 
 
 class LostItemForm(forms.Form):
     description = forms.CharField(label=_("Descrição do objeto"), max_length=250)
-    found_on = forms.DateField(label=_("Encontrado em"), widget=DateInput)
+    found_on = forms.DateField(
+        validators=[UNDER_THE_LAW], label=_("Encontrado em"), widget=DateInput
+    )
     plate = forms.CharField(label=_("Placa do táxi"), max_length=8, required=False)
 
 
 class HandInForm(forms.Form):
-    handed_in_on = forms.DateField(label=_("Entregue em"), widget=DateInput)
+    handed_in_on = forms.DateField(
+        validators=[UNDER_THE_LAW], label=_("Entregue em"), widget=DateInput
+    )
     storage = forms.CharField(label=_("Local de guarda"), max_length=120, required=False)
 
 
@@ -80,14 +106,14 @@ class LostItemCloseForm(forms.Form):
     owner_document = forms.CharField(
         label=_("Documento de quem recebeu"), max_length=40, required=False
     )
-    closed_on = forms.DateField(label=_("Data"), widget=DateInput)
+    closed_on = forms.DateField(validators=[UNDER_THE_LAW], label=_("Data"), widget=DateInput)
 
 
 class RosterForm(forms.Form):
     authorization = forms.CharField(label=_("Termo de autorização ou placa"), max_length=20)
     shift = forms.ChoiceField(label=_("Turno"), choices=RosterEntry.Shift.choices)
-    start = forms.DateField(label=_("De"), widget=DateInput)
-    end = forms.DateField(label=_("Até"), widget=DateInput)
+    start = forms.DateField(validators=[UNDER_THE_LAW], label=_("De"), widget=DateInput)
+    end = forms.DateField(validators=[UNDER_THE_LAW], label=_("Até"), widget=DateInput)
 
 
 class AssociationForm(forms.Form):
@@ -100,20 +126,26 @@ class AssociationForm(forms.Form):
         ],
     )
     cnpj = forms.RegexField(label=_("CNPJ (14 dígitos)"), regex=r"^\d{14}$")
-    registered_on = forms.DateField(label=_("Cadastrada em"), widget=DateInput)
+    registered_on = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_("Cadastrada em"), widget=DateInput
+    )
     colour = forms.CharField(label=_("Cor própria dos táxis executivos"), max_length=40)
 
 
 class MemberForm(forms.Form):
     authorization = forms.CharField(label=_("Termo de autorização ou placa"), max_length=20)
-    since = forms.DateField(label=_("Associado desde"), widget=DateInput)
+    since = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_("Associado desde"), widget=DateInput
+    )
 
 
 class ParkingForm(forms.Form):
     address = forms.CharField(label=_("Local de estacionamento"), max_length=250)
     places = forms.IntegerField(label=_("Vagas"), min_value=0)
     act = forms.CharField(label=_("Ato de aprovação"), max_length=60, required=False)
-    approved_on = forms.DateField(label=_("Aprovado em"), widget=DateInput)
+    approved_on = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_("Aprovado em"), widget=DateInput
+    )
 
 
 class ExecutiveVehicleForm(forms.Form):
@@ -128,7 +160,9 @@ class ExecutiveVehicleForm(forms.Form):
     airbag = forms.BooleanField(label=_("Airbag"), required=False)
     colour = forms.CharField(label=_("Cor"), max_length=40)
     seal = forms.CharField(label=_("Selo de identificação"), max_length=40, required=False)
-    registered_on = forms.DateField(label=_("Cadastrado em"), widget=DateInput)
+    registered_on = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_("Cadastrado em"), widget=DateInput
+    )
 
 
 class UseForm(forms.Form):
@@ -139,7 +173,7 @@ class UseForm(forms.Form):
 
 
 class CalendarDayForm(forms.Form):
-    day = forms.DateField(label=_("Dia"), widget=DateInput)
+    day = forms.DateField(validators=[UNDER_THE_LAW], label=_("Dia"), widget=DateInput)
     kind = forms.ChoiceField(
         label=_("Declaração"),
         choices=[

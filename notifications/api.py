@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
+from core.dates import LegalDateField
 from notifications.models import Notification, ReturnReason
 from notifications.post import (
     letter_record_attempt,
@@ -64,17 +65,17 @@ class NotificationListApi(APIView):
 
 class PostingInput(serializers.Serializer):
     tracking_code = serializers.CharField(max_length=20)
-    posted_on = serializers.DateField()
+    posted_on = LegalDateField()
 
 
 class AttemptInput(serializers.Serializer):
-    attempted_on = serializers.DateField()
+    attempted_on = LegalDateField()
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
 
 
 class ReceiptInput(serializers.Serializer):
-    ar_attached_on = serializers.DateField()
-    delivered_on = serializers.DateField(required=False, allow_null=True, default=None)
+    ar_attached_on = LegalDateField()
+    delivered_on = LegalDateField(required=False, allow_null=True, default=None)
     receiver_name = serializers.CharField(
         required=False, allow_blank=True, default="", max_length=200
     )
@@ -84,7 +85,7 @@ class ReceiptInput(serializers.Serializer):
     return_reason = serializers.ChoiceField(
         choices=ReturnReason.choices, required=False, allow_blank=True, default=""
     )
-    visit_on = serializers.DateField(required=False, allow_null=True, default=None)
+    visit_on = LegalDateField(required=False, allow_null=True, default=None)
     scan = serializers.FileField(required=False, allow_null=True, default=None)
     confirm_closed_windows = serializers.BooleanField(
         required=False,
@@ -136,7 +137,7 @@ class ReceiptApi(APIView):
 
 
 class PersonalDeliveryInput(serializers.Serializer):
-    delivered_on = serializers.DateField()
+    delivered_on = LegalDateField()
     receiver_name = serializers.CharField(max_length=200)
     receiver_document = serializers.CharField(required=False, allow_blank=True, default="")
     receipt = serializers.FileField(required=False, help_text="Art. 46: o recibo assinado.")

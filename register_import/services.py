@@ -54,9 +54,8 @@ def import_start(*, actor: User, file_name: str, content: bytes) -> ImportJob:
     )
 
 
-def _report(
-    job: ImportJob, progress: Progress | None
-) -> tuple[list[Row], list[CellError], _Register]:
+def _rows_read(job: ImportJob, progress: Progress | None) -> tuple[list[Row], list[CellError]]:
+    """The file read and each row judged on its own: no row of the register is read."""
     today = local_today()
     sheet = sheet_read(job.file_name, bytes(job.content))
     total = len(sheet.rows)
@@ -71,10 +70,25 @@ def _report(
             rows.append(row)
         if progress:
             progress(index, total)
+    return rows, errors
+
+
+def _register_conflicts(rows: list[Row]) -> tuple[list[CellError], _Register]:
+    """What the register holds against the rows, and between the rows themselves."""
     register = _Register.read(rows)
+    errors: list[CellError] = []
     for row in rows:
         errors += register.conflicts(row)
     errors += rows_cross_check(rows)
+    return errors, register
+
+
+def _report(
+    job: ImportJob, progress: Progress | None
+) -> tuple[list[Row], list[CellError], _Register]:
+    rows, errors = _rows_read(job, progress)
+    conflicts, register = _register_conflicts(rows)
+    errors += conflicts
     errors.sort(key=lambda e: (e.line, e.column))
     return rows, errors, register
 
@@ -112,14 +126,22 @@ def import_apply(*, job: ImportJob, actor: User, progress: Progress | None = Non
             )
         locked.status = ImportJob.Status.IMPORTING
         locked.save(update_fields=["status"])
+    stale = RuleViolation(
+        _("O cadastro mudou desde a conferência; confira o arquivo de novo."),
+        code="import_stale",
+    )
     try:
+        # The file is read and its rows judged before the write transaction: on the
+        # embedded SQLite (transaction_mode IMMEDIATE) a transaction holds the one write
+        # lock from its first statement, and every page that writes (a login, a session)
+        # waits for it. The lock is held only for the register's check and the writes.
+        rows, errors = _rows_read(locked, None)
+        if errors:
+            raise stale
         with transaction.atomic():
-            rows, errors, register = _report(locked, None)
-            if errors:
-                raise RuleViolation(
-                    _("O cadastro mudou desde a conferência; confira o arquivo de novo."),
-                    code="import_stale",
-                )
+            conflicts, register = _register_conflicts(rows)
+            if conflicts:
+                raise stale
             created = already = 0
             today = local_today()
             for index, row in enumerate(rows, start=1):

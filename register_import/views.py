@@ -37,7 +37,10 @@ def import_list(request: HttpRequest) -> HttpResponse:
             transaction.on_commit(lambda: import_check_task.delay(job.pk))
         return redirect("register-import-job", pk=job.pk)
     jobs = ImportJob.objects.defer("content").select_related("created_by")[:20]
-    return render(request, "register_import/list.html", {"form": form, "jobs": jobs})
+    status = 400 if form.is_bound else 200
+    return render(
+        request, "register_import/list.html", {"form": form, "jobs": jobs}, status=status
+    )
 
 
 @login_required

@@ -16,10 +16,10 @@ from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig, Suspic
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
-from rest_framework.response import Response
+from rest_framework.renderers import JSONRenderer
 
 from cases.errors import DomainError
 
@@ -31,6 +31,28 @@ def error_body(
     if fields:
         body["fields"] = fields
     return body
+
+
+ERROR_CONTENT_TYPE = "application/json"
+
+
+def error_encode(body: dict[str, Any]) -> bytes:
+    """The one encoding of every error body: UTF-8 JSON, compact, accents as they are.
+
+    The same bytes whoever answers (an API view, a middleware, Django's 404/500 handlers),
+    so a client parses one format; DRF's JSON renderer writes the successes the same way.
+    """
+    return JSONRenderer().render(body)
+
+
+def error_response(
+    body: dict[str, Any], status: int, headers: dict[str, str] | None = None
+) -> HttpResponse:
+    """An error answer; every error body under /api/ is made here."""
+    response = HttpResponse(error_encode(body), status=status, content_type=ERROR_CONTENT_TYPE)
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response
 
 
 def _flatten(errors: Any) -> list[str]:
@@ -100,19 +122,24 @@ def id_overflows(kwargs: dict[str, Any] | None) -> bool:
     return any(isinstance(v, int) and abs(v) > BIGINT_MAX for v in (kwargs or {}).values())
 
 
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's EXCEPTION_HANDLER: every failure as the Error body."""
+def exception_handler(exc: Exception, context: dict[str, Any]) -> HttpResponse | None:
+    """DRF's EXCEPTION_HANDLER: every failure as the Error body.
+
+    A plain response, not DRF's: an error is JSON whatever the client's Accept asked (the
+    browsable API included), written by the one encoder.
+    """
     body, code, headers = _map(exc, context.get("kwargs"))
     if body is None:
         return None
-    return Response(body, status=code, headers=headers)
+    return error_response(body, code, headers)
 
 
 def _map(
     exc: Exception, kwargs: dict[str, Any] | None = None
 ) -> tuple[dict[str, Any] | None, int, dict[str, str]]:
     if isinstance(exc, DomainError):
-        return error_body(exc.message, exc.code, article=exc.article), exc.http_status, {}
+        body = error_body(exc.message, exc.code, article=exc.article, fields=exc.fields)
+        return body, exc.http_status, {}
     if isinstance(exc, exceptions.ValidationError):
         return validation_body(exc.detail), 400, {}
     if isinstance(exc, DjangoValidationError):
@@ -176,14 +203,20 @@ def is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
-def json_error(request: HttpRequest, status_code: int) -> JsonResponse:
+def json_error(request: HttpRequest, status_code: int) -> HttpResponse:
     """The Error body for failures Django answers before any API view runs (no URL, 500)."""
     texts = {
         400: (_("A requisição não pôde ser lida."), "parse_error"),
+        401: (_("Entre com seu usuário ou envie um token para usar a API."), "not_authenticated"),
         403: (_("Você não tem permissão para esta ação."), "not_permitted"),
         404: (_("Não encontrado."), "not_found"),
+        405: (_("Método não permitido."), "method_not_allowed"),
+        406: (_("Formato de resposta não disponível."), "not_acceptable"),
         413: (_("A requisição é grande demais."), "too_large"),
+        415: (_("Tipo de conteúdo não aceito."), "unsupported_media_type"),
+        429: (_("Muitas requisições. Tente novamente em alguns minutos."), "throttled"),
         500: (_("Erro interno. Tente de novo em alguns minutos."), "server_error"),
     }
-    detail, code = texts.get(status_code, texts[500])
-    return JsonResponse(error_body(detail, code), status=status_code)
+    fallback = texts[400] if 400 <= status_code < 500 else texts[500]
+    detail, code = texts.get(status_code, fallback)
+    return error_response(error_body(detail, code), status_code)

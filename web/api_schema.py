@@ -88,4 +88,11 @@ class AutoSchema(SpectacularAutoSchema):
         meta = super()._get_serializer_field_meta(field, direction)
         if direction == "response" and getattr(field, "default", empty) is None:
             meta["nullable"] = True
+        bound = getattr(field, "bound", None)
+        # core.dates.DateBound, read by its attributes: importing it here would import the
+        # serializers while DRF is still loading this schema class.
+        if direction == "request" and hasattr(bound, "floor") and hasattr(bound, "ahead_years"):
+            # The date's bound (core.dates), so a client and the generated test know it.
+            meta["x-not-before"] = bound.floor.isoformat()
+            meta["x-not-after-years"] = bound.ahead_years
         return meta

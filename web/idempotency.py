@@ -28,12 +28,12 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from web.api_errors import error_body, is_api
+from web.api_errors import error_body, error_response, is_api
 from web.models import SubmissionRecord
 
 KEY_HEADER = "HTTP_IDEMPOTENCY_KEY"
@@ -99,7 +99,7 @@ class OnceMiddleware:
                 message = _("A chave Idempotency-Key deve ter até %(max)d caracteres.") % {
                     "max": KEY_MAX
                 }
-                return JsonResponse(error_body(message, "invalid_idempotency_key"), status=400)
+                return error_response(error_body(message, "invalid_idempotency_key"), 400)
             return self.get_response(request)
         fingerprint = _fingerprint(request)
         if not api:
@@ -150,7 +150,7 @@ class OnceMiddleware:
         if record.path != request.path[:300] or (api and record.fingerprint != fingerprint):
             message = _("Esta chave Idempotency-Key já foi usada com outra requisição.")
             if api:
-                return JsonResponse(error_body(message, "idempotency_key_reused"), status=400)
+                return error_response(error_body(message, "idempotency_key_reused"), 400)
             return HttpResponse(status=400)
         deadline = time.monotonic() + float(settings.IDEMPOTENCY_WAIT_SECONDS)
         while not record.completed and time.monotonic() < deadline:
@@ -163,7 +163,7 @@ class OnceMiddleware:
         if not record.completed:
             message = _("A mesma requisição ainda está em andamento. Tente de novo em instantes.")
             if api:
-                return JsonResponse(error_body(message, "idempotency_in_progress"), status=409)
+                return error_response(error_body(message, "idempotency_in_progress"), 409)
             return HttpResponse(message, status=409)
         if api:
             response = HttpResponse(

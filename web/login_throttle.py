@@ -10,13 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from accounts.lockout import device_cookie_set, lockout_key, lockout_notify
 from documents.ratelimit import client_ip
-from web.api_errors import error_body, is_api
+from web.api_errors import error_body, error_response, is_api
 
 
 def client_address(request: HttpRequest) -> str:
@@ -53,7 +53,7 @@ def lockout_response(
     message = lockout_message()
     retry = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
     if is_api(request):
-        response: HttpResponse = JsonResponse(error_body(message, "too_many_attempts"), status=429)
+        response: HttpResponse = error_response(error_body(message, "too_many_attempts"), 429)
     else:
         response = render(request, "accounts/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = retry

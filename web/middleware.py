@@ -14,12 +14,19 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import DataError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
-from web.api_errors import error_body, id_overflows, is_api
+from web.api_errors import (
+    ERROR_CONTENT_TYPE,
+    error_body,
+    error_response,
+    id_overflows,
+    is_api,
+    json_error,
+)
 from web.errors import bad_request, page_not_found
 
 
@@ -61,7 +68,7 @@ class HostileInputMiddleware:
         """413: a body past DATA_UPLOAD_MAX_MEMORY_SIZE (uploads are 10 MB at most)."""
         message = _("A requisição é grande demais.")
         if is_api(request):
-            return JsonResponse(error_body(message, "too_large"), status=413)
+            return error_response(error_body(message, "too_large"), 413)
         html = render_to_string("400.html", {"message": message}, request)
         return HttpResponse(html, status=413)
 
@@ -97,7 +104,7 @@ class HostileInputMiddleware:
         }
         if is_api(request):
             body = error_body(message, "too_long", fields={field: [message]})
-            return JsonResponse(body, status=400)
+            return error_response(body, 400)
         html = render_to_string("400.html", {"message": message}, request)
         return HttpResponse(html, status=400)
 
@@ -125,3 +132,33 @@ class NoStoreForSignedInMiddleware:
         if user is not None and user.is_authenticated:
             patch_cache_control(response, no_store=True, private=True)
         return response
+
+
+class ApiErrorBodyMiddleware:
+    """Under /api/ every error is the Error body, whoever made the answer.
+
+    Django answers some failures before any API view runs, and with DEBUG on it answers
+    them with its own HTML pages (an unknown address's 404, a view's 405): those become
+    the Error body for their status, written by the one encoder, keeping the headers that
+    tell the client what to do (Allow, Retry-After, WWW-Authenticate). A server error
+    keeps Django's debug page when DEBUG is on: it is there for the developer.
+    """
+
+    KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate", "Vary")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not is_api(request) or response.status_code < 400:
+            return response
+        if response.status_code >= 500 and settings.DEBUG:
+            return response
+        if response.get("Content-Type", "").split(";")[0] == ERROR_CONTENT_TYPE:
+            return response
+        replacement = json_error(request, response.status_code)
+        for name in self.KEPT_HEADERS:
+            if name in response:
+                replacement[name] = response[name]
+        return replacement

@@ -15,6 +15,7 @@ from rest_framework.generics import get_object_or_404
 
 from accounts.models import User
 from cases.form_fields import MultipleFileField
+from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
 from core.errors import RuleViolation
 from core.widgets import DateInput
 from registers.models import Driver
@@ -43,6 +44,7 @@ def driver_form_fields(prefix: str) -> dict[str, forms.Field]:
         label = _DRIVER_LABELS[name]
         if name == "cnh_expires_on":
             fields[f"{prefix}{name}"] = forms.DateField(
+                validators=[MAY_PREDATE_THE_LAW],
                 label=label, required=False, widget=DateInput
             )
         elif name == "email":
@@ -57,7 +59,7 @@ def driver_serializer_fields(prefix: str) -> dict[str, serializers.Field]:
     fields: dict[str, serializers.Field] = {}
     for name in DRIVER_FIELDS:
         if name == "cnh_expires_on":
-            fields[f"{prefix}{name}"] = serializers.DateField(required=False)
+            fields[f"{prefix}{name}"] = LegalDateField(bound=MAY_PREDATE_THE_LAW, required=False)
         elif name == "email":
             fields[f"{prefix}{name}"] = serializers.EmailField(required=False, allow_blank=True)
         else:

@@ -6,34 +6,29 @@ A table with more rows than `settings.EXPORT_SYNC_ROWS` is written by a Celery t
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import io
+import tempfile
 from collections.abc import Callable, Iterator
-from decimal import Decimal
-from typing import Any
+from typing import IO, Any
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.core.files.base import ContentFile
+from django.core.files import File
 from django.db import transaction
 from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from openpyxl import Workbook
 
 from accounts.models import User
 from cases.workflow import state_label
+from core.spreadsheets import CONTENT_TYPES, write_table
 from workspace.dashboard import BUILDERS, Period, Table
 from workspace.forms import CaseSearchForm
 from workspace.models import ExportJob
 from workspace.search import search_cases
 
-PROGRESS_EVERY = 500
-CONTENT_TYPES = {
-    "csv": "text/csv; charset=utf-8",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-}
+__all__ = ["CONTENT_TYPES", "export_job_create", "export_run", "table_for", "write"]
 
 
 def sync_limit() -> int:
@@ -92,58 +87,24 @@ def period_from(params: dict[str, Any], today: dt.date) -> Period:
     return form.period(today) if form.is_valid() else Period.last_months(today)
 
 
-def _cell(value: Any) -> Any:
-    if isinstance(value, dt.datetime):
-        return value.replace(tzinfo=None) if value.tzinfo else value
-    if isinstance(value, Decimal):
-        return float(value)
-    if isinstance(value, str | int | float | dt.date) or value is None:
-        return value
-    return str(value)
+def write(table: Table, fmt: str, progress: Callable[[int], None] | None = None) -> bytes:
+    """The table's bytes in `fmt` ("csv" or "xlsx"), for a table short enough for a page."""
+    out = io.BytesIO()
+    _write_to(out, table, fmt, progress)
+    return out.getvalue()
 
 
-def write(
-    table: Table, fmt: str, progress: Callable[[int], None] | None = None
-) -> bytes:
-    """The table's bytes in `fmt` ("csv" or "xlsx"); `progress(done)` every few hundred rows."""
-    done = 0
-    if fmt == "csv":
-        buffer = io.StringIO()
-        # A BOM, so spreadsheet programs read the accents as UTF-8.
-        buffer.write("\ufeff")
-        writer = csv.writer(buffer, delimiter=";")
-        writer.writerow([str(h) for h in table.headers])
-        for row in table.rows:
-            writer.writerow([_csv_cell(v) for v in row])
-            done += 1
-            if progress and done % PROGRESS_EVERY == 0:
-                progress(done)
-        data = buffer.getvalue().encode("utf-8")
-    else:
-        book = Workbook(write_only=True)
-        sheet = book.create_sheet(title=table.name[:31])
-        sheet.append([str(h) for h in table.headers])
-        for row in table.rows:
-            sheet.append([_cell(v) for v in row])
-            done += 1
-            if progress and done % PROGRESS_EVERY == 0:
-                progress(done)
-        out = io.BytesIO()
-        book.save(out)
-        data = out.getvalue()
-    if progress:
-        progress(done)
-    return data
-
-
-def _csv_cell(value: Any) -> str:
-    if isinstance(value, dt.datetime):
-        return value.strftime("%d/%m/%Y %H:%M")
-    if isinstance(value, dt.date):
-        return value.strftime("%d/%m/%Y")
-    if isinstance(value, Decimal):
-        return str(value).replace(".", ",")
-    return "" if value is None else str(value)
+def _write_to(
+    out: IO[bytes], table: Table, fmt: str, progress: Callable[[int], None] | None = None
+) -> None:
+    write_table(
+        out,
+        fmt,
+        headers=table.headers,
+        rows=table.rows,
+        sheet_title=table.name,
+        progress=progress,
+    )
 
 
 def export_job_create(
@@ -171,10 +132,14 @@ def export_run(*, job_id: int, today: dt.date) -> ExportJob:
     def progress(done: int) -> None:
         ExportJob.objects.filter(pk=job.pk).update(done=done)
 
-    data = write(table, job.format, progress)
-    job.refresh_from_db()
-    stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
-    job.file.save(f"{job.dataset}-{stamp}.{job.format}", ContentFile(data), save=False)
+    # Written to a temporary file, not memory: a long export's size does not grow the worker.
+    with tempfile.TemporaryFile() as out:
+        _write_to(out, table, job.format, progress)
+        out.seek(0)
+        job.refresh_from_db()
+        stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
+        name = f"{job.dataset}-{stamp}.{job.format}"
+        job.file.save(name, File(out, name=name), save=False)
     job.status = ExportJob.Status.DONE
     job.finished_at = timezone.now()
     job.save(update_fields=["file", "status", "finished_at"])

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.errors import RuleViolation
+from core.dates import LegalDateField
 from municipal import selectors
 from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import calendar as services
@@ -28,7 +29,7 @@ class CalendarEntryOutput(serializers.Serializer):
 
 
 class CalendarDayInput(serializers.Serializer):
-    day = serializers.DateField()
+    day = LegalDateField()
     kind = serializers.ChoiceField(choices=CalendarDay.Kind.choices)
     act = serializers.CharField(max_length=200, allow_blank=True)
 

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
 from law.cooperatives import max_vehicles
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
@@ -76,7 +77,7 @@ class AssociationInput(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     kind = serializers.ChoiceField(choices=Association.Kind.choices)
     cnpj = serializers.RegexField(r"^\d{14}$")
-    registered_on = serializers.DateField()
+    registered_on = LegalDateField(bound=MAY_PREDATE_THE_LAW)
     colour = serializers.CharField(max_length=40)
     parking_address = serializers.CharField(
         max_length=250, required=False, default="", allow_blank=True
@@ -114,7 +115,7 @@ class ParkingInput(serializers.Serializer):
     address = serializers.CharField(max_length=250)
     places = serializers.IntegerField(min_value=0)
     act = serializers.CharField(max_length=60, allow_blank=True)
-    approved_on = serializers.DateField()
+    approved_on = LegalDateField(bound=MAY_PREDATE_THE_LAW)
 
 
 class ParkingApi(APIView):
@@ -134,8 +135,10 @@ class ParkingApi(APIView):
 
 
 class MemberInput(serializers.Serializer):
-    authorization = serializers.CharField(help_text="Termo ou placa do táxi do associado.")
-    since = serializers.DateField()
+    authorization = serializers.CharField(
+        max_length=20, help_text="Termo ou placa do táxi do associado."
+    )
+    since = LegalDateField(bound=MAY_PREDATE_THE_LAW)
 
 
 class MemberAddApi(APIView):
@@ -182,7 +185,7 @@ class ExecutiveVehicleInput(serializers.Serializer):
     airbag = serializers.BooleanField()
     colour = serializers.CharField(max_length=40)
     seal = serializers.CharField(max_length=40, allow_blank=True)
-    registered_on = serializers.DateField()
+    registered_on = LegalDateField(bound=MAY_PREDATE_THE_LAW)
 
 
 class ExecutiveVehicleAddApi(APIView):

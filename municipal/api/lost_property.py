@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.errors import RuleViolation
+from core.dates import LegalDateField
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import LostItem
@@ -48,14 +49,15 @@ class LostItemOutput(serializers.ModelSerializer):
 
 class ReportInput(serializers.Serializer):
     authorization = serializers.CharField(
+        max_length=20,
         required=False,
         default="",
         allow_blank=True,
         help_text="Número do termo ou placa; o taxista pode omitir se dirige um só táxi.",
     )
     description = serializers.CharField(max_length=250)
-    found_on = serializers.DateField()
-    handed_in_on = serializers.DateField(
+    found_on = LegalDateField()
+    handed_in_on = LegalDateField(
         required=False,
         allow_null=True,
         default=None,
@@ -123,7 +125,7 @@ class LostItemDetailApi(APIView):
 
 
 class HandInInput(serializers.Serializer):
-    handed_in_on = serializers.DateField()
+    handed_in_on = LegalDateField()
     storage = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
 
 
@@ -151,7 +153,7 @@ class CloseInput(serializers.Serializer):
     owner_document = serializers.CharField(
         max_length=40, required=False, default="", allow_blank=True
     )
-    closed_on = serializers.DateField()
+    closed_on = LegalDateField()
 
 
 class LostItemCloseApi(APIView):

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
 from cases.errors import NotPermitted, RuleViolation
+from core.dates import LegalDateField
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import RosterEntry
@@ -33,10 +34,12 @@ class RosterEntryOutput(serializers.ModelSerializer):
 
 
 class RosterInput(serializers.Serializer):
-    authorization = serializers.CharField(help_text="Número do termo ou placa do táxi.")
+    authorization = serializers.CharField(
+        max_length=20, help_text="Número do termo ou placa do táxi."
+    )
     shift = serializers.ChoiceField(choices=RosterEntry.Shift.choices)
-    start = serializers.DateField()
-    end = serializers.DateField()
+    start = LegalDateField()
+    end = LegalDateField()
     weekdays = serializers.ListField(
         child=serializers.IntegerField(min_value=0, max_value=6),
         required=False,

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate, authorization_by_plate
 from municipal.models import Stand, StandArrival, StandAssignment, StandWaiting
@@ -51,14 +52,18 @@ class StandInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Stand.Kind.choices)
     places = serializers.IntegerField(min_value=0, max_value=500)
     act_number = serializers.CharField(max_length=60, allow_blank=True)
-    act_date = serializers.DateField()
-    starts_on = serializers.DateField()
-    ends_on = serializers.DateField(required=False, allow_null=True, default=None)
+    act_date = LegalDateField(bound=MAY_PREDATE_THE_LAW)
+    starts_on = LegalDateField(bound=MAY_PREDATE_THE_LAW)
+    ends_on = LegalDateField(
+        bound=MAY_PREDATE_THE_LAW, required=False, allow_null=True, default=None
+    )
     shelter = serializers.BooleanField(required=False, default=False)
     shelter_roof = serializers.ChoiceField(
         choices=Stand.Roof.choices, required=False, default="", allow_blank=True
     )
-    shelter_installed_on = serializers.DateField(required=False, allow_null=True, default=None)
+    shelter_installed_on = LegalDateField(
+        bound=MAY_PREDATE_THE_LAW, required=False, allow_null=True, default=None
+    )
 
 
 class PlateOutput(serializers.Serializer):
@@ -106,7 +111,9 @@ class StandDetailApi(APIView):
 
 
 class AssignInput(serializers.Serializer):
-    authorization = serializers.CharField(help_text="Número do termo ou placa do táxi.")
+    authorization = serializers.CharField(
+        max_length=20, help_text="Número do termo ou placa do táxi."
+    )
 
 
 class AssignmentOutput(serializers.ModelSerializer):

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
 from cases.errors import RuleViolation
+from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
 from municipal import selectors
 from municipal.models import TariffItem, TariffReminder, TariffTable
 from municipal.permissions import RegisterKeeperWrites, require_staff
@@ -60,8 +61,8 @@ class TariffItemInput(serializers.Serializer):
 
 class TariffEnactInput(serializers.Serializer):
     act_number = serializers.CharField(max_length=60, allow_blank=True)
-    act_date = serializers.DateField()
-    valid_from = serializers.DateField()
+    act_date = LegalDateField(bound=MAY_PREDATE_THE_LAW)
+    valid_from = LegalDateField(bound=MAY_PREDATE_THE_LAW)
     items = TariffItemInput(many=True)
     notes = serializers.CharField(max_length=250, required=False, default="", allow_blank=True)
 
@@ -134,8 +135,8 @@ class TariffAdjustmentApi(APIView):
 
 class PublishInput(serializers.Serializer):
     act_number = serializers.CharField(max_length=60, allow_blank=True)
-    act_date = serializers.DateField()
-    valid_from = serializers.DateField()
+    act_date = LegalDateField(bound=MAY_PREDATE_THE_LAW)
+    valid_from = LegalDateField(bound=MAY_PREDATE_THE_LAW)
 
 
 class TariffPublishApi(APIView):

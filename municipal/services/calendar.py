@@ -14,6 +14,7 @@ from cases.errors import StateConflict, from_law
 from cases.models import Deadline
 from cases.services.deadlines import cases_next_due_refresh
 from cases.services.transitions import case_record
+from core.dates import UNDER_THE_LAW, dates_within
 from law import deadlines as law_deadlines
 from law import municipal_calendar as law
 from law.errors import LawError
@@ -44,6 +45,7 @@ def calendar_day_declare(
     Business-day counting reads these rows (registers.calendar); the pending deadlines a
     declaration moves are recomputed by the deadline engine (issue 9, item 4).
     """
+    dates_within(UNDER_THE_LAW, day=day)
     require_register_keeper(actor)
     try:
         law.check_declaration(day=day, act=act, today=today)

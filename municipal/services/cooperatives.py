@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from cases.errors import RuleViolation, StateConflict, from_law
+from core.dates import MAY_PREDATE_THE_LAW, dates_within
 from law import cooperatives as law
 from law.errors import LawError
 from municipal.models import Association, ExecutiveUse, ExecutiveVehicle, Membership
@@ -40,6 +41,7 @@ def association_register(
     parking_places: int = 0,
 ) -> Association:
     """Art. 3 §1 I: the association's prior registration with the Executive."""
+    dates_within(MAY_PREDATE_THE_LAW, registered_on=registered_on)
     require_register_keeper(actor)
     if not colour.strip() or colour.strip().casefold() == STANDARD_COLOUR:
         raise RuleViolation(
@@ -71,6 +73,7 @@ def association_approve_parking(
     approved_on: dt.date,
 ) -> Association:
     """Art. 3 §1 IV: the Executive approves the parking place, for as many vehicles."""
+    dates_within(MAY_PREDATE_THE_LAW, approved_on=approved_on)
     require_register_keeper(actor)
     if not address.strip() or not act.strip() or places < 1:
         raise RuleViolation(
@@ -105,6 +108,7 @@ def membership_add(
     *, actor: User, association: Association, driver: Driver, since: dt.date
 ) -> Membership:
     """Art. 3 §1 I and §2: a named member holding an authorization, in one association."""
+    dates_within(MAY_PREDATE_THE_LAW, since=since)
     require_register_keeper(actor)
     _check(
         law.check_member_holds_authorization,
@@ -167,6 +171,7 @@ def executive_vehicle_register(
     registered_on: dt.date,
 ) -> ExecutiveVehicle:
     """Art. 3 §1 II-IV and §3: an executive taxi of the association's fleet."""
+    dates_within(MAY_PREDATE_THE_LAW, registered_on=registered_on)
     require_register_keeper(actor)
     _check(
         law.check_vehicle,

@@ -17,6 +17,7 @@ from accounts.models import User
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_set
+from core.dates import UNDER_THE_LAW, dates_within
 from core.sequences import sequence_next
 from law import lost_property as law
 from law.errors import LawError
@@ -59,6 +60,7 @@ def lost_item_report(
 ) -> LostItem:
     """The driver (at the portal) or a clerk records an object found in the taxi; the
     2-business-day handing-in deadline starts (Art. 37 XVIII)."""
+    dates_within(UNDER_THE_LAW, found_on=found_on)
     if not may_keep_registers(actor) and getattr(actor, "driver", None) != driver:
         raise NotPermitted(_("Somente o próprio taxista ou a Secretaria registra o achado."))
     if not _drives(driver, authorization):
@@ -98,6 +100,7 @@ def lost_item_hand_in(
 
     A late handing-in is received all the same, and marked late.
     """
+    dates_within(UNDER_THE_LAW, handed_in_on=handed_in_on)
     require_register_keeper(actor)
     _check(law.check_handed_in_on, found_on=item.found_on, handed_in_on=handed_in_on, today=today)
     calendar = municipal_calendar()
@@ -148,6 +151,7 @@ def lost_item_receive(
     storage: str = "",
 ) -> LostItem:
     """At the counter: the driver brings an object he had not reported; record and receipt."""
+    dates_within(UNDER_THE_LAW, found_on=found_on, handed_in_on=handed_in_on)
     require_register_keeper(actor)
     # Checked before the report is written, so a bad date leaves no half-made row.
     _check(law.check_handed_in_on, found_on=found_on, handed_in_on=handed_in_on, today=today)
@@ -174,6 +178,7 @@ def lost_item_close(
     owner_document: str = "",
 ) -> LostItem:
     """The object's end: returned to its owner (who signs for it) or another destination."""
+    dates_within(UNDER_THE_LAW, closed_on=closed_on)
     require_register_keeper(actor)
     _check(
         law.check_destination,

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from cases.errors import RuleViolation, StateConflict, from_law
+from core.dates import UNDER_THE_LAW, dates_within
 from law import roster as law
 from law.errors import LawError
 from municipal.models import RosterEntry
@@ -32,6 +33,7 @@ def roster_add(
 
     ``weekdays`` (0 = Monday) limits the days; days already on the roster are skipped.
     """
+    dates_within(UNDER_THE_LAW, start=start, end=end)
     require_register_keeper(actor)
     try:
         law.check_shift(shift)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
+from core.dates import MAY_PREDATE_THE_LAW, dates_within
 from law import stands as law
 from law.errors import LawError
 from municipal.models import Stand, StandArrival, StandAssignment, StandWaiting
@@ -42,6 +43,13 @@ def stand_save(
     shelter_installed_on: dt.date | None = None,
 ) -> Stand:
     """Create or change a stand as the Executive's act fixes it (Arts. 32-34)."""
+    dates_within(
+        MAY_PREDATE_THE_LAW,
+        act_date=act_date,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        shelter_installed_on=shelter_installed_on,
+    )
     require_register_keeper(actor)
     _law(
         law.check_stand,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from cases.errors import RuleViolation, StateConflict, from_law
+from core.dates import MAY_PREDATE_THE_LAW, dates_within
 from law import tariffs as law
 from law.errors import LawError
 from municipal.models import TariffItem, TariffReminder, TariffTable
@@ -94,6 +95,7 @@ def tariff_table_enact(
     notes: str = "",
 ) -> TariffTable:
     """Record a table the Executive's act set (Art. 29); it is in force from ``valid_from``."""
+    dates_within(MAY_PREDATE_THE_LAW, act_date=act_date, valid_from=valid_from)
     require_register_keeper(actor)
     _check(law.check_act, act_number=act_number, act_date=act_date, valid_from=valid_from)
     _check(law.check_values, values=_values(items))
@@ -156,6 +158,7 @@ def tariff_table_publish(
     *, actor: User, table: TariffTable, act_number: str, act_date: dt.date, valid_from: dt.date
 ) -> TariffTable:
     """Record the act that puts a proposed table in force (Arts. 29, 31); closes the reminder."""
+    dates_within(MAY_PREDATE_THE_LAW, act_date=act_date, valid_from=valid_from)
     require_register_keeper(actor)
     _check(law.check_act, act_number=act_number, act_date=act_date, valid_from=valid_from)
     if table.adjustment_year is not None:

@@ -8,7 +8,6 @@ in full.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import json
 import random
@@ -16,6 +15,7 @@ from pathlib import Path
 
 from validate_docbr import CNH, CPF, RENAVAM
 
+from core.spreadsheets import write_table
 from register_import.columns import COLUMNS
 
 HERE = Path(__file__).parent
@@ -100,10 +100,9 @@ def _errors(rows: list[dict[str, str]]) -> dict[int, tuple[str, str, str]]:
 
 
 def _write(path: Path, rows: list[dict[str, str]]) -> None:
-    with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=[c.key for c in COLUMNS], delimiter=";")
-        writer.writeheader()
-        writer.writerows(rows)
+    keys = [c.key for c in COLUMNS]
+    with path.open("wb") as out:
+        write_table(out, "csv", headers=keys, rows=([row[k] for k in keys] for row in rows))
 
 
 def main() -> None:

@@ -85,8 +85,9 @@ def test_art_71_a_delivery_attempt_on_01_01_0001_is_refused(posted, clerk_user):
         )
     assert response.status_code == 400
     body = response.json()
-    assert body["article"] == "Art. 71"
-    assert "01/01/0001" in body["detail"] and "28/07/2023" in body["detail"]
+    # Refused at the door by the date's bound (core.dates: not before the law, Art. 71).
+    message = body["fields"]["attempted_on"][0]
+    assert "01/01/0001" in message and "28/07/2023" in message
     assert not posted.attempts_made.exists()
 
 

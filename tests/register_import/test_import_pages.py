@@ -91,6 +91,6 @@ def test_a_file_that_is_not_a_spreadsheet_is_refused_at_the_form(client):
         reverse("register-import"), {"file": SimpleUploadedFile("foto.png", b"\x89PNG")}
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Envie um arquivo .csv ou .xlsx." in response.content.decode()
     assert not ImportJob.objects.exists()

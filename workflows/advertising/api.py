@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
+from core.dates import LegalDateField
 from workflows.advertising.models import AdvertisingPlacement
 from workflows.advertising.services import CHECKLIST, advertising_file
 from workflows.inputs import files_from_serializer, files_serializer_fields, filing_driver
@@ -22,8 +23,8 @@ class _Base(serializers.Serializer):
     placement = serializers.ChoiceField(choices=AdvertisingPlacement.choices)
     text = serializers.CharField(help_text="Texto ou descrição da publicidade.")
     advertiser = serializers.CharField(required=False, allow_blank=True, default="")
-    start_on = serializers.DateField(help_text="Primeiro dia; não pode ser anterior a hoje.")
-    end_on = serializers.DateField(help_text="Último dia; no máximo 12 meses (Art. 67).")
+    start_on = LegalDateField(help_text="Primeiro dia; não pode ser anterior a hoje.")
+    end_on = LegalDateField(help_text="Último dia; no máximo 12 meses (Art. 67).")
 
 
 AdvertisingInput = type("AdvertisingInput", (_Base,), files_serializer_fields(CHECKLIST))

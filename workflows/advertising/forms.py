@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cases.form_fields import MultipleFileField
+from core.dates import UNDER_THE_LAW
 from law.advertising import MAX_MONTHS
 from workflows.advertising.models import AdvertisingPlacement
 
@@ -21,9 +22,11 @@ class AdvertisingForm(forms.Form):
     )
     advertiser = forms.CharField(label=_("Anunciante"), required=False, max_length=200)
     start_on = forms.DateField(
+        validators=[UNDER_THE_LAW],
         label=_("Primeiro dia"), widget=forms.DateInput(attrs={"type": "date"})
     )
     end_on = forms.DateField(
+        validators=[UNDER_THE_LAW],
         label=_("Último dia"),
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text=_("No máximo %(months)d meses (Art. 67).") % {"months": MAX_MONTHS},

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.services import personal_data_read_case
+from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
 from workflows.application.checklist import ITEMS
 from workflows.application.models import ApplicationCase
 from workflows.application.selectors import (
@@ -41,7 +42,7 @@ class ApplicationInput(serializers.Serializer):
     cpf = serializers.CharField(max_length=14)
     cnh_number = serializers.CharField(max_length=14)
     cnh_category = serializers.CharField(max_length=5)
-    cnh_expires_on = serializers.DateField()
+    cnh_expires_on = LegalDateField(bound=MAY_PREDATE_THE_LAW)
     address = serializers.CharField(max_length=250)
     district = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     city = serializers.CharField(max_length=120)

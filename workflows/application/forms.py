@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _l
 
+from core.dates import MAY_PREDATE_THE_LAW
 from core.widgets import DateInput
 from workflows.application.checklist import ITEMS, ChecklistItem
 
@@ -33,7 +34,9 @@ class ApplicationForm(forms.Form):
     cnh_category = forms.CharField(
         label=_l("Categoria da CNH"), max_length=5, help_text=_l("Art. 10 I b: B, C, D ou E.")
     )
-    cnh_expires_on = forms.DateField(label=_l("Validade da CNH"), widget=DateInput)
+    cnh_expires_on = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW], label=_l("Validade da CNH"), widget=DateInput
+    )
     address = forms.CharField(label=_l("Endereço"), max_length=250)
     district = forms.CharField(label=_l("Bairro"), max_length=120, required=False)
     city = forms.CharField(

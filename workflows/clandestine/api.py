@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from cases.selectors import cases_visible_to
 from cases.workflow import state_label
+from core.dates import LegalDateTimeField
 from workflows.clandestine.models import ClandestineCase, ClandestinePayment, Classification
 from workflows.clandestine.selectors import clandestine_balance
 from workflows.clandestine.services import clandestine_record
@@ -33,7 +34,7 @@ class ClandestineInput(serializers.Serializer):
     classification = serializers.ChoiceField(choices=Classification.choices)
     reasoning = serializers.CharField(help_text="Art. 61 §2: entendimento fundamentado.")
     place = serializers.CharField(max_length=250)
-    occurred_at = serializers.DateTimeField()
+    occurred_at = LegalDateTimeField()
     police_station = serializers.CharField(required=False, allow_blank=True, default="")
     police_report = serializers.CharField(required=False, allow_blank=True, default="")
 

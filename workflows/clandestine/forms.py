@@ -6,6 +6,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.dates import UNDER_THE_LAW
 from workflows.clandestine.models import Classification
 
 
@@ -48,6 +49,7 @@ class ClandestineRecordForm(forms.Form):
     )
     place = forms.CharField(label=_("Local"), max_length=250)
     occurred_at = forms.DateTimeField(
+        validators=[UNDER_THE_LAW],
         label=_("Data e hora"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from cases.form_fields import LOCAL_INPUT, LocalDateTimeInput, local_now_input
+from core.dates import UNDER_THE_LAW
 from registers.validators import normalize_plate
 from workflows.complaint.services import MAX_LENGTHS
 
@@ -31,6 +32,7 @@ class ComplaintForm(forms.Form):
         ),
     )
     occurred_at = forms.DateTimeField(
+        validators=[UNDER_THE_LAW],
         label=_("Quando aconteceu"),
         input_formats=[LOCAL_INPUT, "%Y-%m-%d %H:%M"],
         widget=LocalDateTimeInput(),

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
+from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
 from workflows.inputs import filing_driver
 from workflows.renewal.services import renewal_file
 
@@ -24,8 +25,11 @@ class RenewalInput(serializers.Serializer):
     )
     crlv = serializers.FileField(required=False, default=None, help_text="Art. 19 II.")
     cnh = serializers.FileField(required=False, default=None, help_text="Art. 19 III.")
-    cnh_expires_on = serializers.DateField(
-        required=False, default=None, help_text="Validade da CNH apresentada."
+    cnh_expires_on = LegalDateField(
+        bound=MAY_PREDATE_THE_LAW,
+        required=False,
+        default=None,
+        help_text="Validade da CNH apresentada.",
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.dates import MAY_PREDATE_THE_LAW
 from core.widgets import DateInput
 
 
@@ -24,5 +25,6 @@ class RenewalForm(forms.Form):
         help_text=_("PDF, JPEG ou PNG, até 10 MB."),
     )
     cnh_expires_on = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW],
         label=_("Validade da CNH apresentada"), widget=DateInput, required=False
     )

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
+from core.dates import LegalDateField
 from registers.services.vehicles import VehicleData
 from workflows.inputs import filing_driver
 from workflows.substitution.services import substitution_file
@@ -67,7 +68,7 @@ class SeizureCommunicationInput(serializers.Serializer):
     driver = serializers.IntegerField(
         required=False, help_text="Somente para servidores registrando no balcão."
     )
-    seized_on = serializers.DateField(help_text="Art. 24, §2: data da apreensão judicial.")
+    seized_on = LegalDateField(help_text="Art. 24, §2: data da apreensão judicial.")
     order = serializers.FileField(required=False, help_text="Art. 24, §2: o mandado judicial.")
     note = serializers.CharField(required=False, allow_blank=True, default="")
 

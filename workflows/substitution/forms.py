@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.dates import UNDER_THE_LAW
 from registers.services.vehicles import OLDEST_YEAR, VehicleData
 from registers.validators import normalize_plate, normalize_renavam
 
@@ -73,6 +74,7 @@ class SeizureCommunicationForm(forms.Form):
     """Art. 24 §2: the seizure's date and the court order."""
 
     seized_on = forms.DateField(
+        validators=[UNDER_THE_LAW],
         label=_("Data da apreensão do veículo"),
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text=_("A comunicação deve ser feita em até 30 dias da apreensão (Art. 24, §2)."),

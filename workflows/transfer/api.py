@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from cases.api import CaseOutput
 from cases.errors import RuleViolation
+from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
 from registers.models import Authorization
 from workflows.inputs import (
     driver_data,
@@ -29,7 +30,7 @@ BENEFICIARY_PREFIX = "beneficiary_"
 class _Base(serializers.Serializer):
     authorization_number = serializers.CharField(max_length=20)
     cause = serializers.ChoiceField(choices=TransferCause.choices)
-    event_on = serializers.DateField()
+    event_on = LegalDateField(bound=MAY_PREDATE_THE_LAW)
     relationship = serializers.ChoiceField(choices=Relationship.choices)
     succession_class = serializers.ChoiceField(
         choices=SuccessionClass.choices, required=False, allow_blank=True, default=""

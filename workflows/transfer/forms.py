@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.dates import MAY_PREDATE_THE_LAW
 from core.widgets import DateInput
 from workflows.inputs import driver_form_fields, files_form_fields
 from workflows.transfer.models import Relationship, SuccessionClass, TransferCause
@@ -19,6 +20,7 @@ class _Base(forms.Form):
     )
     cause = forms.ChoiceField(label=_("Hipótese (Art. 25)"), choices=TransferCause.choices)
     event_on = forms.DateField(
+        validators=[MAY_PREDATE_THE_LAW],
         label=_("Data do falecimento ou da invalidez"), widget=DateInput
     )
     relationship = forms.ChoiceField(

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from cases.action_inputs import input_valid
 from cases.errors import RuleViolation
 from cases.workflow import state_label
+from core.dates import LegalDateTimeField
 from law.infractions import INFRACTIONS
 from registers.selectors import authorizations_visible_to
 from workflows.complaint.selectors import complaints_visible_to
@@ -48,7 +49,7 @@ class NoticeFields(serializers.Serializer):
     )
     conductor = serializers.ChoiceField(choices=Conductor.choices)
     place = serializers.CharField(max_length=250)
-    occurred_at = serializers.DateTimeField()
+    occurred_at = LegalDateTimeField()
     offender_signed = serializers.BooleanField(required=False, default=False)
     description = serializers.CharField(
         max_length=4000, required=False, allow_blank=True, default=""
@@ -143,7 +144,7 @@ class ConversionInput(NoticeFields):
         default="",
         help_text="Vazio: o local informado pelo passageiro.",
     )
-    occurred_at = serializers.DateTimeField(
+    occurred_at = LegalDateTimeField(
         required=False,
         allow_null=True,
         default=None,

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from cases.form_fields import LOCAL_INPUT, LocalDateTimeInput, local_now_input
+from core.dates import UNDER_THE_LAW
 from law.infractions import citable_infractions
 from registers.models import Authorization
 from workflows.complaint.selectors import complaints_forwarded
@@ -71,6 +72,7 @@ class IssueForm(forms.Form):
     )
     place = forms.CharField(label=_("Local"), max_length=250)
     occurred_at = forms.DateTimeField(
+        validators=[UNDER_THE_LAW],
         label=_("Data e hora"),
         input_formats=[LOCAL_INPUT, "%Y-%m-%d %H:%M"],
         widget=LocalDateTimeInput(),

@@ -1,0 +1,136 @@
+"""The one writer of spreadsheets (CSV and XLSX) the application hands to people.
+
+Every table a person downloads (dashboards, case lists, the import's rejection reports)
+is written here, so one rule holds for all of them: a text cell cannot become a formula.
+A name typed by anyone (`=HYPERLINK("http://…"&A1,"Ver")`) reaches a clerk's spreadsheet
+program as text. Following OWASP's advice on CSV injection, a text cell starting with
+`=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with an apostrophe, in CSV and
+XLSX alike; in XLSX the cell is stored as a string, never a formula.
+
+Both formats stream: rows go to the output as they come (openpyxl's write-only workbook
+keeps them in a temporary file), so memory does not grow with the number of rows.
+`tests/workspace/test_one_spreadsheet_writer.py` fails if another module writes CSV or XLSX.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Callable, Iterable
+from decimal import Decimal
+from typing import IO, Any
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+FORMATS = ("csv", "xlsx")
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+# What a spreadsheet program reads as the start of a formula (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PROGRESS_EVERY = 500
+
+
+def neutralised(text: str) -> str:
+    """The text as a cell that no spreadsheet program evaluates."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _csv_cell(value: Any) -> str:
+    # Numbers and dates are formatted here, as a Brazilian spreadsheet reads them; only
+    # text that came from someone can carry a formula.
+    if value is None:
+        return ""
+    if isinstance(value, dt.datetime):
+        return value.strftime("%d/%m/%Y %H:%M")
+    if isinstance(value, dt.date):
+        return value.strftime("%d/%m/%Y")
+    if isinstance(value, Decimal):
+        return str(value).replace(".", ",")
+    if isinstance(value, bool | int | float):
+        return str(value)
+    return neutralised(str(value))
+
+
+def _xlsx_value(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        return value.replace(tzinfo=None) if value.tzinfo else value
+    if isinstance(value, Decimal):
+        return float(value)
+    if value is None or isinstance(value, bool | int | float | dt.date):
+        return value
+    # Control characters XLSX cannot hold would make openpyxl raise half-way through.
+    return neutralised(ILLEGAL_CHARACTERS_RE.sub("", str(value)))
+
+
+def write_table(
+    out: IO[bytes],
+    fmt: str,
+    *,
+    headers: Iterable[Any],
+    rows: Iterable[Iterable[Any]],
+    sheet_title: str = "Planilha",
+    progress: Callable[[int], None] | None = None,
+) -> int:
+    """Write the table to the binary file `out` as `fmt`; the number of rows written.
+
+    `progress(done)` is called every few hundred rows and at the end.
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown spreadsheet format {fmt!r}")
+    done = 0
+    if fmt == "csv":
+        # A BOM, so spreadsheet programs read the accents as UTF-8; ";" as Excel in
+        # Portuguese expects.
+        text = io.TextIOWrapper(out, encoding="utf-8-sig", newline="")
+        try:
+            writer = csv.writer(text, delimiter=";")
+            writer.writerow([_csv_cell(str(h)) for h in headers])
+            for row in rows:
+                writer.writerow([_csv_cell(v) for v in row])
+                done += 1
+                if progress and done % PROGRESS_EVERY == 0:
+                    progress(done)
+            text.flush()
+        finally:
+            text.detach()  # the caller owns `out`
+    else:
+        book = Workbook(write_only=True)
+        sheet = book.create_sheet(title=sheet_title[:31])
+
+        def cells(values: Iterable[Any]) -> list[Any]:
+            out_cells = []
+            for value in values:
+                cell = WriteOnlyCell(sheet, value=_xlsx_value(value))
+                if cell.data_type == "f":  # pragma: no cover - neutralised above
+                    cell.data_type = "s"
+                out_cells.append(cell)
+            return out_cells
+
+        sheet.append(cells(str(h) for h in headers))
+        for row in rows:
+            sheet.append(cells(row))
+            done += 1
+            if progress and done % PROGRESS_EVERY == 0:
+                progress(done)
+        book.save(out)
+    if progress:
+        progress(done)
+    return done
+
+
+def table_bytes(
+    fmt: str,
+    *,
+    headers: Iterable[Any],
+    rows: Iterable[Iterable[Any]],
+    sheet_title: str = "Planilha",
+) -> bytes:
+    """The whole table in memory, for the short tables a page answers at once."""
+    out = io.BytesIO()
+    write_table(out, fmt, headers=headers, rows=rows, sheet_title=sheet_title)
+    return out.getvalue()
