@@ -23,8 +23,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read
-from registers.models import Vehicle
-from registers.selectors import authorizations_visible_to, drivers_visible_to
+from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
 from workspace import charts, dashboard, dossiers, exports, landing
 from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
 from workspace.models import ExportJob, SavedFilter
@@ -108,7 +107,7 @@ def filter_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
-    driver = get_object_or_404(drivers_visible_to(request.user), pk=pk)
+    driver = get_object_or_404(drivers_in_scope(request.user), pk=pk)
     personal_data_read(
         actor=request.user, drivers=[driver], case=None, channel="page", path=request.path
     )
@@ -128,7 +127,7 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
-    vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=pk)
+    vehicle = get_object_or_404(vehicles_in_scope(request.user).select_related("owner"), pk=pk)
     authorizations = list(vehicle.authorizations.select_related("holder"))
     personal_data_read(
         actor=request.user,
@@ -152,7 +151,7 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def authorization_page(request: HttpRequest, pk: int) -> HttpResponse:
-    authorization = get_object_or_404(authorizations_visible_to(request.user), pk=pk)
+    authorization = get_object_or_404(authorizations_in_scope(request.user), pk=pk)
     personal_data_read(
         actor=request.user,
         drivers=[authorization.holder],
