@@ -23,13 +23,23 @@ def user_grant_role(*, user: User, role: Role) -> None:
 
 
 def personal_data_read(
-    *, actor: User, drivers: Iterable[Any], case: Any, channel: str, path: str
+    *,
+    actor: User,
+    drivers: Iterable[Any],
+    case: Any,
+    channel: str,
+    path: str,
+    what: str = "",
+    purpose: str = "",
 ) -> None:
-    """Log that `actor` (staff) read the personal data of `drivers` (LGPD Art. 37).
+    """Log that `actor` (staff) read the personal data of `drivers` (LGPD Art. 37): the
+    one door of the read log, for every page, API, search, export, file and admin page.
 
     `drivers` are registers.Driver rows (None skipped) and `case` a cases.Case or None;
-    typed loosely because accounts sits below the registers and the cases. A driver
-    reading their own data is not logged: the log answers who else saw it.
+    typed loosely because accounts sits below the registers and the cases. `what` says
+    which data the surface showed, `purpose` why (PersonalDataAccess.Purpose; a case's
+    work when not said). A driver reading their own data is not logged: the log answers
+    who else saw it.
     """
     from accounts.models import PersonalDataAccess
     from accounts.roles import is_staff_member
@@ -37,8 +47,17 @@ def personal_data_read(
     if not is_staff_member(actor):
         return
     seen = {d.pk: d for d in drivers if d is not None and d.user_id != actor.pk}
+    why = purpose or PersonalDataAccess.Purpose.CASE
     rows = [
-        PersonalDataAccess(user=actor, driver=d, case=case, channel=channel, path=path[:300])
+        PersonalDataAccess(
+            user=actor,
+            driver=d,
+            case=case,
+            channel=channel,
+            path=path[:300],
+            what=what[:80],
+            purpose=why,
+        )
         for d in seen.values()
     ]
     if len(rows) == 1:
@@ -49,7 +68,9 @@ def personal_data_read(
         PersonalDataAccess.objects.bulk_create(rows)
 
 
-def personal_data_read_case(*, actor: User, case: Any, channel: str, path: str) -> None:
+def personal_data_read_case(
+    *, actor: User, case: Any, channel: str, path: str, what: str = ""
+) -> None:
     """Log the drivers a case shows (its applicant, its authorization's holder)."""
     authorization = case.authorization if case.authorization_id else None
     # Most often the applicant holds the Termo: the holder is then read only when another
@@ -64,4 +85,5 @@ def personal_data_read_case(*, actor: User, case: Any, channel: str, path: str) 
         case=case,
         channel=channel,
         path=path,
+        what=what or "processo",
     )

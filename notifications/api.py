@@ -19,7 +19,7 @@ from notifications.post import (
     letter_record_receipt,
     notice_deliver_in_person,
 )
-from notifications.selectors import notifications_visible_to
+from notifications.selectors import letters_in_scope, notifications_visible_to
 from notifications.services import notification_resend
 
 
@@ -94,7 +94,7 @@ class ReceiptInput(serializers.Serializer):
 
 
 def _notification(request: Request, pk: int) -> Notification:
-    return get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    return get_object_or_404(letters_in_scope(request.user), pk=pk)
 
 
 class PostingApi(APIView):

@@ -15,7 +15,7 @@ from cases.errors import DomainError
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.mailbox import mailbox_enabled, mailbox_read
 from notifications.post import letter_record_attempt, letter_record_posting, letter_record_receipt
-from notifications.selectors import notifications_visible_to
+from notifications.selectors import letters_in_scope, notifications_visible_to
 from notifications.services import notification_resend
 
 
@@ -39,7 +39,7 @@ def mailbox(request: HttpRequest) -> HttpResponse:
 
 
 def _record(request: HttpRequest, pk: int, form_class, action) -> HttpResponse:  # type: ignore[no-untyped-def]
-    notification = get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    notification = get_object_or_404(letters_in_scope(request.user), pk=pk)
     form = form_class(request.POST, request.FILES)
     if not form.is_valid():
         for errors in form.errors.values():
@@ -83,7 +83,7 @@ def record_receipt(request: HttpRequest, pk: int) -> HttpResponse:
 def resend(request: HttpRequest, pk: int) -> HttpResponse:
     if not is_staff_member(request.user):
         raise PermissionDenied
-    notification = get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    notification = get_object_or_404(letters_in_scope(request.user), pk=pk)
     notification_resend(notification=notification)
     messages.success(request, _("Notificação recolocada na fila de envio."))
     return redirect("case", pk=notification.case_id)
@@ -93,7 +93,7 @@ def resend(request: HttpRequest, pk: int) -> HttpResponse:
 def ar_scan(request: HttpRequest, pk: int) -> FileResponse:
     """/notificacoes/<pk>/ar/digitalizacao/ — the scanned AR card, for whoever sees the
     letter (staff of the case, the addressee)."""
-    notification = get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    notification = get_object_or_404(letters_in_scope(request.user), pk=pk)
     if not notification.ar_scan:
         raise Http404
     name = notification.ar_scan.name.rsplit("/", 1)[-1]

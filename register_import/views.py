@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role
+from accounts.services import personal_data_read
 from register_import.exports import report_write
 from register_import.forms import ImportForm
 from register_import.models import ImportJob, TermoInvitation
@@ -103,4 +104,13 @@ def invitations(request: HttpRequest) -> HttpResponse:
     rows = TermoInvitation.objects.select_related(
         "authorization", "authorization__holder", "authorization__vehicle"
     )[:500]
+    personal_data_read(
+        actor=request.user,
+        drivers=[row.authorization.holder for row in rows],
+        case=None,
+        channel="page",
+        path=request.path,
+        what="convites para assinar o Termo",
+        purpose="register",
+    )
     return render(request, "register_import/invitations.html", {"invitations": rows})

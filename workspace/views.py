@@ -73,8 +73,23 @@ def search_page(request: HttpRequest) -> HttpResponse:
         number=form.cleaned_data.get("page") or 1,
         per_page=PER_PAGE,
     )
-    context["hits"] = search_registers(user=request.user, q=filters.q, matches=matches)
+    context["hits"] = hits = search_registers(user=request.user, q=filters.q, matches=matches)
+    _log_hits(request, hits, channel="search")
     return render(request, "workspace/search.html", context)
+
+
+def _log_hits(request: HttpRequest, hits: Any, *, channel: str) -> None:
+    """The drivers a search shows (by name or partial CPF, and the holders of the Termos
+    and vehicles it finds) go in the LGPD read log with the query that found them."""
+    personal_data_read(
+        actor=request.user,
+        drivers=[*hits.drivers, *(a.holder for a in hits.authorizations)],
+        case=None,
+        channel=channel,
+        path=request.get_full_path(),
+        what="resultado de busca",
+        purpose="search",
+    )
 
 
 @staff_only
