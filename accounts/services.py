@@ -87,3 +87,19 @@ def personal_data_read_case(
         path=path,
         what=what or "processo",
     )
+
+
+def personal_data_reads_purge(*, now: Any = None) -> int:
+    """Delete the rows of the read log older than PERSONAL_DATA_LOG_RETENTION_DAYS (LGPD
+    Art. 15 I-II and 16: kept while they serve their purpose, then deleted). Returns how
+    many were deleted; running it twice deletes nothing more."""
+    import datetime as dt
+
+    from django.conf import settings
+    from django.utils import timezone
+
+    from accounts.models import PersonalDataAccess
+
+    cutoff = (now or timezone.now()) - dt.timedelta(days=settings.PERSONAL_DATA_LOG_RETENTION_DAYS)
+    deleted, _ = PersonalDataAccess.objects.filter(at__lt=cutoff).delete()
+    return deleted

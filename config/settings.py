@@ -387,6 +387,10 @@ PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
 PUBLIC_COMPLAINT_RATE = env_int("PUBLIC_COMPLAINT_RATE", 5)
 # Workspace exports longer than this many rows are written by a Celery task (progress page).
 EXPORT_SYNC_ROWS = env_int("EXPORT_SYNC_ROWS", 5000)
+# Days a row of the LGPD read log is kept before the nightly purge deletes it (README,
+# "Who can see what"): five years, the term in which an administrative act may still be
+# reviewed and the driver may still ask who read his data about it (Lei 9.873/1999 Art. 1).
+PERSONAL_DATA_LOG_RETENTION_DAYS = env_int("PERSONAL_DATA_LOG_RETENTION_DAYS", 5 * 365)
 # How many reverse proxies of our own stand in front (to find the real client address).
 RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)
 # Readings of Art. 59 where the law is silent (docs/interpretations.md, "Recidivism").

@@ -124,7 +124,13 @@ def filter_delete(request: HttpRequest, pk: int) -> HttpResponse:
 def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
     driver = get_object_or_404(drivers_in_scope(request.user), pk=pk)
     personal_data_read(
-        actor=request.user, drivers=[driver], case=None, channel="page", path=request.path
+        actor=request.user,
+        drivers=[driver],
+        case=None,
+        channel="page",
+        path=request.path,
+        what="ficha do taxista",
+        purpose="register",
     )
     today = timezone.localdate()
     return render(
@@ -150,6 +156,8 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
         case=None,
         channel="page",
         path=request.path,
+        what="ficha do veículo",
+        purpose="register",
     )
     return render(
         request,
@@ -173,6 +181,8 @@ def authorization_page(request: HttpRequest, pk: int) -> HttpResponse:
         case=None,
         channel="page",
         path=request.path,
+        what="ficha do Termo",
+        purpose="register",
     )
     return render(
         request,
