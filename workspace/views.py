@@ -27,6 +27,7 @@ from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_
 from workspace import charts, dashboard, dossiers, exports, landing
 from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
 from workspace.models import ExportJob, SavedFilter
+from workspace.reads import export_drivers
 from workspace.search import Matches, page_of, search_cases, search_registers
 
 PER_PAGE = 50
@@ -297,6 +298,16 @@ def export(request: HttpRequest, dataset: str, fmt: str) -> HttpResponse:
     params = {k: v[0] if len(v) == 1 else v for k, v in params.items()}
     today = timezone.localdate()
     table = exports.table_for(request.user, dataset, params, today)
+    # Asking for the export is reading every driver it names (sync or on the worker).
+    personal_data_read(
+        actor=request.user,
+        drivers=export_drivers(request.user, dataset, params, today),
+        case=None,
+        channel="export",
+        path=request.get_full_path(),
+        what=f"exportação {dataset}.{fmt}",
+        purpose="report",
+    )
     if (table.count or 0) > exports.sync_limit():
         job = exports.export_job_create(user=request.user, dataset=dataset, fmt=fmt, params=params)
         return redirect("workspace-export-job", pk=job.pk, permanent=False)

@@ -18,6 +18,7 @@ from rest_framework.test import APIClient
 from accounts.models import PersonalDataAccess
 from accounts.roles import Role
 from register_import.models import ImportJob, TermoInvitation
+from registers.models import PointRecord
 from tests.access.world import _lost_item, _official, _upload
 from tests.factories import SuspensionCaseFactory, UserFactory, ViolationNoticeFactory
 from tests.municipal_factories import RosterEntryFactory
@@ -54,6 +55,9 @@ def _surfaces(notice, reader):
     term = _official(authorization=termo, n=2)
     item = _lost_item(termo, reader, 0)
     RosterEntryFactory(authorization=termo, day=dt.date(2026, 3, 7))
+    PointRecord.objects.create(
+        driver=driver, violation=notice, on=timezone.localdate(), points=18, article="Art. 48"
+    )
     job = ImportJob.objects.create(file_name="r.csv", created_by=reader)
     TermoInvitation.objects.create(authorization=termo, job=job, invited_on=dt.date(2026, 1, 5))
     return [
@@ -68,6 +72,8 @@ def _surfaces(notice, reader):
         ("lost property receipt", "page", f"/achados/{item.pk}/recibo.pdf", {}),
         ("lost property API", "api", f"/api/lost-items/{item.pk}/", {}),
         ("roster", "page", "/escala/", {"mes": "2026-03"}),
+        ("cases export", "page", "/painel/exportar/cases.csv", {"q": driver.name, "status": "all"}),
+        ("points export", "page", "/painel/exportar/points.xlsx", {}),
         ("invitations", "page", "/cadastro/convites/", {}),
         ("admin driver page", "page", f"/admin/registers/driver/{driver.pk}/change/", {}),
         ("driver file", "page", f"/taxistas/{driver.pk}/", {}),
