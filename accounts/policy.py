@@ -290,3 +290,18 @@ PUBLIC_ROUTES: dict[str, str] = {
     "workspace-export": "a dataset's name, not a record: the dashboard's tables",
 }
 """Routes that take a value which names no private record, with the reason."""
+
+
+def policy_markdown() -> str:
+    """The table as README shows it ("Who can see what"); a test keeps the two equal."""
+    roles = [DRIVER, CLERK, FISCAL, COMMISSION, MAYOR, ADMIN]
+    header = ["record", *[str(r.value) for r in roles], "anyone"]
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    for record in Record:
+        table = POLICY[record]
+        cells = [
+            ", ".join(sorted(str(x) for x in table.get(role, ()))) or "—"
+            for role in [*roles, ANYONE]
+        ]
+        lines.append(f"| {record.value} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
