@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
+from accounts.services import personal_data_read
 from notifications.models import Notification, ReturnReason
 from notifications.post import (
     letter_record_attempt,
@@ -58,7 +59,18 @@ class NotificationOutput(serializers.ModelSerializer):
 class NotificationListApi(APIView):
     @extend_schema(responses=NotificationOutput(many=True))
     def get(self, request: Request) -> Response:
-        rows = notifications_visible_to(request.user).order_by("-created_at")[:200]
+        rows = list(notifications_visible_to(request.user).order_by("-created_at")[:200])
+        # Each notice carries its addressee's name and address: staff reading the list
+        # are logged, once per addressee.
+        personal_data_read(
+            actor=request.user,
+            drivers=[n.recipient for n in rows],
+            case=None,
+            channel="api",
+            path=request.path,
+            what="notificações",
+            purpose="notice",
+        )
         return Response(NotificationOutput(rows, many=True).data)
 
 

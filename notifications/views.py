@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+from email.utils import getaddresses
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models.functions import Lower
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member, sees_every_case
+from accounts.services import personal_data_read
 from cases.errors import DomainError
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.mailbox import mailbox_enabled, mailbox_read
 from notifications.post import letter_record_attempt, letter_record_posting, letter_record_receipt
 from notifications.selectors import letters_in_scope, notifications_visible_to
 from notifications.services import notification_resend
+from registers.models import Driver
 
 
 @login_required
@@ -31,10 +36,25 @@ def mailbox(request: HttpRequest) -> HttpResponse:
     # commission sees only the cases it judges, so not this).
     if not sees_every_case(request.user):
         raise PermissionDenied
+    mails = mailbox_read()
+    # The e-mails are the drivers' notices, with their names and addresses: logged once
+    # per driver they were sent to.
+    addresses = {address.lower() for _, address in getaddresses([m.to for m in mails])}
+    personal_data_read(
+        actor=request.user,
+        drivers=Driver.objects.alias(_email=Lower("email")).filter(_email__in=addresses)
+        if addresses
+        else [],
+        case=None,
+        channel="page",
+        path=request.path,
+        what="e-mails enviados (/correio/)",
+        purpose="notice",
+    )
     return render(
         request,
         "notifications/mailbox.html",
-        {"enabled": mailbox_enabled(), "mails": mailbox_read()},
+        {"enabled": mailbox_enabled(), "mails": mails},
     )
 
 

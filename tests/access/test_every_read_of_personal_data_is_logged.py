@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.core.mail import send_mail
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -19,7 +20,7 @@ from accounts.models import PersonalDataAccess
 from accounts.roles import Role
 from register_import.models import ImportJob, TermoInvitation
 from registers.models import PointRecord
-from tests.access.world import _lost_item, _official, _upload
+from tests.access.world import _letter, _lost_item, _official, _upload
 from tests.factories import SuspensionCaseFactory, UserFactory, ViolationNoticeFactory
 from tests.municipal_factories import RosterEntryFactory
 from workflows.violation.models import PenaltyPeriod
@@ -45,7 +46,7 @@ def notice():
     return notice
 
 
-def _surfaces(notice, reader):
+def _surfaces(notice, reader, settings, tmp_path):
     """(name, method, path, params) for each surface; each shows `notice`'s driver."""
     driver = notice.authorization.holder
     termo = notice.authorization
@@ -54,10 +55,14 @@ def _surfaces(notice, reader):
     pdf = _official(case=notice, n=1)
     term = _official(authorization=termo, n=2)
     item = _lost_item(termo, reader, 0)
+    _letter(termo, reader)  # a notice sent: the notifications list names its addressee
     RosterEntryFactory(authorization=termo, day=dt.date(2026, 3, 7))
     PointRecord.objects.create(
         driver=driver, violation=notice, on=timezone.localdate(), points=18, article="Art. 48"
     )
+    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    settings.EMAIL_FILE_PATH = str(tmp_path / "mail")
+    send_mail("Notificação", "Auto de infração", "prefeitura@example.org", [driver.email])
     job = ImportJob.objects.create(file_name="r.csv", created_by=reader)
     TermoInvitation.objects.create(authorization=termo, job=job, invited_on=dt.date(2026, 1, 5))
     return [
@@ -75,6 +80,8 @@ def _surfaces(notice, reader):
         ("cases export", "page", "/painel/exportar/cases.csv", {"q": driver.name, "status": "all"}),
         ("points export", "page", "/painel/exportar/points.xlsx", {}),
         ("invitations", "page", "/cadastro/convites/", {}),
+        ("mailbox", "page", "/correio/", {}),
+        ("notifications API", "api", "/api/notifications/", {}),
         ("admin driver page", "page", f"/admin/registers/driver/{driver.pk}/change/", {}),
         ("driver file", "page", f"/taxistas/{driver.pk}/", {}),
         ("case page", "page", f"/processos/{case.pk}/", {}),
@@ -82,14 +89,14 @@ def _surfaces(notice, reader):
     ]
 
 
-def test_every_surface_writes_a_row_of_the_read_log(client, notice, reader, settings):
+def test_every_surface_writes_a_row_of_the_read_log(client, notice, reader, settings, tmp_path):
     settings.RATELIMIT_ENABLE = False
     driver = notice.authorization.holder
     client.force_login(reader)
     api = APIClient()
     api.force_authenticate(reader)
     unlogged = []
-    for name, channel, path, params in _surfaces(notice, reader):
+    for name, channel, path, params in _surfaces(notice, reader, settings, tmp_path):
         before = PersonalDataAccess.objects.count()
         response = (api if channel == "api" else client).get(path, params)
         assert response.status_code == 200, (name, response.status_code)
