@@ -63,7 +63,7 @@ def _surfaces(notice, reader, settings, tmp_path):
     settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     settings.EMAIL_FILE_PATH = str(tmp_path / "mail")
     send_mail("Notificação", "Auto de infração", "prefeitura@example.org", [driver.email])
-    job = ImportJob.objects.create(file_name="r.csv", created_by=reader)
+    job = ImportJob.objects.create(file_name="r.csv", created_by=reader, errors=[_rejected(driver)])
     TermoInvitation.objects.create(authorization=termo, job=job, invited_on=dt.date(2026, 1, 5))
     return [
         ("search page by name", "page", "/busca/", {"q": driver.name, "status": "all"}),
@@ -80,6 +80,7 @@ def _surfaces(notice, reader, settings, tmp_path):
         ("cases export", "page", "/painel/exportar/cases.csv", {"q": driver.name, "status": "all"}),
         ("points export", "page", "/painel/exportar/points.xlsx", {}),
         ("invitations", "page", "/cadastro/convites/", {}),
+        ("import rejection report", "page", f"/cadastro/importar/{job.pk}/rejeicoes.csv", {}),
         ("mailbox", "page", "/correio/", {}),
         ("notifications API", "api", "/api/notifications/", {}),
         ("admin driver page", "page", f"/admin/registers/driver/{driver.pk}/change/", {}),
@@ -87,6 +88,20 @@ def _surfaces(notice, reader, settings, tmp_path):
         ("case page", "page", f"/processos/{case.pk}/", {}),
         ("case API", "api", f"/api/cases/{case.pk}/", {}),
     ]
+
+
+def _rejected(driver) -> dict:
+    """A row of the import refused because its CPF is already in the register."""
+    cpf = driver.cpf
+    return {
+        "line": 2,
+        "column": "cpf",
+        "column_label": "CPF",
+        "value": f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}",
+        "message": "CPF já cadastrado.",
+        "article": "Art. 69",
+        "code": "duplicate",
+    }
 
 
 def test_every_surface_writes_a_row_of_the_read_log(client, notice, reader, settings, tmp_path):
