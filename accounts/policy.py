@@ -154,6 +154,9 @@ class Route:
     staff_page: bool = False
     action: bool = False
     only: frozenset[str] = frozenset()
+    personal: bool = True
+    """Whether the page shows a driver's personal data (then staff opening it write the
+    LGPD read log; the access walk checks it)."""
 
 
 _R = Route

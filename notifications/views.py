@@ -116,5 +116,14 @@ def ar_scan(request: HttpRequest, pk: int) -> FileResponse:
     notification = get_object_or_404(letters_in_scope(request.user), pk=pk)
     if not notification.ar_scan:
         raise Http404
+    personal_data_read(
+        actor=request.user,
+        drivers=[notification.recipient],
+        case=notification.case,
+        channel="file",
+        path=request.path,
+        what="AR digitalizado",
+        purpose="notice",
+    )
     name = notification.ar_scan.name.rsplit("/", 1)[-1]
     return FileResponse(notification.ar_scan.open("rb"), filename=name)

@@ -10,6 +10,10 @@ anything else — for a GET, 200. On a POST (an action) an allowed user may stil
 refused the act itself by the workflow's edge table (tests/permission_matrix.py), so a
 403 there is not a scoping answer; a 404 is.
 
+The same walk counts the LGPD read log's rows (DESIGN: "every read of a driver's personal
+data is logged"): a staff member's GET that opens a page of a driver's record must write
+one.
+
 Each request runs in a savepoint rolled back after it, so the actions leave the world
 as it was for the next.
 """
@@ -23,6 +27,7 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
+from accounts.models import PersonalDataAccess
 from accounts.policy import PUBLIC_ROUTES, ROUTES, may_reach
 from accounts.roles import has_role, is_staff_member
 from tests.access import world as access_world
@@ -170,6 +175,7 @@ def test_every_route_answers_as_the_policy_table_says(role, settings):
             # A savepoint, not an atomic block: the services open durable blocks, which
             # may nest only in the test case's own.
             savepoint = transaction.savepoint()
+            reads_before = PersonalDataAccess.objects.count()
             response = client.get(path)
             method = "GET"
             if response.status_code == 405:
@@ -177,6 +183,7 @@ def test_every_route_answers_as_the_policy_table_says(role, settings):
                 response = client.post(
                     path, {}, format="json" if path.startswith("/api/") else None
                 )
+            logged = PersonalDataAccess.objects.count() > reads_before
             transaction.savepoint_rollback(savepoint)
             status = response.status_code
             refused = _refused(status, response, me is None)
@@ -188,6 +195,12 @@ def test_every_route_answers_as_the_policy_table_says(role, settings):
                 ok = not refused and status < 500
             else:
                 ok = refused
+            # DESIGN, "every read of a driver's personal data is logged": the same walk
+            # counts the log's rows. Staff opening a page of a driver's record write one.
+            shows_a_driver = any(hasattr(owner, "driver") for owner in target.owners)
+            read = ok and method == "GET" and status == 200 and staff and shows_a_driver
+            if read and declared.personal and not logged:
+                wrong.append(("GET", path, name, target.label, status, "not logged"))
             if not ok:
                 wrong.append(
                     (method, path, name, target.label, status, "allowed" if expected else "refused")
