@@ -8,15 +8,19 @@ A user reaches a record through a *relation*:
   offender of a notice on his titular's Termo, Art. 27; a successor in a transfer);
 - **judging** — the appeal commission (Art. 52) and a record reached by a case before it:
   the appeal, the notice appealed against, the driver, vehicle and Termo they name;
-- **handling** — the staff whose work is every record of that kind.
+- **handling** — the staff whose work is every record of that kind;
+- **public** — anyone, signed in or not (a published act: a stand, a tariff table).
 
 `POLICY[record][role]` says which relations open a record of that kind to a role; a role
 not listed reaches none. The scoping selectors read it (`cases.selectors.cases_visible_to`,
 `cases.policy` for the registers, `documents.selectors.documents_in_scope`,
-`notifications.selectors.notifications_visible_to`), and `ROUTES` says which kind of
-record every route that takes an id shows, so that `tests/access/test_every_route.py`
-walks the URLconf and checks each route, for each role, against this table: a route
-missing here fails that test.
+`notifications.selectors.notifications_visible_to` and `letters_in_scope`), and `ROUTES`
+says which kind of record every route that takes an id shows, so that
+`tests/access/test_every_route.py` walks the URLconf and checks each route, for each role,
+against this table (and that staff reading a driver's record write the LGPD read log): a
+route missing here fails that test. The admin row is checked on every model the admin
+shows (`tests/access/test_admin_pages.py`); README's "Who can see what" prints the table
+(`policy_markdown`, kept equal by a test).
 
 Pure data and two questions; it imports nothing of the project but the roles.
 """
