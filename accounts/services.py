@@ -30,13 +30,23 @@ def api_tokens_revoke(*, user: User) -> None:
 
 
 def personal_data_read(
-    *, actor: User, drivers: Iterable[Any], case: Any, channel: str, path: str
+    *,
+    actor: User,
+    drivers: Iterable[Any],
+    case: Any,
+    channel: str,
+    path: str,
+    what: str = "",
+    purpose: str = "",
 ) -> None:
-    """Log that `actor` (staff) read the personal data of `drivers` (LGPD Art. 37).
+    """Log that `actor` (staff) read the personal data of `drivers` (LGPD Art. 37): the
+    one door of the read log, for every page, API, search, export, file and admin page.
 
     `drivers` are registers.Driver rows (None skipped) and `case` a cases.Case or None;
-    typed loosely because accounts sits below the registers and the cases. A driver
-    reading their own data is not logged: the log answers who else saw it.
+    typed loosely because accounts sits below the registers and the cases. `what` says
+    which data the surface showed, `purpose` why (PersonalDataAccess.Purpose; a case's
+    work when not said). A driver reading their own data is not logged: the log answers
+    who else saw it.
     """
     from accounts.models import PersonalDataAccess
     from accounts.roles import is_staff_member
@@ -44,8 +54,17 @@ def personal_data_read(
     if not is_staff_member(actor):
         return
     seen = {d.pk: d for d in drivers if d is not None and d.user_id != actor.pk}
+    why = purpose or PersonalDataAccess.Purpose.CASE
     rows = [
-        PersonalDataAccess(user=actor, driver=d, case=case, channel=channel, path=path[:300])
+        PersonalDataAccess(
+            user=actor,
+            driver=d,
+            case=case,
+            channel=channel,
+            path=path[:300],
+            what=what[:80],
+            purpose=why,
+        )
         for d in seen.values()
     ]
     if len(rows) == 1:
@@ -56,7 +75,9 @@ def personal_data_read(
         PersonalDataAccess.objects.bulk_create(rows)
 
 
-def personal_data_read_case(*, actor: User, case: Any, channel: str, path: str) -> None:
+def personal_data_read_case(
+    *, actor: User, case: Any, channel: str, path: str, what: str = ""
+) -> None:
     """Log the drivers a case shows (its applicant, its authorization's holder)."""
     authorization = case.authorization if case.authorization_id else None
     # Most often the applicant holds the Termo: the holder is then read only when another
@@ -71,4 +92,21 @@ def personal_data_read_case(*, actor: User, case: Any, channel: str, path: str) 
         case=case,
         channel=channel,
         path=path,
+        what=what or "processo",
     )
+
+
+def personal_data_reads_purge(*, now: Any = None) -> int:
+    """Delete the rows of the read log older than PERSONAL_DATA_LOG_RETENTION_DAYS (LGPD
+    Art. 15 I-II and 16: kept while they serve their purpose, then deleted). Returns how
+    many were deleted; running it twice deletes nothing more."""
+    import datetime as dt
+
+    from django.conf import settings
+    from django.utils import timezone
+
+    from accounts.models import PersonalDataAccess
+
+    cutoff = (now or timezone.now()) - dt.timedelta(days=settings.PERSONAL_DATA_LOG_RETENTION_DAYS)
+    deleted, _ = PersonalDataAccess.objects.filter(at__lt=cutoff).delete()
+    return deleted

@@ -12,6 +12,7 @@ from django.db.models.lookups import GreaterThan, LessThan
 from django.db.models.query import RawQuerySet
 
 from accounts.models import User
+from accounts.policy import HANDLING, JUDGING, OWNER, PARTY, Record, relations_granted
 from accounts.roles import STAFF_ROLES, Role, roles_of
 from cases.models import AuditEvent, Case, Deadline, Document, queue_due_key
 from cases.workflow import all_workflows, workflow_for
@@ -19,33 +20,44 @@ from core.statements import ReadBuiltOnce
 
 
 def cases_visible_to(user: User | None) -> QuerySet[Case]:
+    """The cases `user` may open, as the access policy's row for cases says
+    (accounts.policy): every case for the staff who handle them, what it judges for the
+    commission, a driver's own and those naming him."""
     if user is None or not user.is_authenticated:
         return Case.objects.none()
-    roles = roles_of(user)
-    if _sees_every_case(roles):
+    relations = relations_granted(user, Record.CASE)
+    if HANDLING in relations:
         return Case.objects.all()
-    # Every other staff role sees every kind; the commission what each kind's table says
-    # it decides; a driver his own cases and what a kind's lookups reach.
     scope = Q(pk__in=[])
-    if Role.COMMISSION_MEMBER in roles:
-        scope |= Q(kind__in=[w.kind for w in all_workflows() if w.commission_sees])
-        for workflow in all_workflows():
-            for lookup in workflow.commission_scope:
-                reached = Case.objects.filter(**{f"{lookup}__isnull": False}).values("pk")
-                scope |= Q(kind=workflow.kind, pk__in=reached)
-    if Role.DRIVER in roles:
+    if JUDGING in relations:
+        scope |= cases_judged()
+    if OWNER in relations or PARTY in relations:
         # One indexed lookup per path, united, then the cases by primary key: an OR of
         # the joins would make PostgreSQL join every case before filtering (issue 13).
-        paths = [
-            Case.objects.filter(applicant__user=user).values("pk").order_by(),
-            Case.objects.filter(authorization__holder__user=user).values("pk").order_by(),
-        ]
-        for workflow in all_workflows():
-            for lookup in workflow.driver_scope:
-                reached = Case.objects.filter(kind=workflow.kind, **{lookup: user})
-                paths.append(reached.values("pk").order_by())
+        paths = []
+        if OWNER in relations:
+            paths += [
+                Case.objects.filter(applicant__user=user).values("pk").order_by(),
+                Case.objects.filter(authorization__holder__user=user).values("pk").order_by(),
+            ]
+        if PARTY in relations:
+            for workflow in all_workflows():
+                for lookup in workflow.driver_scope:
+                    reached = Case.objects.filter(kind=workflow.kind, **{lookup: user})
+                    paths.append(reached.values("pk").order_by())
         scope |= Q(pk__in=paths[0].union(*paths[1:]))
     return Case.objects.filter(scope)
+
+
+def cases_judged() -> Q:
+    """The cases before the appeal commission (Art. 52): the kinds it decides, and what
+    each kind's table says it reaches (the notice behind an appeal)."""
+    scope = Q(kind__in=[w.kind for w in all_workflows() if w.commission_sees])
+    for workflow in all_workflows():
+        for lookup in workflow.commission_scope:
+            reached = Case.objects.filter(**{f"{lookup}__isnull": False}).values("pk")
+            scope |= Q(kind=workflow.kind, pk__in=reached)
+    return scope
 
 
 def _sees_every_case(roles: frozenset[str]) -> bool:

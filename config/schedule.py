@@ -64,4 +64,10 @@ BEAT_SCHEDULE = {
         "task": "web.tasks.prune_submission_records",
         "schedule": crontab(hour=3, minute=15),
     },
+    # LGPD retention (README, "Who can see what"): the read log keeps a row
+    # PERSONAL_DATA_LOG_RETENTION_DAYS days; nightly, what is older is deleted. Idempotent.
+    "purge-personal-data-reads": {
+        "task": "accounts.tasks.purge_personal_data_reads",
+        "schedule": crontab(hour=3, minute=10),
+    },
 }

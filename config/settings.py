@@ -436,6 +436,11 @@ IMPORT_MAX_UNCOMPRESSED_BYTES = env_int("IMPORT_MAX_UNCOMPRESSED_BYTES", 100 * 2
 IMPORT_MAX_SHARED_STRINGS_BYTES = env_int("IMPORT_MAX_SHARED_STRINGS_BYTES", 20 * 2**20)
 IMPORT_MAX_CELL_CHARS = env_int("IMPORT_MAX_CELL_CHARS", 1000)
 IMPORT_MAX_COLUMNS = env_int("IMPORT_MAX_COLUMNS", 60)
+
+# Days a row of the LGPD read log is kept before the nightly purge deletes it (README,
+# "Who can see what"): five years, the term in which an administrative act may still be
+# reviewed and the driver may still ask who read his data about it (Lei 9.873/1999 Art. 1).
+PERSONAL_DATA_LOG_RETENTION_DAYS = env_int("PERSONAL_DATA_LOG_RETENTION_DAYS", 5 * 365)
 # How many reverse proxies of our own stand in front (to find the real client address).
 RATELIMIT_PROXY_COUNT = env_int("RATELIMIT_PROXY_COUNT", 0)
 # Readings of Art. 59 where the law is silent (docs/interpretations.md, "Recidivism").

@@ -17,7 +17,7 @@ from identity import views as identity_views
 from inspections import api as inspections_api
 from inspections import views as inspections_views
 from notifications import api as notifications_api
-from web import views
+from web import my_data, views
 from workspace import api as workspace_api
 
 SWAGGER_CDN = "https://cdn.jsdelivr.net"
@@ -107,6 +107,9 @@ urlpatterns = [
     path("sair/", identity_views.logout_page, name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("portal/", views.portal, name="portal"),
+    path("portal/meus-dados/", my_data.my_data_page, name="my-data"),
+    path("portal/meus-dados.json", my_data.my_data_json, name="my-data-json"),
+    path("portal/meus-dados.pdf", my_data.my_data_pdf, name="my-data-pdf"),
     path("processos/", views.queue, name="queue"),
     path("processos/<int:pk>/", views.case_page, name="case"),
     path("vistorias/<int:pk>/registrar/", inspections_views.record, name="inspection-record"),

@@ -316,13 +316,13 @@ def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
     naming him as the offender) and the Termos and IM cards of the authorizations he
     holds — after a transfer, the new holder's, not the former's.
     """
-    from accounts.roles import sees_every_case
+    from accounts.policy import HANDLING, Record, relations_granted
     from cases.selectors import cases_visible_to
 
     base = OfficialDocument.objects.all()
     if not getattr(user, "is_authenticated", False):
         return base.none()
-    if sees_every_case(user):
+    if HANDLING in relations_granted(user, Record.DOCUMENT):
         return base
     from registers.models import Driver
     from registers.validators import format_cpf

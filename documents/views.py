@@ -19,7 +19,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member
+from accounts.services import personal_data_read
 from documents.codes import verification_code_normalize
+from documents.models import OfficialDocument
 from documents.ratelimit import rate_limit
 from documents.selectors import (
     Standing,
@@ -89,7 +91,30 @@ def document_preview(request: HttpRequest, code: str) -> HttpResponse:
         documents_in_scope(request.user),
         verification_code=verification_code_normalize(code) or code,
     )
+    _log_read(request, document)
     return HttpResponse(document_html(document))
+
+
+def _log_read(request: HttpRequest, document: OfficialDocument) -> None:
+    """An official document names its driver (a Termo his CPF, CNH and address): the
+    read goes in the LGPD log, with the document's kind and number."""
+    case = document.case
+    holder = None
+    if document.authorization_id:
+        holder = document.authorization.holder
+    elif document.registration_id:
+        holder = document.registration.authorization.holder
+    drivers = [holder]
+    if case is not None:
+        drivers += [case.applicant, case.authorization.holder if case.authorization_id else None]
+    personal_data_read(
+        actor=request.user,
+        drivers=drivers,
+        case=case,
+        channel="file",
+        path=request.path,
+        what=f"{document.get_kind_display()} {document.number}",
+    )
 
 
 @login_required
@@ -99,6 +124,7 @@ def document_pdf(request: HttpRequest, code: str) -> FileResponse:
         documents_visible_to(request.user),
         verification_code=verification_code_normalize(code) or code,
     )
+    _log_read(request, document)
     return FileResponse(
         document.file.open("rb"),
         content_type="application/pdf",

@@ -13,6 +13,8 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
 from core.dates import LegalDateField
+
+from accounts.services import personal_data_read
 from notifications.models import Notification, ReturnReason
 from notifications.post import (
     letter_record_attempt,
@@ -20,7 +22,7 @@ from notifications.post import (
     letter_record_receipt,
     notice_deliver_in_person,
 )
-from notifications.selectors import notifications_visible_to
+from notifications.selectors import letters_in_scope, notifications_visible_to
 from notifications.services import notification_resend
 
 
@@ -59,7 +61,18 @@ class NotificationOutput(serializers.ModelSerializer):
 class NotificationListApi(APIView):
     @extend_schema(responses=NotificationOutput(many=True))
     def get(self, request: Request) -> Response:
-        rows = notifications_visible_to(request.user).order_by("-created_at")[:200]
+        rows = list(notifications_visible_to(request.user).order_by("-created_at")[:200])
+        # Each notice carries its addressee's name and address: staff reading the list
+        # are logged, once per addressee.
+        personal_data_read(
+            actor=request.user,
+            drivers=[n.recipient for n in rows],
+            case=None,
+            channel="api",
+            path=request.path,
+            what="notificações",
+            purpose="notice",
+        )
         return Response(NotificationOutput(rows, many=True).data)
 
 
@@ -95,7 +108,7 @@ class ReceiptInput(serializers.Serializer):
 
 
 def _notification(request: Request, pk: int) -> Notification:
-    return get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    return get_object_or_404(letters_in_scope(request.user), pk=pk)
 
 
 class PostingApi(APIView):

@@ -1,19 +1,32 @@
-"""Which notifications a user may see: a driver those addressed to them, staff all."""
+"""Which notifications a user may see, as the access policy says (accounts.policy): a
+driver those addressed to him, staff those of the cases they see; and which registered
+letters (posting, AR card) a user may open or record."""
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
 
 from accounts.models import User
-from accounts.roles import is_staff_member
+from accounts.policy import HANDLING, JUDGING, OWNER, Record, relations_granted
 from cases.selectors import cases_visible_to
 from notifications.models import Notification
 
 
 def notifications_visible_to(user: User) -> QuerySet[Notification]:
+    return _in_scope(user, Record.NOTIFICATION)
+
+
+def letters_in_scope(user: User) -> QuerySet[Notification]:
+    """The registered letters and AR cards `user` may open (and, if the service lets his
+    role, record): the addressee's own, the staff who handle cases — not the commission."""
+    return _in_scope(user, Record.LETTER)
+
+
+def _in_scope(user: User, record: str) -> QuerySet[Notification]:
     base = Notification.objects.select_related("case", "recipient", "letter")
-    if not user.is_authenticated:
-        return base.none()
-    if is_staff_member(user):
+    relations = relations_granted(user, record)
+    if HANDLING in relations or JUDGING in relations:
         return base.filter(case__in=cases_visible_to(user))
-    return base.filter(recipient__user=user)
+    if OWNER in relations:
+        return base.filter(recipient__user=user)
+    return base.none()

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+from email.utils import getaddresses
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models.functions import Lower
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member, sees_every_case
+from accounts.services import personal_data_read
 from cases.errors import DomainError
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.mailbox import mailbox_enabled, mailbox_read
 from notifications.post import letter_record_attempt, letter_record_posting, letter_record_receipt
-from notifications.selectors import notifications_visible_to
+from notifications.selectors import letters_in_scope, notifications_visible_to
 from notifications.services import notification_resend
+from registers.models import Driver
 
 
 @login_required
@@ -31,15 +36,30 @@ def mailbox(request: HttpRequest) -> HttpResponse:
     # commission sees only the cases it judges, so not this).
     if not sees_every_case(request.user):
         raise PermissionDenied
+    mails = mailbox_read()
+    # The e-mails are the drivers' notices, with their names and addresses: logged once
+    # per driver they were sent to.
+    addresses = {address.lower() for _, address in getaddresses([m.to for m in mails])}
+    personal_data_read(
+        actor=request.user,
+        drivers=Driver.objects.alias(_email=Lower("email")).filter(_email__in=addresses)
+        if addresses
+        else [],
+        case=None,
+        channel="page",
+        path=request.path,
+        what="e-mails enviados (/correio/)",
+        purpose="notice",
+    )
     return render(
         request,
         "notifications/mailbox.html",
-        {"enabled": mailbox_enabled(), "mails": mailbox_read()},
+        {"enabled": mailbox_enabled(), "mails": mails},
     )
 
 
 def _record(request: HttpRequest, pk: int, form_class, action) -> HttpResponse:  # type: ignore[no-untyped-def]
-    notification = get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    notification = get_object_or_404(letters_in_scope(request.user), pk=pk)
     form = form_class(request.POST, request.FILES)
     if not form.is_valid():
         for errors in form.errors.values():
@@ -83,7 +103,7 @@ def record_receipt(request: HttpRequest, pk: int) -> HttpResponse:
 def resend(request: HttpRequest, pk: int) -> HttpResponse:
     if not is_staff_member(request.user):
         raise PermissionDenied
-    notification = get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    notification = get_object_or_404(letters_in_scope(request.user), pk=pk)
     notification_resend(notification=notification)
     messages.success(request, _("Notificação recolocada na fila de envio."))
     return redirect("case", pk=notification.case_id)
@@ -93,8 +113,17 @@ def resend(request: HttpRequest, pk: int) -> HttpResponse:
 def ar_scan(request: HttpRequest, pk: int) -> FileResponse:
     """/notificacoes/<pk>/ar/digitalizacao/ — the scanned AR card, for whoever sees the
     letter (staff of the case, the addressee)."""
-    notification = get_object_or_404(notifications_visible_to(request.user), pk=pk)
+    notification = get_object_or_404(letters_in_scope(request.user), pk=pk)
     if not notification.ar_scan:
         raise Http404
+    personal_data_read(
+        actor=request.user,
+        drivers=[notification.recipient],
+        case=notification.case,
+        channel="file",
+        path=request.path,
+        what="AR digitalizado",
+        purpose="notice",
+    )
     name = notification.ar_scan.name.rsplit("/", 1)[-1]
     return FileResponse(notification.ar_scan.open("rb"), filename=name)

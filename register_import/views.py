@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -12,11 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role
+from accounts.services import personal_data_read
 from register_import.exports import report_write
 from register_import.forms import ImportForm
 from register_import.models import ImportJob, TermoInvitation
 from register_import.services import import_start
 from register_import.tasks import import_apply_task, import_check_task
+from registers.models import Driver
 
 SHOWN_ERRORS = 300
 
@@ -79,6 +83,18 @@ def import_job_report(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         if fmt == "xlsx" else "text/csv; charset=utf-8"
     )
+    # A rejected row may carry the CPF of a driver already in the register: the report is
+    # a reading of those drivers.
+    cpfs = {re.sub(r"\D", "", str(e.get("value", ""))) for e in job.errors}
+    personal_data_read(
+        actor=request.user,
+        drivers=Driver.objects.filter(cpf__in={c for c in cpfs if len(c) == 11}),
+        case=None,
+        channel="file",
+        path=request.path,
+        what="relatório de rejeições da importação",
+        purpose="register",
+    )
     response = HttpResponse(report_write(job.errors, fmt=fmt), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="rejeicoes-{job.pk}.{fmt}"'
     return response
@@ -106,4 +122,13 @@ def invitations(request: HttpRequest) -> HttpResponse:
     rows = TermoInvitation.objects.select_related(
         "authorization", "authorization__holder", "authorization__vehicle"
     )[:500]
+    personal_data_read(
+        actor=request.user,
+        drivers=[row.authorization.holder for row in rows],
+        case=None,
+        channel="page",
+        path=request.path,
+        what="convites para assinar o Termo",
+        purpose="register",
+    )
     return render(request, "register_import/invitations.html", {"invitations": rows})

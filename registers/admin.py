@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from accounts.services import personal_data_read
 from registers.models import (
     Authorization,
     CalendarDay,
@@ -17,6 +18,21 @@ class DriverAdmin(admin.ModelAdmin):
     list_display = ["name", "cpf", "kind", "cnh_category", "cnh_expires_on", "retired"]
     list_filter = ["kind", "retired"]
     search_fields = ["name", "cpf", "cnh_number", "vehicles__plate"]
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):  # type: ignore[no-untyped-def]
+        # The administrator's page of a driver shows everything: logged like any other.
+        driver = self.get_object(request, object_id)
+        if driver is not None:
+            personal_data_read(
+                actor=request.user,
+                drivers=[driver],
+                case=None,
+                channel="admin",
+                path=request.path,
+                what="ficha no administrador",
+                purpose="admin",
+            )
+        return super().change_view(request, object_id, form_url, extra_context)
 
 
 @admin.register(Vehicle)

@@ -1,28 +1,33 @@
-"""Which register rows a user may see: a driver their own, staff all."""
+"""Which register rows a user may see, as the access policy says (accounts.policy): the
+staff who handle them all, a driver his own.
+
+The commission's relation (the rows a case before it names) goes through the cases:
+`cases.policy` has the whole answer, and the pages that show a register row use it. Here
+the commission reaches no row — these serve the inputs of the staff's acts."""
 
 from __future__ import annotations
 
 from django.db.models import Min, QuerySet
 
 from accounts.models import User
-from accounts.roles import is_staff_member
+from accounts.policy import HANDLING, OWNER, Record, relations_granted
 from law import vehicles as law_vehicles
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
 
 
 def drivers_visible_to(user: User) -> QuerySet[Driver]:
-    if is_staff_member(user):
+    relations = relations_granted(user, Record.DRIVER)
+    if HANDLING in relations:
         return Driver.objects.all()
-    return Driver.objects.filter(user=user) if user.is_authenticated else Driver.objects.none()
+    return Driver.objects.filter(user=user) if OWNER in relations else Driver.objects.none()
 
 
 def authorizations_visible_to(user: User) -> QuerySet[Authorization]:
     base = Authorization.objects.select_related("holder", "vehicle")
-    if is_staff_member(user):
+    relations = relations_granted(user, Record.AUTHORIZATION)
+    if HANDLING in relations:
         return base
-    if not user.is_authenticated:
-        return base.none()
-    return base.filter(holder__user=user)
+    return base.filter(holder__user=user) if OWNER in relations else base.none()
 
 
 def driver_of(user: User) -> Driver | None:

@@ -208,6 +208,14 @@ def document_download(request: HttpRequest, pk: int) -> FileResponse:
     )
     if not document.file:
         raise Http404
+    # An uploaded file is the driver's ID, CNH, proof of address…: the read is logged.
+    personal_data_read_case(
+        actor=request.user,
+        case=document.case,
+        channel="file",
+        path=request.path,
+        what=f"documento enviado: {document.item}",
+    )
     return FileResponse(
         document.file.open("rb"),
         content_type=document.content_type,

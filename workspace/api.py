@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.services import personal_data_read
 from cases.workflow import state_label
 from workspace.forms import CaseSearchForm
 from workspace.search import Matches, page_of, search_cases, search_registers
@@ -77,6 +78,15 @@ class SearchApi(APIView):
             per_page=PER_PAGE,
         )
         hits = search_registers(user=request.user, q=filters.q, matches=matches)
+        personal_data_read(
+            actor=request.user,
+            drivers=[*hits.drivers, *(a.holder for a in hits.authorizations)],
+            case=None,
+            channel="search",
+            path=request.get_full_path(),
+            what="resultado de busca (API)",
+            purpose="search",
+        )
         return Response(
             {
                 "count": page.total,

@@ -9,7 +9,7 @@ function is registered from Python on each connection (`register_sqlite_function
 the query is the same on both.
 
 What a user may see is decided by the scoping functions (`cases_visible_to`,
-`drivers_visible_to`, `authorizations_visible_to`); this module only narrows them.
+`cases.policy`: drivers, vehicles and Termos); this module only narrows them.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from django.db.models import CharField, Func, Q, QuerySet
 from accounts.models import User
 from accounts.roles import is_staff_member
 from cases.models import Case, Deadline
+from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
 from cases.selectors import cases_visible_to
 from core.db import custom_plans
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
-from registers.selectors import authorizations_visible_to, drivers_visible_to
 
 # A pattern shorter than this scans too much for what it finds (and trigrams need three).
 MIN_NUMBER_KEY = 3
@@ -90,7 +90,7 @@ def _name_matches(field: str, terms: Terms) -> Q:
 
 
 def drivers_matching(user: User, terms: Terms) -> QuerySet[Driver]:
-    rows = drivers_visible_to(user).alias(_key_name=SearchKey("name"))
+    rows = drivers_in_scope(user).alias(_key_name=SearchKey("name"))
     condition = _name_matches("name", terms)
     if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY:
         condition |= Q(cpf__contains=terms.compact)
@@ -101,7 +101,7 @@ def vehicles_matching(user: User, terms: Terms) -> QuerySet[Vehicle]:
     if not is_staff_member(user) or len(terms.compact) < MIN_NUMBER_KEY:
         return Vehicle.objects.none()
     # Plates are kept upper-case without the dash (registers.validators).
-    return Vehicle.objects.filter(plate__contains=terms.compact.upper())
+    return vehicles_in_scope(user).filter(plate__contains=terms.compact.upper())
 
 
 # Up to this many ids found by a step are handed to the next as a list.
@@ -145,7 +145,7 @@ def authorizations_matching(
             .filter(_key__contains=terms.compact)
             .values("authorization_id"),
         ]
-    return authorizations_visible_to(user).filter(pk__in=_united(paths))
+    return authorizations_in_scope(user).filter(pk__in=_united(paths))
 
 
 class Matches:
@@ -292,7 +292,7 @@ def search_registers(*, user: User, q: str, matches: Matches | None = None) -> R
     if not matches:
         return RegisterHits([], [], [])
     with custom_plans():
-        drivers = drivers_visible_to(user).filter(pk__in=matches.driver_ids)
+        drivers = drivers_in_scope(user).filter(pk__in=matches.driver_ids)
         return RegisterHits(
             drivers=list(drivers.order_by("name", "pk")[:REGISTER_HITS]),
             vehicles=list(vehicles_matching(user, matches.terms).order_by("plate")[:REGISTER_HITS]),

@@ -23,11 +23,11 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read
-from registers.models import Vehicle
-from registers.selectors import authorizations_visible_to, drivers_visible_to
+from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
 from workspace import charts, dashboard, dossiers, exports, landing
 from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
 from workspace.models import ExportJob, SavedFilter
+from workspace.reads import export_drivers
 from workspace.search import Matches, page_of, search_cases, search_registers
 
 PER_PAGE = 50
@@ -74,8 +74,23 @@ def search_page(request: HttpRequest) -> HttpResponse:
         number=form.cleaned_data.get("page") or 1,
         per_page=PER_PAGE,
     )
-    context["hits"] = search_registers(user=request.user, q=filters.q, matches=matches)
+    context["hits"] = hits = search_registers(user=request.user, q=filters.q, matches=matches)
+    _log_hits(request, hits, channel="search")
     return render(request, "workspace/search.html", context)
+
+
+def _log_hits(request: HttpRequest, hits: Any, *, channel: str) -> None:
+    """The drivers a search shows (by name or partial CPF, and the holders of the Termos
+    and vehicles it finds) go in the LGPD read log with the query that found them."""
+    personal_data_read(
+        actor=request.user,
+        drivers=[*hits.drivers, *(a.holder for a in hits.authorizations)],
+        case=None,
+        channel=channel,
+        path=request.get_full_path(),
+        what="resultado de busca",
+        purpose="search",
+    )
 
 
 @staff_only
@@ -108,9 +123,15 @@ def filter_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
-    driver = get_object_or_404(drivers_visible_to(request.user), pk=pk)
+    driver = get_object_or_404(drivers_in_scope(request.user), pk=pk)
     personal_data_read(
-        actor=request.user, drivers=[driver], case=None, channel="page", path=request.path
+        actor=request.user,
+        drivers=[driver],
+        case=None,
+        channel="page",
+        path=request.path,
+        what="ficha do taxista",
+        purpose="register",
     )
     today = timezone.localdate()
     return render(
@@ -128,7 +149,7 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
-    vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=pk)
+    vehicle = get_object_or_404(vehicles_in_scope(request.user).select_related("owner"), pk=pk)
     authorizations = list(vehicle.authorizations.select_related("holder"))
     personal_data_read(
         actor=request.user,
@@ -136,6 +157,8 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
         case=None,
         channel="page",
         path=request.path,
+        what="ficha do veículo",
+        purpose="register",
     )
     return render(
         request,
@@ -152,13 +175,15 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def authorization_page(request: HttpRequest, pk: int) -> HttpResponse:
-    authorization = get_object_or_404(authorizations_visible_to(request.user), pk=pk)
+    authorization = get_object_or_404(authorizations_in_scope(request.user), pk=pk)
     personal_data_read(
         actor=request.user,
         drivers=[authorization.holder],
         case=None,
         channel="page",
         path=request.path,
+        what="ficha do Termo",
+        purpose="register",
     )
     return render(
         request,
@@ -273,6 +298,16 @@ def export(request: HttpRequest, dataset: str, fmt: str) -> HttpResponse:
     params = {k: v[0] if len(v) == 1 else v for k, v in params.items()}
     today = timezone.localdate()
     table = exports.table_for(request.user, dataset, params, today)
+    # Asking for the export is reading every driver it names (sync or on the worker).
+    personal_data_read(
+        actor=request.user,
+        drivers=export_drivers(request.user, dataset, params, today),
+        case=None,
+        channel="export",
+        path=request.get_full_path(),
+        what=f"exportação {dataset}.{fmt}",
+        purpose="report",
+    )
     if (table.count or 0) > exports.sync_limit():
         job = exports.export_job_create(user=request.user, dataset=dataset, fmt=fmt, params=params)
         return redirect("workspace-export-job", pk=job.pk, permanent=False)

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.services import personal_data_read
 from cases.errors import RuleViolation
 from core.dates import LegalDateField
 from municipal import selectors
@@ -121,6 +122,15 @@ class LostItemDetailApi(APIView):
     @extend_schema(responses=LostItemOutput)
     def get(self, request: Request, pk: int) -> Response:
         item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
+        personal_data_read(
+            actor=request.user,
+            drivers=[item.driver],
+            case=None,
+            channel="api",
+            path=request.path,
+            what="achado e perdido",
+            purpose="register",
+        )
         return Response(LostItemOutput(item).data)
 
 

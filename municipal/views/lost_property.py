@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member
+from accounts.services import personal_data_read
 from cases.errors import DomainError, RuleViolation
 from municipal import selectors
 from municipal.forms import HandInForm, LostItemCloseForm, LostItemForm
@@ -73,6 +74,7 @@ def lost_items_page(request: HttpRequest) -> HttpResponse:
 @login_required
 def lost_item_page(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
+    _log_read(request, item)
     return render(
         request,
         "municipal/lost_property/detail.html",
@@ -136,6 +138,7 @@ def lost_item_receipt(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
     if not item.receipt_number:
         raise Http404
+    _log_read(request, item)
     response = HttpResponse(lost_item_receipt_pdf(item), content_type="application/pdf")
     name = item.receipt_number.replace("/", "-")
     response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
@@ -177,4 +180,17 @@ def my_lost_items(request: HttpRequest) -> HttpResponse:
         "municipal/lost_property/mine.html",
         {"form": form, "items": selectors.lost_items_visible_to(request.user), "taxis": taxis},
         status=400 if form.errors else 200,
+    )
+
+
+def _log_read(request: HttpRequest, item: LostItem) -> None:
+    """The lost object names the driver who found it (Art. 37 XVIII): logged."""
+    personal_data_read(
+        actor=request.user,
+        drivers=[item.driver],
+        case=None,
+        channel="page",
+        path=request.path,
+        what="achado e perdido",
+        purpose="register",
     )

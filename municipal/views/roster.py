@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member
+from accounts.services import personal_data_read
 from cases.errors import DomainError
 from law import roster as law
 from municipal import selectors
@@ -24,6 +25,7 @@ from municipal.models import RosterEntry
 from municipal.permissions import may_keep_registers
 from municipal.services import roster as services
 from municipal.views.common import act, form_error
+from registers.models import Driver
 
 
 def _month(raw: str | None) -> tuple[int, int]:
@@ -60,6 +62,19 @@ def roster_page(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("%(n)d turnos incluídos na escala.") % {"n": len(rows)})
                 return redirect(f"{request.path}?mes={data['start']:%Y-%m}")
     first = dt.date(year, month, 1)
+    # The month's roster names each holder: the page's reading of them is logged.
+    personal_data_read(
+        actor=request.user,
+        drivers=Driver.objects.filter(
+            authorizations__roster_entries__day__year=year,
+            authorizations__roster_entries__day__month=month,
+        ).distinct(),
+        case=None,
+        channel="page",
+        path=request.get_full_path(),
+        what="escala de plantão",
+        purpose="register",
+    )
     previous = first - dt.timedelta(days=1)
     following = first + dt.timedelta(days=32)
     return render(

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from accounts.roles import Role, has_role
+from accounts.services import personal_data_read_case
 from cases.action_inputs import action_fields_html
 from cases.errors import DomainError
 from cases.services.transitions import available_edges, local_today
@@ -45,6 +46,10 @@ def appeal_notices(request: HttpRequest) -> HttpResponse:
 @login_required
 def appeal_new(request: HttpRequest, notice_pk: int) -> HttpResponse:
     notice = get_object_or_404(notices_appealable_by(request.user), pk=notice_pk)
+    # At the counter the clerk files for the driver, with the notice's data on screen.
+    personal_data_read_case(
+        actor=request.user, case=notice, channel="page", path=request.path, what="auto de infração"
+    )
     counter = has_role(request.user, Role.CLERK)
     form = AppealForm(request.POST or None, request.FILES or None, notice=notice, counter=counter)
     if request.method == "POST" and form.is_valid():
@@ -79,6 +84,9 @@ def appeal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The appeal as the commission reads it: the notice, the appellant's case, the
     witnesses, the diligences (numbered, as the actions ask for them) and the votes."""
     appeal = get_object_or_404(appeals_visible_to(request.user), pk=pk)
+    personal_data_read_case(
+        actor=request.user, case=appeal, channel="page", path=request.path, what="recurso"
+    )
     workflow = workflow_for(appeal.kind)
     return render(
         request,

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from accounts.roles import Role, has_role
+from accounts.services import personal_data_read_case
 from cases.errors import DomainError
 from cases.services.transitions import available_edges
 from registers.selectors import driver_of
@@ -90,6 +91,9 @@ def application_mine(request: HttpRequest) -> HttpResponse:
 def application_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Checklist, waiting-list position and, when asked, the correction of documents."""
     case = get_object_or_404(applications_visible_to(request.user), pk=pk)
+    personal_data_read_case(
+        actor=request.user, case=case, channel="page", path=request.path, what="pedido de outorga"
+    )
     can_correct = any(edge.name == "resubmit" for edge in available_edges(case, request.user))
     items = [BY_CODE[line.code] for line in checklist_outstanding(case)] if can_correct else []
     form = CorrectionForm(request.POST or None, request.FILES or None, items=items)

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from accounts.roles import Role, has_role
+from accounts.services import personal_data_read_case
 from cases.errors import DomainError
 from cases.selectors import cases_visible_to
 from cases.workflow import state_label
@@ -53,6 +54,9 @@ def clandestine_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ClandestineCase.objects.filter(pk__in=cases_visible_to(request.user).values("pk"))
         .select_related("agent"),
         pk=pk,
+    )
+    personal_data_read_case(
+        actor=request.user, case=case, channel="page", path=request.path, what="auto clandestino"
     )
     return render(
         request,

@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role
+from accounts.services import personal_data_read
 from cases.errors import DomainError, NotPermitted
 from cases.form_fields import LOCAL_INPUT, local_now_input
 from cases.services.transitions import local_today
@@ -230,6 +231,14 @@ def issued_page(request: HttpRequest) -> HttpResponse:
 def penalties_page(request: HttpRequest, pk: int) -> HttpResponse:
     """/autos/<pk>/penalidades/ — the suspension and impediment periods of a notice."""
     notice = get_object_or_404(notices_visible_to(request.user), pk=pk)
+    personal_data_read(
+        actor=request.user,
+        drivers=[notice.applicant, notice.offender, notice.authorization.holder],
+        case=notice,
+        channel="page",
+        path=request.path,
+        what="penalidades",
+    )
     can_lift = has_role(request.user, Role.CLERK, Role.FISCAL_AGENT)
     periods = [
         (

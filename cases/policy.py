@@ -1,0 +1,70 @@
+"""The access policy (accounts.policy) applied to the registers a case reaches: which
+drivers, vehicles and Termos a user may open.
+
+It lives with the cases because the commission's relation to a register row goes through
+them: it opens the file of a driver, a vehicle or a Termo only when a case before it
+names them (Art. 52) — not the whole register, with every CPF, CNH, address and phone.
+`registers.selectors` answers the same questions below the cases, without that relation.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from accounts.models import User
+from accounts.policy import HANDLING, JUDGING, OWNER, Record, relations_granted
+from cases.models import Case
+from cases.selectors import cases_judged
+from registers.models import Authorization, Driver, Vehicle
+
+
+def _judged() -> QuerySet[Case]:
+    return Case.objects.filter(cases_judged()).order_by()
+
+
+def drivers_in_scope(user: User) -> QuerySet[Driver]:
+    """The drivers whose data `user` may read: all for the staff who handle them, his own
+    for a driver, those named by a case before it for the commission (the applicant, the
+    holder of the Termo)."""
+    relations = relations_granted(user, Record.DRIVER)
+    if HANDLING in relations:
+        return Driver.objects.all()
+    scope = Q(pk__in=[])
+    if OWNER in relations:
+        scope |= Q(user=user)
+    if JUDGING in relations:
+        judged = _judged()
+        scope |= Q(pk__in=judged.values("applicant_id")) | Q(
+            pk__in=judged.values("authorization__holder_id")
+        )
+    return Driver.objects.filter(scope)
+
+
+def vehicles_in_scope(user: User) -> QuerySet[Vehicle]:
+    """The vehicles `user` may open: as for drivers, through the Termo that names them."""
+    relations = relations_granted(user, Record.VEHICLE)
+    if HANDLING in relations:
+        return Vehicle.objects.all()
+    scope = Q(pk__in=[])
+    if OWNER in relations:
+        scope |= Q(owner__user=user) | Q(
+            pk__in=Authorization.objects.filter(holder__user=user).values("vehicle_id")
+        )
+    if JUDGING in relations:
+        scope |= Q(pk__in=_judged().values("authorization__vehicle_id"))
+    return Vehicle.objects.filter(scope)
+
+
+def authorizations_in_scope(user: User) -> QuerySet[Authorization]:
+    """The Termos `user` may open: all for the staff who handle them, the holder's own,
+    those of a case before the commission."""
+    base = Authorization.objects.select_related("holder", "vehicle")
+    relations = relations_granted(user, Record.AUTHORIZATION)
+    if HANDLING in relations:
+        return base
+    scope = Q(pk__in=[])
+    if OWNER in relations:
+        scope |= Q(holder__user=user)
+    if JUDGING in relations:
+        scope |= Q(pk__in=_judged().values("authorization_id"))
+    return base.filter(scope)
