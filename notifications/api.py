@@ -12,9 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
-from core.dates import LegalDateField
-
 from accounts.services import personal_data_read
+from core.dates import LegalDateField
 from notifications.models import Notification, ReturnReason
 from notifications.post import (
     letter_record_attempt,
