@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -81,6 +81,34 @@ class Edge:
 
 
 @dataclass(frozen=True)
+class StatesAllowing:
+    """The states of a kind in which one thing is allowed (appealing, paying, annulling),
+    and, as explicitly, those in which it is not.
+
+    Declared once, beside the kind's states, and read by every place that asks (the
+    transition's sources, the filing of an appeal, the portal, the API, the payment guide),
+    so a new state is placed once. Naming the refused states too makes placing it
+    unavoidable: tests/cases/test_states_allowing.py fails when a state reachable in the
+    machine is in neither list.
+    """
+
+    what: str
+    article: str
+    allowed: frozenset[str]
+    refused: frozenset[str]
+    # The edge whose transition may be taken exactly in `allowed` (checked by the same
+    # test), if one is.
+    edge: str = ""
+
+    def __contains__(self, state: object) -> bool:
+        return state in self.allowed
+
+    def __iter__(self) -> Iterator[str]:
+        """The allowed states, in a stable order (for `state__in=` and transition sources)."""
+        return iter(sorted(self.allowed))
+
+
+@dataclass(frozen=True)
 class Workflow:
     kind: str
     model: type[Case]
@@ -133,6 +161,9 @@ class Workflow:
     # Timeline labels of the events this kind's services record, on its own cases or on
     # others' (an auxiliary unbound on a revocation), besides its edges.
     event_labels: Mapping[str, str | Promise] = field(default_factory=dict)
+    # The states in which something is allowed, by what (StatesAllowing.what): one
+    # declaration that the services, selectors and pages of the kind read.
+    allowed_in: tuple[StatesAllowing, ...] = ()
 
     def canonical_action(self, name: str) -> str:
         """The edge's name today for a name an API client may still send."""

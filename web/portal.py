@@ -304,12 +304,10 @@ def portal_view(user: User, today: dt.date) -> PortalView:
     )
     standings = [authorization_standing(a, today) for a in authorizations]
     # Imported here for the same reason as in _holds.
-    from workflows.violation.models import ViolationNotice, ViolationState
+    from workflows.violation.models import APPEALABLE, ViolationNotice
 
     appealable = any(
-        c.case.kind == ViolationNotice.KIND
-        and c.case.state in (ViolationState.NOTIFIED, ViolationState.OVERDUE)
-        for c in cases
+        c.case.kind == ViolationNotice.KIND and c.case.state in APPEALABLE for c in cases
     )
     return PortalView(
         driver=driver,

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from cases.workflow import StatesAllowing
 
 
 class ViolationState(models.TextChoices):
@@ -32,6 +33,40 @@ class ViolationState(models.TextChoices):
     OVERTURNED = "overturned", _("Penalidade cancelada em recurso")
 
 
+V = ViolationState
+_ALL = frozenset(ViolationState.values)
+
+# What may be done in which state: one declaration each, read by the transitions below,
+# the appeal's filing, the portal, the API and the payment guide (issue 19). A new state
+# goes into `allowed` or is named in what is left out, never forgotten.
+APPEALABLE = StatesAllowing(
+    what="appeal",
+    article="Art. 63",
+    # Notified and running, overdue for payment (the window is longer), or paid with the
+    # window still open (Arts. 55, 63: paying does not give up the appeal).
+    allowed=frozenset({V.NOTIFIED, V.OVERDUE, V.PAID_APPEAL_OPEN}),
+    refused=_ALL - {V.NOTIFIED, V.OVERDUE, V.PAID_APPEAL_OPEN},
+    edge="appeal",
+)
+PAYABLE = StatesAllowing(
+    what="pay",
+    article="Art. 55",
+    # The fine is due from the notification (I) or the decision (II), and stays due once
+    # final. Not while an appeal suspends it (Art. 63 §1), nor once paid or cancelled.
+    allowed=frozenset({V.NOTIFIED, V.OVERDUE, V.FINAL, V.UPHELD}),
+    refused=_ALL - {V.NOTIFIED, V.OVERDUE, V.FINAL, V.UPHELD},
+    edge="pay",
+)
+CANCELLABLE = StatesAllowing(
+    what="annul",
+    article="Art. 53 I",
+    # Inconsistent or irregular: found before the clocks of payment and appeal ran out.
+    allowed=frozenset({V.ISSUED, V.NOTIFICATION_SENT, V.NOTIFIED}),
+    refused=_ALL - {V.ISSUED, V.NOTIFICATION_SENT, V.NOTIFIED},
+    edge="annul",
+)
+
+
 class Conductor(models.TextChoices):
     """Who was driving, as the agent records it (Arts. 49, 50)."""
 
@@ -41,9 +76,6 @@ class Conductor(models.TextChoices):
         "unidentified",
         _("Não identificado (pontos ao titular, Art. 50 parágrafo único)"),
     )
-
-
-V = ViolationState
 
 
 class ViolationNotice(Case):
@@ -121,13 +153,11 @@ class ViolationNotice(Case):
         (Arts. 46 §1, 53 II): the notice was notified in time."""
         self.received_on = received_on
 
-    @transition(
-        field="state", source=[V.ISSUED, V.NOTIFICATION_SENT, V.NOTIFIED], target=V.ANNULLED
-    )
+    @transition(field="state", source=list(CANCELLABLE), target=V.ANNULLED)
     def annul(self) -> None:
         """Art. 53 I: inconsistent or irregular."""
 
-    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE, V.FINAL, V.UPHELD], target=V.PAID)
+    @transition(field="state", source=list(PAYABLE), target=V.PAID)
     def pay(self, paid_on: dt.date) -> None:
         """The fine was paid."""
         self.paid_on = paid_on
@@ -154,9 +184,7 @@ class ViolationNotice(Case):
     def close_appeal_window(self) -> None:
         """System: the 30-day appeal window of Art. 63 closed without an appeal."""
 
-    @transition(
-        field="state", source=[V.NOTIFIED, V.OVERDUE, V.PAID_APPEAL_OPEN], target=V.APPEALED
-    )
+    @transition(field="state", source=list(APPEALABLE), target=V.APPEALED)
     def appeal(self) -> None:
         """An appeal was filed in time: the penalty is suspended until judged (Art. 63 §1)."""
 

@@ -20,10 +20,10 @@ from django.utils.translation import gettext as _
 from cases.errors import RuleViolation, StateConflict
 from cases.models import Deadline
 from payments import pix
-from workflows.violation.models import ViolationNotice, ViolationState
+from workflows.violation.models import PAYABLE, ViolationNotice, ViolationState
 from workflows.violation.services import DECISION_PAYMENT, PAYMENT
 
-PAYABLE = {ViolationState.NOTIFIED, ViolationState.OVERDUE, ViolationState.UPHELD}
+__all__ = ["PAYABLE", "PaymentGuide", "payment_guide"]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from registers.models import (
     MunicipalRegistration,
 )
 from registers.validators import normalize_plate
-from workflows.violation.models import PenaltyPeriod, ViolationNotice, ViolationState
+from workflows.violation.models import APPEALABLE, PenaltyPeriod, ViolationNotice
 
 
 def _taxis() -> QuerySet[Authorization]:
@@ -93,14 +93,10 @@ def penalty_periods_serving(authorization: Authorization | OuterRef) -> QuerySet
     )
 
 
-# Art. 63: a notice received may be appealed while its window runs (notified, or overdue
-# for payment but still within the appeal window).
-APPEALABLE_STATES = (ViolationState.NOTIFIED, ViolationState.OVERDUE)
-
-
 def notices_open_to_appeal() -> QuerySet[ViolationNotice]:
-    """Notices whose notification was received and whose state still admits an appeal."""
-    return ViolationNotice.objects.filter(state__in=APPEALABLE_STATES, received_on__isnull=False)
+    """Notices whose notification was received and whose state still admits an appeal
+    (Art. 63; the kind's one list, `APPEALABLE`)."""
+    return ViolationNotice.objects.filter(state__in=list(APPEALABLE), received_on__isnull=False)
 
 
 def notice_for_update(pk: int) -> ViolationNotice:

@@ -16,7 +16,13 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
-from workflows.violation.models import ViolationNotice, ViolationState
+from workflows.violation.models import (
+    APPEALABLE,
+    CANCELLABLE,
+    PAYABLE,
+    ViolationNotice,
+    ViolationState,
+)
 from workflows.violation.services import (
     ART_46_P1,
     ART_53_I,
@@ -54,6 +60,7 @@ WORKFLOW = register(
                 ViolationState.OVERTURNED,
             }
         ),
+        allowed_in=(APPEALABLE, PAYABLE, CANCELLABLE),
         on_notice_received=violation_notice_received,
         edges=(
             Edge(
