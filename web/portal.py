@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.models import User
 from cases.models import Case, Deadline
 from cases.selectors import cases_visible_to
-from cases.workflow import state_label
+from cases.workflow import state_label, workflow_for
 from documents.selectors import registration_in_force
 from law import points as law_points
 from law.vehicles import age_deadline
@@ -89,6 +89,7 @@ class OpenCase:
     next_step: str
     next_due: dt.date | None
     article: str
+    summary: str = ""  # the kind's line about it (a notice's penalty, Workflow.summaries)
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,12 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
         .prefetch_related(Prefetch("deadlines", queryset=pending, to_attr="pending"))
         .order_by("-opened_at")[:limit]
     )
+    rows = list(rows)
+    summaries: dict[int, str] = {}
+    for kind in {case.kind for case in rows}:
+        summarize = workflow_for(kind).summaries
+        if summarize is not None:
+            summaries.update(summarize([case for case in rows if case.kind == kind]))
     result = []
     for case in rows:
         nearest = case.pending[0] if case.pending else None  # type: ignore[attr-defined]
@@ -180,6 +187,7 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
                 next_step=nearest.label if nearest else _("Aguardando a Secretaria"),
                 next_due=nearest.due_on if nearest else None,
                 article=nearest.article if nearest else "",
+                summary=summaries.get(case.pk, ""),
             )
         )
     return result

@@ -33,7 +33,7 @@ from cases.services.deadlines import (
 from cases.services.transitions import case_lock, case_open, case_record, case_step, local_today
 from documents.models import OfficialDocument
 from documents.notices import fine_notification_issue
-from documents.penalties import penalty_lines, penalty_of_notice
+from documents.penalties import penalty_of_notice
 from documents.services import (
     document_issue,
     infraction_context,
@@ -78,6 +78,15 @@ APPEAL_WINDOW = "violation.appeal_window"
 DECISION_PAYMENT = "violation.decision_payment"
 PENALTY_PERIOD_END = "violation.penalty_period_end"
 CENTS = Decimal("0.01")
+
+
+def no_fine_message() -> str:
+    """What the payment guide, the payment and the bank's settlement answer for a notice
+    without a fine (a written warning instead of it, Art. 59 I)."""
+    return _(
+        "Este auto aplica advertência escrita (Art. 59 I), sem multa: não há valor a pagar "
+        "nem guia de pagamento."
+    )
 
 
 def penalty_policy() -> Policy:
@@ -257,6 +266,7 @@ def violation_notice_context(notice: ViolationNotice) -> dict[str, Any]:
     """Every field of Art. 47 for the printed notice."""
     vehicle = notice.vehicle
     agent = notice.agent
+    penalty = penalty_of_notice(notice)
     return {
         "holder": {"name": notice.applicant.name if notice.applicant else ""},
         "offender": {"name": notice.offender.name if notice.offender else ""},
@@ -273,8 +283,9 @@ def violation_notice_context(notice: ViolationNotice) -> dict[str, Any]:
         "agent": signer_context(agent),
         "description": notice.description,
         "points": notice.assessment.get("points"),
-        "fine_vrte": notice.fine_vrte,
-        "penalty": penalty_lines(penalty_of_notice(notice)),
+        # Art. 59 I: a warning given instead of the fine prints no "Multa: 0,00 VRTE" row.
+        "fine_vrte": notice.fine_vrte if penalty.has_fine else None,
+        "penalty": penalty.lines,
         "offender_signed": notice.offender_signed,
         "issued_on": notice.issued_on,
     }
@@ -350,10 +361,16 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
             authorized_by_caller=True,
         )
     deadlines_cancel(case=locked, kinds=[NOTIFICATION_LIMIT, NOTIFICATION_ARCHIVE])
-    payment_due = deadline_start(
-        rule=law_deadlines.PAYMENT, start=received_on, case=locked, kind=PAYMENT,
-        label=_("Pagamento da multa"),
-    ).due_on
+    penalty = penalty_of_notice(locked, with_periods=False)
+    # Art. 59 I: a written warning given instead of the fine has no payment clock.
+    payment_due = (
+        deadline_start(
+            rule=law_deadlines.PAYMENT, start=received_on, case=locked, kind=PAYMENT,
+            label=_("Pagamento da multa"),
+        ).due_on
+        if penalty.has_fine
+        else None
+    )
     appeal_due = deadline_start(
         rule=law_deadlines.APPEAL, start=received_on, case=locked, kind=APPEAL_WINDOW,
         label=_("Prazo de recurso"),
@@ -368,6 +385,7 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
             "received_on": received_on,
             "payment_due": payment_due,
             "appeal_due": appeal_due,
+            "penalty": penalty,
             "payment_keeps_appeal": not settings.PAYMENT_ENDS_APPEAL,
         },
     )
@@ -390,6 +408,8 @@ def violation_pay(
         raise RuleViolation(_("A data do pagamento está no futuro."))
     with transaction.atomic(durable=True):
         current = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+        if not penalty_of_notice(current, with_periods=False).has_fine:
+            raise StateConflict(no_fine_message(), code="no_fine", article="Art. 59 I")
         keeps_appeal = (
             not settings.PAYMENT_ENDS_APPEAL
             and current.state in (ViolationState.NOTIFIED, ViolationState.OVERDUE)
@@ -826,6 +846,8 @@ def violation_decision_received(*, case: Case, received_on: dt.date) -> None:
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if locked.state != ViolationState.UPHELD:
         return
+    if not penalty_of_notice(locked, with_periods=False).has_fine:
+        return  # a warning kept, or a fine reduced to nothing: no payment clock
     deadline_start(
         rule=law_deadlines.PAYMENT_AFTER_APPEAL, start=received_on, case=locked,
         kind=DECISION_PAYMENT, label=_("Pagamento da multa após o recurso"),

@@ -43,6 +43,7 @@ from workflows.violation.models import PenaltyPeriod
 from workflows.violation.payment_guide import payment_guide
 from workflows.violation.selectors import (
     current_auxiliary,
+    notice_penalty,
     notices_visible_to,
     penalty_periods_of,
     registration_of,
@@ -245,6 +246,7 @@ def penalties_page(request: HttpRequest, pk: int) -> HttpResponse:
         "violation/penalties.html",
         {
             "notice": notice,
+            "penalty": notice_penalty(notice),
             "state_label": state_label(notice.kind, notice.state),
             "periods": periods,
         },

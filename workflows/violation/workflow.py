@@ -23,6 +23,7 @@ from workflows.violation.models import (
     ViolationNotice,
     ViolationState,
 )
+from workflows.violation.selectors import notice_details, notice_summaries
 from workflows.violation.services import (
     ART_46_P1,
     ART_53_I,
@@ -61,6 +62,9 @@ WORKFLOW = register(
             }
         ),
         allowed_in=(APPEALABLE, PAYABLE, CANCELLABLE),
+        # The penalty told as the papers tell it (documents.penalties), in lists and the API.
+        summaries=notice_summaries,
+        details=notice_details,
         on_notice_received=violation_notice_received,
         edges=(
             Edge(
