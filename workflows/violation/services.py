@@ -567,15 +567,18 @@ def violation_penalties_apply(
     ):
         if not days:
             continue
+        # Art. 59 IV a: the impediment is of the vehicle, whoever drove it — the taxi stops
+        # with its holder too. Only the suspension (III) is the auxiliary's own (Art. 27 §1).
+        on_auxiliary = serving if kind == PenaltyPeriod.Kind.SUSPENSION else None
         period = PenaltyPeriod.objects.create(
             violation=locked,
             authorization=authorization,
-            auxiliary=serving,
+            auxiliary=on_auxiliary,
             kind=kind,
             starts_on=start,
             ends_on=law_deadlines.due_date(rule, start, length=days),
         )
-        if serving is not None:
+        if on_auxiliary is not None:
             case_record(
                 case=locked,
                 actor=actor,
@@ -587,12 +590,12 @@ def violation_penalties_apply(
                 )
                 % {
                     "what": period.get_kind_display(),
-                    "name": serving.name,
+                    "name": on_auxiliary.name,
                     "start": period.starts_on.strftime("%d/%m/%Y"),
                     "end": period.ends_on.strftime("%d/%m/%Y"),
                     "authorization": authorization.number,
                 },
-                data={"period": period.pk, "auxiliary": serving.pk, "kind": kind},
+                data={"period": period.pk, "auxiliary": on_auxiliary.pk, "kind": kind},
             )
         elif authorization.status in (
             Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED
