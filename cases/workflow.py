@@ -164,6 +164,10 @@ class Workflow:
     # The states in which something is allowed, by what (StatesAllowing.what): one
     # declaration that the services, selectors and pages of the kind read.
     allowed_in: tuple[StatesAllowing, ...] = ()
+    # States in which the case's papers no longer stand (a notice annulled, Art. 53 I, or
+    # archived unnotified, Art. 46 §1): the portal leaves its documents out of the
+    # driver's papers.
+    voided_states: frozenset[str] = frozenset()
     # One line a person reads about each case in a list (a notice's penalty, issue 19):
     # (cases) -> {case pk: text}, one query for the whole list. The portal reads it.
     summaries: Callable[[Sequence[Any]], Mapping[int, str]] | None = None

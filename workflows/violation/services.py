@@ -391,6 +391,15 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
     )
 
 
+def violation_annul(*, case: Case, actor: User, note: str = "") -> ViolationNotice:
+    """Art. 53 I: the notice is annulled as inconsistent or irregular. Its clocks stop with
+    it — the time to notify, to pay, to appeal (issue 19, item 15)."""
+    with transaction.atomic(durable=True):
+        locked = case_step(case=case, action="annul", actor=actor, note=note)
+        deadlines_cancel(case=locked)
+    return locked
+
+
 def violation_pay(
     *, case: Case, actor: User, note: str = "", paid_on: dt.date | None = None
 ) -> ViolationNotice:

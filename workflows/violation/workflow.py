@@ -29,6 +29,7 @@ from workflows.violation.services import (
     ART_53_I,
     ART_55,
     ART_63,
+    violation_annul,
     violation_notice_received,
     violation_pay,
     violation_send_notice,
@@ -62,6 +63,8 @@ WORKFLOW = register(
             }
         ),
         allowed_in=(APPEALABLE, PAYABLE, CANCELLABLE),
+        # Arts. 46 §1 and 53 I: an archived or annulled notice is cancelled with its papers.
+        voided_states=frozenset({ViolationState.ARCHIVED, ViolationState.ANNULLED}),
         # The penalty told as the papers tell it (documents.penalties), in lists and the API.
         summaries=notice_summaries,
         details=notice_details,
@@ -94,6 +97,7 @@ WORKFLOW = register(
                 note_required=True,
                 inputs=(ActionField("note", _l("Motivo")),),
                 style="danger",
+                service=violation_annul,
             ),
             Edge("pay", _l("Registrar pagamento"), ART_55, roles=CLERK, service=violation_pay),
             Edge(
