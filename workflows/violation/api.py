@@ -56,6 +56,11 @@ class NoticeFields(serializers.Serializer):
 
 
 class NoticeInput(NoticeFields):
+    confirm_duplicate = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Lavrar mesmo havendo auto do mesmo veículo, dispositivo e minuto (Art. 51).",
+    )
     taxi = serializers.CharField(
         max_length=40, required=False, help_text="Placa, número do Termo ou da IM."
     )

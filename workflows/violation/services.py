@@ -150,8 +150,13 @@ def violations_issue(
     offender: Driver | None = None,
     offender_signed: bool = False,
     description: str = "",
+    confirm_duplicate: bool = False,
 ) -> list[ViolationNotice]:
-    """A fiscal agent issues one notice per item infringed (Arts. 47 and 51)."""
+    """A fiscal agent issues one notice per item infringed (Arts. 47 and 51).
+
+    A notice already issued for the same vehicle, item and minute is most likely the same
+    one sent twice (the phone's Back and Submit again): nothing is issued unless the agent
+    confirms a second infraction (`confirm_duplicate`; issue 19, item 15)."""
     if not has_role(agent, Role.FISCAL_AGENT):
         raise NotPermitted(
             _("Somente agentes fiscais lavram autos de infração."), article="Art. 41"
@@ -190,6 +195,8 @@ def violations_issue(
             _("O condutor identificado não é o titular nem o auxiliar desta autorização."),
             article="Art. 47 I",
         )
+    if not confirm_duplicate:
+        _no_twin(authorization, [entry.item for entry in entries], occurred_at)
     issued_on = local_today()
     occurred_on = timezone.localtime(occurred_at).date()
     vrte = vrte_on(occurred_on)
@@ -240,6 +247,36 @@ def violations_issue(
             )
             notices.append(case)
     return notices
+
+
+def _no_twin(authorization: Authorization, items: Sequence[str], occurred_at: dt.datetime) -> None:
+    """Art. 51 gives one notice per infraction: the same plate, item and minute again is
+    refused with the notice it repeats, unless the agent confirms it is another."""
+    minute = occurred_at.replace(second=0, microsecond=0)
+    twins = list(
+        ViolationNotice.objects.filter(
+            vehicle_id=authorization.vehicle_id,
+            item__in=items,
+            occurred_at__gte=minute,
+            occurred_at__lt=minute + dt.timedelta(minutes=1),
+        )
+        .exclude(state=ViolationState.ANNULLED)
+        .order_by("id")
+        .values_list("number", "item")
+    )
+    if twins:
+        raise RuleViolation(
+            _(
+                "Já foi lavrado o auto %(numbers)s para este veículo, o mesmo dispositivo e o "
+                "mesmo minuto (%(when)s). Se é outra infração, confirme para lavrar mais um."
+            )
+            % {
+                "numbers": ", ".join(f"{number} (inciso {item})" for number, item in twins),
+                "when": timezone.localtime(minute).strftime("%d/%m/%Y %H:%M"),
+            },
+            article="Art. 51",
+            code="duplicate_notice",
+        )
 
 
 def violation_issue(*, item: str, **kwargs: Any) -> ViolationNotice:
@@ -917,6 +954,7 @@ def notices_issue(
     place: str,
     offender_signed: bool = False,
     description: str = "",
+    confirm_duplicate: bool = False,
 ) -> list[ViolationNotice]:
     """The agent's page and API: one notice per item (Art. 51), by `violations_issue`."""
     require_fiscal_agent(agent)
@@ -929,4 +967,5 @@ def notices_issue(
         offender=offender_for(authorization, conductor),
         offender_signed=offender_signed,
         description=description.strip(),
+        confirm_duplicate=confirm_duplicate,
     )

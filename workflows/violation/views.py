@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -178,11 +179,17 @@ def _issue_post(request: HttpRequest) -> HttpResponse:
                 )
             else:
                 notices = notices_issue(
-                    agent=request.user, authorization=data["authorization"], **fields
+                    agent=request.user,
+                    authorization=data["authorization"],
+                    confirm_duplicate=data["confirm_duplicate"],
+                    **fields,
                 )
         except DomainError as exc:
             form.add_error(None, str(exc))
             status = exc.http_status
+            if exc.code == "duplicate_notice":
+                # Ask: the same form again with the confirmation as a checkbox.
+                form.fields["confirm_duplicate"].widget = forms.CheckboxInput()
         else:
             ids = ",".join(str(notice.pk) for notice in notices)
             return redirect(f"{reverse('agent-issued')}?autos={ids}")
