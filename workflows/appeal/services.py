@@ -643,6 +643,9 @@ def _decide_in_language(
             "penalty_lines": []
             if granted
             else penalty_lines(penalty_of_notice(notice, fine_vrte=decision.fine_vrte)),
+            # Art. 55 II: a fine kept is due; a warning kept (Art. 59 I) has nothing to pay.
+            "fine_due": not granted
+            and penalty_of_notice(notice, fine_vrte=decision.fine_vrte).has_fine,
         },
         actor=actor,
     )

@@ -216,6 +216,11 @@ class ViolationNotice(Case):
             self.refund_owed_reais = self.fine_reais
 
     @transition(field="state", source=V.UPHELD, target=V.FINAL)
+    def close_upheld_warning(self) -> None:
+        """The appeal against a written warning given instead of the fine was denied: the
+        warning stands and there is nothing to pay (Arts. 52, 59 I)."""
+
+    @transition(field="state", source=V.UPHELD, target=V.FINAL)
     def default_after_decision(self) -> None:
         """System: 10 days from the decision's notification passed unpaid (Art. 55 II)."""
 

@@ -865,6 +865,11 @@ def violation_appeal_decided(
         authorized_by_caller=True,
     )
     violation_penalties_apply(notice=upheld, today=local_today(), actor=actor)
+    if upheld.paid_on is None and not penalty_of_notice(upheld, with_periods=False).has_fine:
+        # Art. 59 I: a warning kept has no fine to pay after the decision (Art. 55 II).
+        return case_step(
+            case=upheld, action="close_upheld_warning", actor=actor, authorized_by_caller=True
+        )
     if upheld.paid_on is not None:
         # Paid before appealing (Art. 63): nothing is left to pay after the decision.
         _refund_record(upheld, actor)

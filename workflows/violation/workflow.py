@@ -130,6 +130,13 @@ WORKFLOW = register(
             ),
             Edge("overturn", _l("Recurso provido"), "Art. 52", roles=COMMISSION, internal=True),
             Edge("default_after_decision", _l("Multa vencida após o recurso"), "Art. 55 II"),
+            Edge(
+                "close_upheld_warning",
+                _l("Advertência mantida em recurso, sem multa"),
+                "Art. 52; Art. 59 I",
+                roles=COMMISSION,
+                internal=True,
+            ),
         ),
     )
 )
