@@ -179,6 +179,10 @@ def _page_headers(response: Response, request: Request, page: Page) -> None:
 
 
 class CaseDetailOutput(CaseOutput):
+    details = serializers.SerializerMethodField(
+        help_text="The kind's own description of the case (a notice: its penalty in full, "
+        "`details.penalty`); empty for a kind without one."
+    )
     facts = serializers.SerializerMethodField()
     events = serializers.SerializerMethodField()
     deadlines = serializers.SerializerMethodField()
@@ -187,8 +191,14 @@ class CaseDetailOutput(CaseOutput):
 
     class Meta(CaseOutput.Meta):
         fields = [
-            *CaseOutput.Meta.fields, "facts", "events", "deadlines", "documents", "actions",
+            *CaseOutput.Meta.fields, "details", "facts", "events", "deadlines", "documents",
+            "actions",
         ]
+
+    @extend_schema_field(serializers.DictField())
+    def get_details(self, case: Case) -> dict[str, object]:
+        describe_case = workflow_for(case.kind).details
+        return dict(describe_case(case)) if describe_case else {}
 
     @extend_schema_field(FactOutput(many=True))
     def get_facts(self, case: Case) -> list[dict[str, object]]:

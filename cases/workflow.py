@@ -164,6 +164,16 @@ class Workflow:
     # The states in which something is allowed, by what (StatesAllowing.what): one
     # declaration that the services, selectors and pages of the kind read.
     allowed_in: tuple[StatesAllowing, ...] = ()
+    # States in which the case's papers no longer stand (a notice annulled, Art. 53 I, or
+    # archived unnotified, Art. 46 §1): the portal leaves its documents out of the
+    # driver's papers.
+    voided_states: frozenset[str] = frozenset()
+    # One line a person reads about each case in a list (a notice's penalty, issue 19):
+    # (cases) -> {case pk: text}, one query for the whole list. The portal reads it.
+    summaries: Callable[[Sequence[Any]], Mapping[int, str]] | None = None
+    # The kind's own description of one case for programs (a notice's penalty in full):
+    # (case) -> JSON-able mapping, the case API's `details`.
+    details: Callable[[Any], Mapping[str, object]] | None = None
 
     def canonical_action(self, name: str) -> str:
         """The edge's name today for a name an API client may still send."""

@@ -8,6 +8,12 @@ infraction, Art. 49), a suspension of the authorization (III), the vehicle's imp
 what to pay in reais nor that the taxi stops: the notice, the decision on an appeal, their
 letters and e-mails all take their wording from `penalty_lines`, so they say the same.
 
+`PenaltyInFull` is the one description of a notice's penalty (issue 19): the notice's PDF,
+its letter and e-mails, the portal, the case and penalties pages, the payment guide and
+the API all read it — whether there is a fine to pay at all (`has_fine`: a written warning
+given instead of the fine, Art. 59 I, has none), its one-line `summary`, its `lines` and,
+for programs, `as_dict`.
+
 No workflow import: the notice is read through the fields it has had since the
 enforcement chapter (fine_vrte, vrte_value, assessment, occurred_at, offender,
 applicant, penalty_periods).
@@ -64,13 +70,69 @@ class PenaltyInFull:
     def period(self, kind: str) -> ServedPeriod | None:
         return next((p for p in self.periods if p.kind == kind), None)
 
+    @property
+    def has_fine(self) -> bool:
+        """A fine to pay (Art. 59 II). False for the written warning that replaces it on a
+        first group 1-2 infraction (Art. 59 I, FIRST_OFFENCE_WARNING=instead), and for a
+        fine cancelled on appeal: then there is no guide, no payment clock, no payment."""
+        return self.fine_vrte > 0
 
-def penalty_of_notice(notice: Any, *, fine_vrte: Decimal | None = None) -> PenaltyInFull:
+    @property
+    def kind(self) -> str:
+        """`warning` (a written warning, no fine), `fine` (a fine, maybe with more) or `none`."""
+        return "fine" if self.has_fine else ("warning" if self.warning else "none")
+
+    @property
+    def summary(self) -> str:
+        """The penalty in one phrase, for a list or a heading."""
+        if not self.has_fine:
+            if self.warning:
+                return _("advertência escrita (Art. 59 I), sem multa")
+            return _("sem multa")
+        values = {"vrte": number_br(self.fine_vrte)}
+        if self.fine_reais is None:
+            text = _("multa de %(vrte)s VRTE") % values
+        else:
+            text = _("multa de %(vrte)s VRTE (R$ %(reais)s)") % {
+                **values,
+                "reais": number_br(self.fine_reais),
+            }
+        if self.warning:
+            text += ", " + _("com advertência escrita (Art. 59 I)")
+        return text
+
+    @property
+    def lines(self) -> list[str]:
+        return penalty_lines(self)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The penalty in full for the API: what a program reads, with the sentences."""
+        return {
+            "kind": self.kind,
+            "summary": self.summary,
+            "warning": self.warning,
+            "has_fine": self.has_fine,
+            "fine_vrte": str(self.fine_vrte),
+            "fine_reais": str(self.fine_reais) if self.fine_reais is not None else None,
+            "vrte_year": self.vrte_year,
+            "doubled": self.doubled,
+            "points": str(self.points.normalize()) if self.points else "0",
+            "suspension_days": self.suspension_days,
+            "impediment_days": self.impediment_days,
+            "revocation": self.revocation,
+            "lines": self.lines,
+        }
+
+
+def penalty_of_notice(
+    notice: Any, *, fine_vrte: Decimal | None = None, with_periods: bool = True
+) -> PenaltyInFull:
     """The penalty of a `workflows.violation.models.ViolationNotice`, with the fine kept by
-    an appeal decision when `fine_vrte` is given (a partial grant reduces the fine only)."""
+    an appeal decision when `fine_vrte` is given (a partial grant reduces the fine only).
+    `with_periods=False` leaves out the dates being served (a list's summary: no query)."""
     assessment: dict[str, Any] = notice.assessment or {}
     periods: tuple[ServedPeriod, ...] = ()
-    if notice.pk is not None:
+    if notice.pk is not None and with_periods:
         periods = tuple(
             ServedPeriod(kind=p.kind, starts_on=p.starts_on, ends_on=p.ends_on)
             for p in notice.penalty_periods.order_by("starts_on", "id")
@@ -107,6 +169,11 @@ def _dates(period: ServedPeriod | None) -> str:
 def fine_line(penalty: PenaltyInFull) -> str:
     """The fine in VRTE and in reais, with the VRTE value it was converted at."""
     if penalty.fine_vrte == 0:
+        if penalty.warning:
+            return _(
+                "Multa: nenhuma; na primeira infração dos grupos 1 e 2, a advertência escrita "
+                "é aplicada em lugar da multa (Art. 59 I)."
+            )
         return _("Multa: nenhuma.")
     values = {
         "vrte": number_br(penalty.fine_vrte),

@@ -362,5 +362,12 @@ def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
 
 def portal_documents(user: object, *, limit: int = 50) -> list[OfficialDocument]:
     """A driver's papers, newest first: his Termos and IM cards, notices, letters and
-    decisions of his cases."""
-    return list(documents_visible_to(user).defer("context").order_by("-issued_at", "-id")[:limit])
+    decisions of his cases — not those of a case whose papers no longer stand
+    (Workflow.voided_states: an annulled notice, issue 19 item 15)."""
+    from cases.workflow import all_workflows
+
+    rows = documents_visible_to(user)
+    for workflow in all_workflows():
+        if workflow.voided_states:
+            rows = rows.exclude(case__kind=workflow.kind, case__state__in=workflow.voided_states)
+    return list(rows.defer("context").order_by("-issued_at", "-id")[:limit])

@@ -24,6 +24,10 @@ class InspectionOutput(serializers.ModelSerializer):
 class InspectionResultInput(serializers.Serializer):
     items = serializers.DictField(child=serializers.BooleanField())
     notes = serializers.CharField(required=False, allow_blank=True, default="")
+    confirm_early = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Confirma uma vistoria feita hoje, antes da data agendada.",
+    )
 
 
 class InspectionRecordApi(APIView):

@@ -25,6 +25,7 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
         row = inspection_record_for_case(
             inspection=inspection, actor=request.user,
             items=inspection_items_from_form(request.POST), notes=request.POST.get("notes", ""),
+            confirm_early=bool(request.POST.get("confirm_early")),
         )
     except DomainError as exc:
         messages.error(request, str(exc))

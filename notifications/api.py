@@ -14,8 +14,9 @@ from rest_framework.views import APIView
 from accounts.roles import is_staff_member
 from accounts.services import personal_data_read
 from core.dates import LegalDateField
-from notifications.models import Notification, ReturnReason
+from notifications.models import Notification, Receiver, ReturnReason
 from notifications.post import (
+    Witness,
     letter_record_attempt,
     letter_record_posting,
     letter_record_receipt,
@@ -48,6 +49,7 @@ class NotificationOutput(serializers.ModelSerializer):
             "delivered_on",
             "visit_on",
             "receiver_name",
+            "receiver_kind",
             "return_reason",
             "ar_attached_on",
             "received_on",
@@ -150,12 +152,37 @@ class ReceiptApi(APIView):
 
 class PersonalDeliveryInput(serializers.Serializer):
     delivered_on = LegalDateField()
-    receiver_name = serializers.CharField(max_length=200)
-    receiver_document = serializers.CharField(required=False, allow_blank=True, default="")
+    receiver = serializers.ChoiceField(
+        choices=Receiver.choices,
+        required=False,
+        help_text="Art. 46: o próprio notificado (padrão), seu procurador com mandato, ou a "
+        "recusa presenciada por duas testemunhas. `refused=true` equivale a `refused`.",
+    )
+    receiver_name = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="O procurador; para o notificado, se informado, deve ser o seu nome.",
+    )
+    receiver_document = serializers.CharField(
+        max_length=40, required=False, allow_blank=True, default=""
+    )
     receipt = serializers.FileField(required=False, help_text="Art. 46: o recibo assinado.")
+    mandate = serializers.FileField(required=False, help_text="A procuração do procurador.")
     refused = serializers.BooleanField(required=False, default=False)
     witness_name = serializers.CharField(required=False, allow_blank=True, default="")
-    witness_document = serializers.CharField(required=False, allow_blank=True, default="")
+    witness_cpf = serializers.CharField(required=False, allow_blank=True, default="")
+    witness_document = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="Antigo nome de witness_cpf."
+    )
+    second_witness_name = serializers.CharField(required=False, allow_blank=True, default="")
+    second_witness_cpf = serializers.CharField(required=False, allow_blank=True, default="")
+    confirm_closed_windows = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Confirma uma data que faz terminar de imediato um prazo que ela abre.",
+    )
 
 
 class PersonalDeliveryApi(APIView):
@@ -168,8 +195,23 @@ class PersonalDeliveryApi(APIView):
         notification = _notification(request, pk)  # an unknown notice is 404 whatever the body
         data = PersonalDeliveryInput(data=request.data)
         data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        refused = values.pop("refused")
+        receiver = values.pop("receiver", None) or (
+            Receiver.REFUSED if refused else Receiver.ADDRESSEE
+        )
+        first_cpf = values.pop("witness_cpf") or values.pop("witness_document")
+        values.pop("witness_document", None)
+        witnesses = [
+            Witness(values.pop("witness_name"), first_cpf),
+            Witness(values.pop("second_witness_name"), values.pop("second_witness_cpf")),
+        ]
         row = notice_deliver_in_person(
-            notification=notification, actor=request.user, **data.validated_data
+            notification=notification,
+            actor=request.user,
+            receiver=receiver,
+            witnesses=witnesses if receiver == Receiver.REFUSED else (),
+            **values,
         )
         return Response(NotificationOutput(row).data)
 

@@ -20,6 +20,14 @@ class ReturnReason(models.TextChoices):
     OTHER = "other", _("Outros")
 
 
+class Receiver(models.TextChoices):
+    """Who took a notice delivered in person (Art. 46): nobody else may."""
+
+    ADDRESSEE = "addressee", _("o próprio notificado")
+    ATTORNEY = "attorney", _("procurador com mandato")
+    REFUSED = "refused", _("recusa presenciada por duas testemunhas")
+
+
 class Notification(models.Model):
     class Channel(models.TextChoices):
         EMAIL = "email", _("e-mail")
@@ -90,9 +98,30 @@ class Notification(models.Model):
     ar_scan = models.FileField(_("digitalização do AR"), upload_to="ar/", blank=True)
     # Art. 46: "entregue pessoalmente ... mediante recibo"; the receipt's scan is `ar_scan`.
     delivered_in_person = models.BooleanField(
-        _("entregue pessoalmente"), default=False,
-        help_text=_("Art. 46: entregue por agente ou servidor contra recibo (ou recusa "
-                    "testemunhada)."),
+        _("entregue pessoalmente"),
+        default=False,
+        help_text=_(
+            "Art. 46: entregue por agente ou servidor contra recibo (ou recusa testemunhada)."
+        ),
+    )
+    receiver_kind = models.CharField(
+        _("quem recebeu em mãos"),
+        max_length=12,
+        choices=Receiver.choices,
+        blank=True,
+        help_text=_("Art. 46: o notificado, seu procurador com mandato ou a recusa testemunhada."),
+    )
+    mandate = models.FileField(
+        _("procuração do recebedor"),
+        upload_to="ar/",
+        blank=True,
+        help_text=_("A procuração do procurador que recebeu a notificação em mãos."),
+    )
+    witnesses = models.JSONField(
+        _("testemunhas da recusa"),
+        default=list,
+        blank=True,
+        help_text=_("Nome e CPF de cada uma das duas testemunhas da recusa de receber."),
     )
     received_on = models.DateField(
         _("recebida em (para os prazos)"),
@@ -106,6 +135,15 @@ class Notification(models.Model):
         verbose_name_plural = _("notificações")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["status", "created_at"], name="notification_status_idx")]
+        constraints = [
+            # One Correios object, one letter: a code typed twice would let one AR answer
+            # for two notices (issue 19, item 15).
+            models.UniqueConstraint(
+                fields=["tracking_code"],
+                condition=~models.Q(tracking_code=""),
+                name="notification_tracking_code_unique",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.subject} → {self.address}"

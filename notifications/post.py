@@ -9,12 +9,15 @@ starts the offender's clocks.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -29,12 +32,16 @@ from cases.workflow import workflow_for
 from law.i18n import format_date
 from law.notice import ClockStart, ReturnReason, received_on
 from law.statute import PUBLICATION_DATE
-from notifications.models import DeliveryAttempt, Notification
+from notifications.models import DeliveryAttempt, Notification, Receiver
 from notifications.services import notification_queue
 from notifications.validators import normalize_tracking_code
 from registers.models import Driver
+from registers.validators import normalize_cpf
 
 ART_46 = "Art. 46"
+REFUSAL_WITNESSES: Final = 2
+"""Art. 46 asks for a receipt; a refusal to give one is proven by two witnesses, named
+with their CPFs (the reading in docs/interpretations.md; issue 19, item 7)."""
 
 
 def postal_address(driver: Driver) -> str:
@@ -159,6 +166,27 @@ def _not_before(day: dt.date, floor: dt.date, message: str) -> None:
         )
 
 
+def _tracking_code_free(code: str, row: Notification) -> None:
+    """One Correios object is one letter: the same tracking code on two letters would let
+    one AR count for both notices (Art. 46; issue 19, item 15)."""
+    other = (
+        Notification.objects.filter(tracking_code=code)
+        .exclude(pk=row.pk)
+        .select_related("case")
+        .first()
+    )
+    if other is not None:
+        raise RuleViolation(
+            _(
+                "O código de rastreamento %(code)s já foi registrado na carta do processo "
+                "%(case)s: cada carta registrada tem o seu código."
+            )
+            % {"code": code, "case": other.case.number if other.case else other.pk},
+            article=ART_46,
+            code="tracking_code_used",
+        )
+
+
 def letter_record_posting(
     *, notification: Notification, actor: User, tracking_code: str, posted_on: dt.date
 ) -> Notification:
@@ -179,10 +207,16 @@ def letter_record_posting(
             _written_on(row),
             _("A carta não pode ter sido postada (%(day)s) antes de ser escrita (%(floor)s)."),
         )
+        _tracking_code_free(code, row)
         row.tracking_code = code
         row.posted_on = posted_on
         row.status = Notification.Status.SENT
-        row.save(update_fields=["tracking_code", "posted_on", "status"])
+        try:
+            with transaction.atomic():  # the unique constraint decides a race
+                row.save(update_fields=["tracking_code", "posted_on", "status"])
+        except IntegrityError:
+            _tracking_code_free(code, row)
+            raise
         case_record(
             case=row.case,
             actor=actor,
@@ -250,8 +284,7 @@ def letter_record_receipt(
         (delivered_on, _("entrega")),
         (visit_on, _("visita")),
     ):
-        _not_future(day, label, today)
-        _not_before_the_law(day, label)
+        _receipt_day_check(day, label, today)
     if (delivered_on is None) == (not return_reason):
         raise RuleViolation(
             _("Informe a data de entrega ou o motivo da devolução do AR, um dos dois.")
@@ -318,19 +351,62 @@ def letter_record_receipt(
             },
         )
         if counts_from is not None and row.legal:
-            hook = workflow_for(row.case.kind).on_notice_received
-            if hook is not None:
-                already = set(Deadline.objects.filter(case=row.case).values_list("pk", flat=True))
-                hook(case=row.case, received_on=counts_from, actor=actor)
-                _windows_closed_at_once(
-                    row=row,
-                    actor=actor,
-                    counts_from=counts_from,
-                    today=today,
-                    already=already,
-                    confirmed=confirm_closed_windows,
-                )
+            _received(
+                row=row,
+                actor=actor,
+                counts_from=counts_from,
+                today=today,
+                confirmed=confirm_closed_windows,
+            )
     return row
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A witness of a refusal to take a notice (Art. 46): a name and a valid CPF."""
+
+    name: str
+    cpf: str
+
+
+def _same_person(typed: str, name: str) -> bool:
+    """A name typed at the door against the register's: accents, case and spacing aside."""
+
+    def plain(text: str) -> str:
+        decomposed = unicodedata.normalize("NFKD", text)
+        return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+    return plain(typed).casefold() == plain(name).casefold()
+
+
+def _witnesses_checked(witnesses: Sequence[Witness], recipient: Driver) -> list[dict[str, str]]:
+    """Two witnesses, each with a name and a valid CPF, neither the person who refused."""
+    given = [w for w in witnesses if w.name.strip() or w.cpf.strip()]
+    if len(given) != REFUSAL_WITNESSES or not all(w.name.strip() for w in given):
+        raise RuleViolation(
+            _("A recusa se registra com o nome e o CPF de duas testemunhas."),
+            article=ART_46,
+            code="refusal_witnesses",
+        )
+    checked = []
+    for witness in given:
+        try:
+            cpf = normalize_cpf(witness.cpf)
+        except ValidationError as exc:
+            raise RuleViolation(
+                _("Testemunha %(name)s: %(error)s")
+                % {"name": witness.name.strip(), "error": " ".join(exc.messages)},
+                article=ART_46,
+                code="invalid_cpf",
+            ) from exc
+        checked.append({"name": witness.name.strip(), "cpf": cpf})
+    if checked[0]["cpf"] == checked[1]["cpf"] or recipient.cpf in {w["cpf"] for w in checked}:
+        raise RuleViolation(
+            _("As duas testemunhas da recusa são pessoas diferentes entre si e do notificado."),
+            article=ART_46,
+            code="refusal_witnesses",
+        )
+    return checked
 
 
 def notice_deliver_in_person(
@@ -338,81 +414,164 @@ def notice_deliver_in_person(
     notification: Notification,
     actor: User,
     delivered_on: dt.date,
-    receiver_name: str,
+    receiver: str = Receiver.ADDRESSEE,
+    receiver_name: str = "",
     receiver_document: str = "",
     receipt: UploadedFile | None = None,
-    refused: bool = False,
-    witness_name: str = "",
-    witness_document: str = "",
+    mandate: UploadedFile | None = None,
+    witnesses: Sequence[Witness] = (),
+    confirm_closed_windows: bool = False,
 ) -> Notification:
     """Art. 46: the notice "entregue pessoalmente ... mediante recibo" by a fiscal agent or
-    a clerk. The signed receipt's scan is attached; or, when the person refuses to sign or
-    to take it, the refusal is recorded with a witness. The delivery date starts the clocks
-    as an AR's delivery does (the case's workflow hook), in the same transaction.
+    a clerk, to the person notified himself, to his attorney with a mandate (attached), or
+    refused before two witnesses (names and CPFs). The signed receipt's scan is attached
+    unless refused. The delivery date starts the clocks as an AR's delivery does, under the
+    same bounds (`_receipt_day_check`: not in the future, not before the law, not before
+    the notice was written) and the same confirmation when a window would close at once.
     """
     if not has_role(actor, Role.CLERK, Role.FISCAL_AGENT):
         raise NotPermitted(
             _("Somente agentes fiscais ou servidores entregam notificações pessoalmente."),
             article=ART_46,
         )
-    _not_future(delivered_on, _("entrega"), local_today())
-    if not receiver_name.strip():
-        raise RuleViolation(_("Informe o nome de quem recebeu a notificação."), article=ART_46)
-    if refused:
-        if not (witness_name.strip() and witness_document.strip()):
+    try:
+        who = Receiver(receiver)
+    except ValueError:
+        raise RuleViolation(
+            _("Informe quem recebeu: o notificado, seu procurador ou a recusa testemunhada."),
+            article=ART_46,
+            code="receiver_required",
+        ) from None
+    today = local_today()
+    _receipt_day_check(delivered_on, _("entrega"), today)
+    if who is Receiver.ATTORNEY:
+        if not (receiver_name.strip() and receiver_document.strip()):
             raise RuleViolation(
-                _("A recusa se registra com o nome e o documento de uma testemunha."),
+                _("Informe o nome e o documento (OAB ou CPF) do procurador que recebeu."),
                 article=ART_46,
             )
-    elif receipt is None:
+        if mandate is None:
+            raise RuleViolation(
+                _("Anexe a procuração do procurador que recebeu a notificação."),
+                article=ART_46,
+                code="mandate_required",
+            )
+    if who is not Receiver.REFUSED and receipt is None:
         raise RuleViolation(
-            _("Anexe o recibo assinado (ou registre a recusa com uma testemunha)."),
+            _("Anexe o recibo assinado (ou registre a recusa com duas testemunhas)."),
             article=ART_46,
         )
     checked = upload_check(receipt) if receipt is not None else None
+    checked_mandate = upload_check(mandate) if mandate is not None else None
     with transaction.atomic(durable=True):
         row = _letter(notification)
         if not row.legal or row.status in (
-            Notification.Status.DELIVERED, Notification.Status.RETURNED
+            Notification.Status.DELIVERED,
+            Notification.Status.RETURNED,
         ):
-            raise StateConflict(
-                _("Esta notificação já foi entregue ou devolvida."), article=ART_46
-            )
+            raise StateConflict(_("Esta notificação já foi entregue ou devolvida."), article=ART_46)
+        _not_before(
+            delivered_on,
+            _written_on(row),
+            _("A entrega (%(day)s) não pode ser anterior à notificação, escrita em %(floor)s."),
+        )
+        recipient = row.recipient
+        witness_rows: list[dict[str, str]] = []
+        if who is Receiver.ADDRESSEE:
+            if receiver_name.strip() and not _same_person(receiver_name, recipient.name):
+                raise RuleViolation(
+                    _(
+                        "A notificação em mãos é entregue ao próprio notificado (%(name)s), a "
+                        "seu procurador com mandato, ou a recusa é registrada com duas "
+                        "testemunhas."
+                    )
+                    % {"name": recipient.name},
+                    article=ART_46,
+                    code="receiver_not_the_addressee",
+                )
+            name, document = recipient.name, recipient.cpf
+        elif who is Receiver.ATTORNEY:
+            name, document = receiver_name.strip(), receiver_document.strip()
+        else:
+            witness_rows = _witnesses_checked(witnesses, recipient)
+            name, document = recipient.name, recipient.cpf
         row.delivered_on = delivered_on
         row.received_on = delivered_on
-        row.receiver_name = receiver_name.strip()
-        row.receiver_document = receiver_document.strip()
+        row.receiver_kind = who
+        row.receiver_name = name
+        row.receiver_document = document
+        row.witnesses = witness_rows
         row.delivered_in_person = True
         row.status = Notification.Status.DELIVERED
-        if checked is not None:
-            from django.core.files.base import ContentFile
+        from django.core.files.base import ContentFile
 
+        if checked is not None:
             row.ar_scan.save(checked.name, ContentFile(checked.content), save=False)
+        if checked_mandate is not None:
+            row.mandate.save(checked_mandate.name, ContentFile(checked_mandate.content), save=False)
         row.save()
+        notes = {
+            Receiver.ADDRESSEE: _("Entregue pessoalmente a %(name)s, contra recibo."),
+            Receiver.ATTORNEY: _(
+                "Entregue pessoalmente ao procurador %(name)s, com procuração, contra recibo."
+            ),
+            Receiver.REFUSED: _(
+                "%(name)s recusou-se a receber; recusa presenciada por %(witnesses)s."
+            ),
+        }
         case_record(
             case=row.case,
             actor=actor,
             event="personal_delivery",
             article=ART_46,
-            note=(
-                _("Recusa de receber presenciada por %(witness)s.") % {"witness": witness_name}
-                if refused
-                else _("Entregue pessoalmente a %(name)s, contra recibo.")
-                % {"name": receiver_name.strip()}
-            ),
+            note=notes[who]
+            % {"name": name, "witnesses": " e ".join(w["name"] for w in witness_rows)},
             data={
                 "notification": row.pk,
                 "delivered_on": delivered_on.isoformat(),
-                "receiver_name": receiver_name.strip(),
-                "refused": refused,
-                "witness_name": witness_name.strip(),
-                "witness_document": witness_document.strip(),
+                "receiver": who.value,
+                "receiver_name": name,
+                "refused": who is Receiver.REFUSED,
+                "witnesses": witness_rows,
             },
         )
-        hook = workflow_for(row.case.kind).on_notice_received
-        if hook is not None:
-            hook(case=row.case, received_on=delivered_on, actor=actor)
+        _received(
+            row=row,
+            actor=actor,
+            counts_from=delivered_on,
+            today=today,
+            confirmed=confirm_closed_windows,
+        )
     return row
+
+
+def _receipt_day_check(day: dt.date | None, label: str, today: dt.date) -> None:
+    """The bounds of a date on an AR or a personal receipt that need no row: not in the
+    future, not before the law. `_not_before(day, _written_on(row))` adds the notice's own
+    date once the row is locked."""
+    _not_future(day, label, today)
+    _not_before_the_law(day, label)
+
+
+def _received(
+    *, row: Notification, actor: User, counts_from: dt.date, today: dt.date, confirmed: bool
+) -> None:
+    """The notice counts as received on `counts_from`: the case's workflow starts its
+    clocks, and a date that closes a window at once needs the clerk's confirmation (an AR
+    and a personal delivery alike)."""
+    hook = workflow_for(row.case.kind).on_notice_received
+    if hook is None:
+        return
+    already = set(Deadline.objects.filter(case=row.case).values_list("pk", flat=True))
+    hook(case=row.case, received_on=counts_from, actor=actor)
+    _windows_closed_at_once(
+        row=row,
+        actor=actor,
+        counts_from=counts_from,
+        today=today,
+        already=already,
+        confirmed=confirmed,
+    )
 
 
 def _windows_closed_at_once(

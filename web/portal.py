@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.models import User
 from cases.models import Case, CaseKind, Deadline
 from cases.selectors import cases_visible_to
-from cases.workflow import REQUESTER, next_party, state_label
+from cases.workflow import REQUESTER, next_party, state_label, workflow_for
 from documents.selectors import registration_in_force
 from law import points as law_points
 from law.vehicles import age_deadline
@@ -91,6 +91,7 @@ class OpenCase:
     article: str
     # Who acts next (cases.workflow.next_party): "requester" when it is the driver's turn.
     who: str = ""
+    summary: str = ""  # the kind's line about it (a notice's penalty, Workflow.summaries)
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,12 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
         .prefetch_related(Prefetch("deadlines", queryset=pending, to_attr="pending"))
         .order_by("-opened_at")[:limit]
     )
+    rows = list(rows)
+    summaries: dict[int, str] = {}
+    for kind in {case.kind for case in rows}:
+        summarize = workflow_for(kind).summaries
+        if summarize is not None:
+            summaries.update(summarize([case for case in rows if case.kind == kind]))
     result = []
     for case in rows:
         nearest = case.pending[0] if case.pending else None  # type: ignore[attr-defined]
@@ -196,6 +203,7 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
                 next_due=nearest.due_on if nearest else None,
                 article=nearest.article if nearest else "",
                 who=party.key,
+                summary=summaries.get(case.pk, ""),
             )
         )
     return result

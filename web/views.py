@@ -147,6 +147,9 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "actions": [(edge, action_fields_html(edge)) for edge in edges],
             "checklist": workflow.checklist,
             "case_panel": workflow.case_panel,
+            # What the case's state allows, by what (Workflow.allowed_in): the panel's
+            # offers read the kind's one list.
+            "allows": {a.what: case.state in a for a in workflow.allowed_in},
             "facts": ()
             if workflow.case_panel
             else case_facts(case, staff=is_staff_member(request.user)),

@@ -85,6 +85,24 @@ def commission_appeals(user: User) -> QuerySet[Case]:
     )
 
 
+DECIDED_WITHOUT_ME_DAYS = 30
+"""How far back the commission's page shows the appeals decided without the member's vote."""
+
+
+def decided_without_my_vote(user: User, today: dt.date) -> QuerySet[Case]:
+    """Appeals decided in the last `DECIDED_WITHOUT_ME_DAYS` days on which this member did
+    not vote: two concurring votes decided before his seat's turn (Art. 52). He sees the
+    decision rather than an appeal that vanished from his list (issue 19, item 15)."""
+    since = today - dt.timedelta(days=DECIDED_WITHOUT_ME_DAYS)
+    return (
+        cases_visible_to(user)
+        .filter(kind=CaseKind.APPEAL, appealcase__decided_on__gte=since)
+        .exclude(appealcase__votes__member=user)
+        .select_related("appealcase", "appealcase__notice")
+        .order_by("-appealcase__decided_on", "-id")
+    )
+
+
 def notices_issued_by(user: User) -> QuerySet[Case]:
     """The violation notices this agent issued, newest first."""
     return (

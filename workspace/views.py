@@ -221,6 +221,9 @@ def commission_page(request: HttpRequest) -> HttpResponse:
         "workspace/commission.html",
         {
             "awaiting_ids": set(awaiting.values_list("pk", flat=True)[:1000]),
+            "decided_without_me": landing.decided_without_my_vote(
+                request.user, timezone.localdate()
+            )[:50],
             "page": page_of(
                 landing.commission_appeals(request.user),
                 number=_page_number(request),

@@ -85,3 +85,14 @@ def notice_penalty_lines(notice: object, fine_vrte: object = None) -> list[str]:
 
     kept = _decimal(fine_vrte) if fine_vrte not in (None, "") else None
     return penalty_lines(penalty_of_notice(notice, fine_vrte=kept))
+
+
+@register.simple_tag
+def notice_penalty(notice: object, fine_vrte: object = None, periods: bool = True) -> object:
+    """`{% notice_penalty notice as penalty %}`: the one description of the notice's penalty
+    (documents.penalties.PenaltyInFull): `penalty.has_fine`, `.summary`, `.lines`.
+    `periods=False` in a list: the summary needs no dates (and no query)."""
+    from documents.penalties import penalty_of_notice
+
+    kept = _decimal(fine_vrte) if fine_vrte not in (None, "") else None
+    return penalty_of_notice(notice, fine_vrte=kept, with_periods=periods)

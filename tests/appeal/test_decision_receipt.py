@@ -20,6 +20,14 @@ from workflows.violation.models import ViolationNotice, ViolationState
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _first_offence_fined(settings):
+    """These notices are about a fine's clocks: the first group 1-2 infraction is fined
+    with its warning (Art. 59 I-II, FIRST_OFFENCE_WARNING=as_well); under `instead` it has
+    no fine and no payment clock (tests/violation/test_warning_is_not_a_fine_art59_i.py)."""
+    settings.FIRST_OFFENCE_WARNING = "as_well"
+
+
 def _at(day: dt.date):
     return time_machine.travel(dt.datetime.combine(day, dt.time(10), tzinfo=SP), tick=False)
 

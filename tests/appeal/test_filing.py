@@ -19,6 +19,14 @@ from workflows.violation.models import ViolationNotice, ViolationState
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
 
 
+@pytest.fixture(autouse=True)
+def _first_offence_fined(settings):
+    """These notices are about a fine's clocks: the first group 1-2 infraction is fined
+    with its warning (Art. 59 I-II, FIRST_OFFENCE_WARNING=as_well); under `instead` it has
+    no fine and no payment clock (tests/violation/test_warning_is_not_a_fine_art59_i.py)."""
+    settings.FIRST_OFFENCE_WARNING = "as_well"
+
+
 def _clocks(notice):
     return dict(Deadline.objects.filter(case=notice).values_list("kind", "state"))
 

@@ -75,7 +75,8 @@ def test_two_denials_against_one_grant_deny_the_appeal_and_the_penalty_stands_ar
         (notice.applicant_id, Decimal("3.0"))
     ]
     assert appeal.summary == (
-        "A Comissão de Recursos, por maioria, negou provimento ao recurso: a penalidade do "
+        "A Comissão de Recursos, por maioria, vencida a cadeira I — Representante do Poder "
+        f"Público ({members[0].get_full_name()}), negou provimento ao recurso: a penalidade do "
         f"Auto de Infração {notice.number} fica mantida. Penalidades: Advertência escrita "
         "(Art. 59 I). Multa: 100,00 VRTE; o valor em reais será calculado pela VRTE de 2026, "
         "ainda não cadastrada (Arts. 54 e 57). Pontos: 3 pontos no cadastro do condutor "

@@ -23,6 +23,14 @@ from workflows.violation.services import violation_issue
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _first_offence_fined(settings):
+    """These notices are about a fine's clocks (Art. 55): the first group 1-2 infraction
+    is fined with its warning (FIRST_OFFENCE_WARNING=as_well); under `instead` it has no
+    fine and no payment clock (tests/violation/test_warning_is_not_a_fine_art59_i.py)."""
+    settings.FIRST_OFFENCE_WARNING = "as_well"
+
 # Found on 30/03/2026: the 60 days end on Friday 29/05/2026.
 LIMIT = dt.date(2026, 5, 29)
 

@@ -1,6 +1,6 @@
 """Art. 46: "entregue pessoalmente ... mediante recibo" — an agent or a clerk delivers the
-notice in person against a signed receipt, or records a refusal before a witness; that
-date starts the clocks like an AR (issue 9, item 10)."""
+notice in person against a signed receipt, or records a refusal before two witnesses; that
+date starts the clocks like an AR (issue 9, item 10; issue 19, item 7)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
+from validate_docbr import CPF
 
 from accounts.roles import Role
 from cases.errors import NotPermitted, RuleViolation
 from cases.models import AuditEvent, Deadline
 from cases.services.transitions import case_act
-from notifications.models import Notification
-from notifications.post import notice_deliver_in_person
+from notifications.models import Notification, Receiver
+from notifications.post import Witness, notice_deliver_in_person
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services import violation_issue
@@ -51,7 +52,7 @@ def test_art_46_a_notice_delivered_in_person_against_a_receipt_starts_the_clocks
     with _at(dt.date(2026, 4, 8)):
         row = notice_deliver_in_person(
             notification=letter, actor=agent, delivered_on=dt.date(2026, 4, 8),
-            receiver_name="João Pereira", receiver_document="RG 123", receipt=_receipt(),
+            receiver_name=letter.recipient.name, receipt=_receipt(),
         )
     assert (row.status, row.delivered_on, row.received_on, row.delivered_in_person) == (
         Notification.Status.DELIVERED, dt.date(2026, 4, 8), dt.date(2026, 4, 8), True
@@ -62,20 +63,23 @@ def test_art_46_a_notice_delivered_in_person_against_a_receipt_starts_the_clocks
     assert Deadline.objects.filter(case=notice, kind="violation.appeal_window").exists()
     event = AuditEvent.objects.get(case=notice, transition="personal_delivery")
     assert (event.article, event.actor) == ("Art. 46", agent)
-    assert event.data["refused"] is False and event.data["receiver_name"] == "João Pereira"
+    assert event.data["refused"] is False
+    assert event.data["receiver_name"] == letter.recipient.name
 
 
-def test_art_46_a_refusal_before_a_witness_counts_as_delivery(letter, clerk):
+def test_art_46_a_refusal_before_two_witnesses_counts_as_delivery(letter, clerk):
     with _at(dt.date(2026, 4, 9)):
         notice_deliver_in_person(
             notification=letter, actor=clerk, delivered_on=dt.date(2026, 4, 9),
-            receiver_name="João Pereira", refused=True, witness_name="Ana Souza",
-            witness_document="RG 456",
+            receiver=Receiver.REFUSED,
+            witnesses=[Witness("Ana Souza", CPF().generate()),
+                       Witness("Rui Lima", CPF().generate())],
         )
     notice = ViolationNotice.objects.get(pk=letter.case_id)
     assert (notice.state, notice.received_on) == (ViolationState.NOTIFIED, dt.date(2026, 4, 9))
     event = AuditEvent.objects.get(case=notice, transition="personal_delivery")
-    assert event.data["refused"] is True and event.data["witness_name"] == "Ana Souza"
+    assert event.data["refused"] is True
+    assert [w["name"] for w in event.data["witnesses"]] == ["Ana Souza", "Rui Lima"]
 
 
 def test_art_46_without_a_signed_receipt_or_a_witnessed_refusal_nothing_is_recorded(
@@ -87,8 +91,9 @@ def test_art_46_without_a_signed_receipt_or_a_witnessed_refusal_nothing_is_recor
                                      delivered_on=dt.date(2026, 4, 9), receiver_name="João")
         with pytest.raises(RuleViolation):
             notice_deliver_in_person(notification=letter, actor=clerk,
-                                     delivered_on=dt.date(2026, 4, 9), receiver_name="João",
-                                     refused=True, witness_name="")
+                                     delivered_on=dt.date(2026, 4, 9),
+                                     receiver=Receiver.REFUSED,
+                                     witnesses=[Witness("Ana", CPF().generate())])
         with pytest.raises(NotPermitted):
             notice_deliver_in_person(notification=letter, actor=UserFactory(role=Role.DRIVER),
                                      delivered_on=dt.date(2026, 4, 9), receiver_name="João",
@@ -105,8 +110,7 @@ def test_art_46_the_api_records_a_personal_delivery(letter, clerk):
     with _at(dt.date(2026, 4, 8)):
         response = client.post(
             f"/api/notifications/{letter.pk}/personal-delivery/",
-            {"delivered_on": "2026-04-08", "receiver_name": "João Pereira",
-             "receipt": _receipt()},
+            {"delivered_on": "2026-04-08", "receipt": _receipt()},
             format="multipart",
         )
     assert response.status_code == 200, response.content

@@ -24,6 +24,14 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
+def _first_offence_fined(settings):
+    """These notices are about a fine's clocks (Art. 55): the first group 1-2 infraction
+    is fined with its warning (FIRST_OFFENCE_WARNING=as_well); under `instead` it has no
+    fine and no payment clock (tests/violation/test_warning_is_not_a_fine_art59_i.py)."""
+    settings.FIRST_OFFENCE_WARNING = "as_well"
+
+
+@pytest.fixture(autouse=True)
 def _in_april_2026():
     # ARs recorded today (20 April) for deliveries early in April open payment windows
     # that already closed: the tests confirm them, as a clerk must (Art. 46; issue 12).

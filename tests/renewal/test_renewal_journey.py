@@ -27,9 +27,11 @@ WHEN = dt.datetime(2027, 2, 3, 9, 30, tzinfo=SP)
 PLACE = "Pátio da Secretaria de Finanças"
 
 
-def _inspect(case, clerk, items=ALL_MET, notes=""):
+def _inspect(case, clerk, items=ALL_MET, notes="", confirm_early=False):
     inspection = Inspection.objects.get(case=case, status=Inspection.Status.SCHEDULED)
-    return inspection_record_for_case(inspection=inspection, actor=clerk, items=items, notes=notes)
+    return inspection_record_for_case(
+        inspection=inspection, actor=clerk, items=items, notes=notes, confirm_early=confirm_early
+    )
 
 
 def _transitions(case):
@@ -138,7 +140,8 @@ def test_a_failed_inspection_sends_the_case_back_to_scheduling_art20(im, holder,
             when=WHEN + dt.timedelta(days=7),
             place=PLACE,
         )
-        _inspect(case, clerk)
+        # Recorded the same day, a week before the booking: the inspector confirms it.
+        _inspect(case, clerk, confirm_early=True)
         case.refresh_from_db()
         assert case.state == RenewalState.INSPECTION_PASSED
     assert list(

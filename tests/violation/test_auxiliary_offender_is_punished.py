@@ -1,6 +1,7 @@
-"""Arts. 27 §1, 48-50, 59: an auxiliary's infraction punishes the auxiliary — suspension,
-impediment and revocation fall on his own authorization; the holder pays the fine and
-takes half the points (issue 9, item 2)."""
+"""Arts. 27 §1, 48-50, 59: an auxiliary's infraction punishes the auxiliary — suspension
+and revocation fall on his own authorization; the holder pays the fine and takes half the
+points (issue 9, item 2). The impediment of an unsafe vehicle (IV a) stops the vehicle,
+whoever drives it (issue 19, item 9)."""
 
 from __future__ import annotations
 
@@ -93,6 +94,26 @@ def test_art_59_iii_an_auxiliarys_suspension_is_his_the_holders_taxi_keeps_worki
     deadlines_sweep(today=dt.date(2026, 6, 3))
     assert Authorization.objects.get(pk=authorization.pk).status == "active"
     assert PenaltyPeriod.objects.get().ended_on == dt.date(2026, 6, 2)
+
+
+def test_art_59_iv_a_the_impediment_of_an_unsafe_vehicle_stops_it_whoever_drove_it(
+    agent, clerk, taxi
+):
+    """Art. 59 IV a: "impedimento de circulação do veículo" — the auxiliary drove it, but
+    the car itself stops: the holder's Termo is held until the impediment ends or is lifted
+    (issue 19, item 9). The suspension (III b) stays the auxiliary's own."""
+    authorization, auxiliary = taxi
+    notice = _final(agent, clerk, authorization, "XIII", offender=auxiliary)
+    periods = {p.kind: p for p in PenaltyPeriod.objects.filter(violation=notice)}
+    assert periods["impediment"].auxiliary_id is None
+    assert periods["suspension"].auxiliary_id == auxiliary.pk
+    assert Authorization.objects.get(pk=authorization.pk).status == "suspended"
+    # When the auxiliary's 30 days are over the car is still impeded
+    deadlines_sweep(today=periods["suspension"].ends_on + dt.timedelta(days=1))
+    assert Authorization.objects.get(pk=authorization.pk).status == "suspended"
+    # and it returns when the impediment ends
+    deadlines_sweep(today=periods["impediment"].ends_on + dt.timedelta(days=1))
+    assert Authorization.objects.get(pk=authorization.pk).status == "active"
 
 
 def test_art_59_v_a_an_auxiliarys_recidivism_opens_a_revocation_of_his_authorization(

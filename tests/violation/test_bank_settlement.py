@@ -19,7 +19,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
 
 
 @pytest.fixture
-def notices(agent, clerk):
+def notices(agent, clerk, settings):
+    settings.FIRST_OFFENCE_WARNING = "as_well"  # item II is fined too (Art. 59 I-II)
     VrteValue.objects.update_or_create(year=2026, defaults={"value": Decimal("4.7465")})
     issued = violations_issue(
         agent=agent, authorization=AuthorizationFactory(), items=["XIII", "II"],

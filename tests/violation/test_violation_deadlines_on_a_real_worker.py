@@ -26,8 +26,9 @@ def _state(notice) -> str:
 
 
 def test_the_worker_archives_payment_overdue_and_closes_the_window_on_the_right_days(
-    celery_worker_process,
+    celery_worker_process, settings
 ):
+    settings.FIRST_OFFENCE_WARNING = "as_well"  # item II with a fine and its clock
     agent, clerk = UserFactory(role=Role.FISCAL_AGENT), UserFactory(role=Role.CLERK)
     with time_machine.travel(dt.datetime(2026, 3, 30, 15, tzinfo=SP), tick=False):
         never_notified = violation_issue(

@@ -100,7 +100,8 @@ def test_only_an_agent_issues_notices_art41(authorization, clerk):
         _issue(clerk, authorization, ["I"])
 
 
-def test_an_unidentified_drivers_points_go_to_the_holder_art50(agent):
+def test_an_unidentified_drivers_points_go_to_the_holder_art50(agent, settings):
+    settings.FIRST_OFFENCE_WARNING = "as_well"  # a fine to pay (Art. 59 I-II)
     authorization = AuthorizationFactory()
     [notice] = _issue(agent, authorization, ["X"])
     violation_pay(case=_notified(notice), actor=UserFactory(role=Role.CLERK))
@@ -163,7 +164,8 @@ def test_an_impediment_lifted_early_once_fixed_but_the_suspension_still_holds_ar
     assert Authorization.objects.get(pk=authorization.pk).status == "active"
 
 
-def test_the_window_closing_without_appeal_makes_the_penalty_final_art63(agent):
+def test_the_window_closing_without_appeal_makes_the_penalty_final_art63(agent, settings):
+    settings.FIRST_OFFENCE_WARNING = "as_well"  # a fine with its payment clock (Art. 55 I)
     authorization = AuthorizationFactory()
     [notice] = _issue(agent, authorization, ["II"])
     notice = _notified(notice, on=dt.date(2026, 5, 4))
@@ -177,7 +179,10 @@ def test_the_window_closing_without_appeal_makes_the_penalty_final_art63(agent):
     assert PointRecord.objects.get().points == Decimal("2.0")
 
 
-def test_crossing_20_points_in_12_months_opens_a_revocation_by_itself_art59_v_d(agent):
+def test_crossing_20_points_in_12_months_opens_a_revocation_by_itself_art59_v_d(
+    agent, settings
+):
+    settings.FIRST_OFFENCE_WARNING = "as_well"  # item I is fined, and paid, too
     authorization = AuthorizationFactory()
     holder = authorization.holder
     clerk = UserFactory(role=Role.CLERK)

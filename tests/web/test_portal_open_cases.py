@@ -31,6 +31,7 @@ def test_art_55_the_next_step_of_a_notified_notice_is_the_payment_date(client, n
 
     assert (
         f"{notified.notice.number} Auto de infração "
+        "Multa de 150,00 VRTE (R$ 709,97) "  # the penalty, as the notice tells it
         "Notificado: prazos de pagamento e recurso correndo "
         "Sua vez — Pagamento da multa: 14/05/2026 (Art. 55 I)"
     ) in text

@@ -51,7 +51,7 @@ from workflows.appeal.models import (
     Seat,
     Vote,
 )
-from workflows.appeal.selectors import seat_held_by
+from workflows.appeal.selectors import commission_on, seat_held_by
 from workflows.violation.selectors import notice_for_update
 from workflows.violation.services import (
     DECISION_PAYMENT,
@@ -643,6 +643,9 @@ def _decide_in_language(
             "penalty_lines": []
             if granted
             else penalty_lines(penalty_of_notice(notice, fine_vrte=decision.fine_vrte)),
+            # Art. 55 II: a fine kept is due; a warning kept (Art. 59 I) has nothing to pay.
+            "fine_due": not granted
+            and penalty_of_notice(notice, fine_vrte=decision.fine_vrte).has_fine,
         },
         actor=actor,
     )
@@ -661,7 +664,7 @@ def decision_summary(
     Art. 66 reminder is printed by the decision's template and the letter."""
     how = {
         tally.Mode.UNANIMOUS: _("por unanimidade"),
-        tally.Mode.MAJORITY: _("por maioria"),
+        tally.Mode.MAJORITY: _majority(appeal, decision),
         tally.Mode.MIDDLE_VOTE: _("pelo voto médio, sem dois votos iguais"),
     }[decision.mode]
     values = {
@@ -670,6 +673,7 @@ def decision_summary(
         "fine": vrte(notice.fine_vrte),
         "kept": vrte(decision.fine_vrte),
     }
+    penalty = penalty_of_notice(notice, fine_vrte=decision.fine_vrte)
     if decision.position is tally.Position.GRANTED:
         return (
             _(
@@ -694,13 +698,52 @@ def decision_summary(
             text % values,
             # Everything the decision keeps, not only the fine (points, suspension...).
             _("Penalidades:"),
-            penalty_text(penalty_of_notice(notice, fine_vrte=decision.fine_vrte)),
-            _(
-                "A multa deve ser paga em 10 dias contados do recebimento da notificação "
-                "desta decisão (Art. 55 II)."
+            penalty_text(penalty),
+            *(
+                [
+                    _(
+                        "A multa deve ser paga em 10 dias contados do recebimento da "
+                        "notificação desta decisão (Art. 55 II)."
+                    )
+                ]
+                if penalty.has_fine  # a warning kept (Art. 59 I) has nothing to pay
+                else []
             ),
         ]
     )
+
+
+def _majority(appeal: AppealCase, decision: tally.Decision) -> str:
+    """Art. 52: a majority says whose seat it was not — the seat that had not voted when
+    two concurring votes decided, or the seat outvoted (issue 19, item 15)."""
+    votes = {v.seat: v for v in appeal.votes.select_related("member")}
+    today = timezone.localdate()
+    holders = commission_on(today)
+
+    def seat_named(seat: Seat) -> str:
+        term = holders.get(seat.value)
+        member = votes[seat.value].member if seat.value in votes else (term and term.holder)
+        name = (member.get_full_name() or member.username) if member else ""
+        return f"{seat.label} ({name})" if name else str(seat.label)
+
+    missing = [seat for seat in Seat if seat.value not in votes]
+    if missing:
+        return _(
+            "por maioria de dois votos concordantes, sem o voto da cadeira %(seats)s"
+        ) % {"seats": ", ".join(seat_named(seat) for seat in missing)}
+    full_fine = appeal.notice.fine_vrte
+    ballots = {
+        seat: tally.ballot(votes[seat.value].vote, full_fine, votes[seat.value].fine_vrte)
+        for seat in Seat
+    }
+    outvoted = [
+        seat
+        for seat, ballot in ballots.items()
+        if (ballot.position, ballot.fine_vrte) != (decision.position, decision.fine_vrte)
+    ]
+    return _("por maioria, vencida a cadeira %(seats)s") % {
+        "seats": ", ".join(seat_named(seat) for seat in outvoted)
+    }
 
 
 def _votes(appeal: AppealCase) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ the missing piece (Art. 47 for a notice), so an agent's app can show it as it is
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.generics import get_object_or_404
 from rest_framework.request import Request
@@ -24,7 +24,7 @@ from registers.selectors import authorizations_visible_to
 from workflows.complaint.selectors import complaints_visible_to
 from workflows.complaint.services import complaint_convert
 from workflows.violation.models import Conductor, ViolationNotice
-from workflows.violation.selectors import taxi_find
+from workflows.violation.selectors import notice_penalty, taxi_find
 from workflows.violation.services import notices_issue, require_fiscal_agent
 
 # Which article asks for each field of a notice, for the 400 answers.
@@ -57,14 +57,41 @@ class NoticeFields(serializers.Serializer):
 
 
 class NoticeInput(NoticeFields):
+    confirm_duplicate = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Lavrar mesmo havendo auto do mesmo veículo, dispositivo e minuto (Art. 51).",
+    )
     taxi = serializers.CharField(
         max_length=40, required=False, help_text="Placa, número do Termo ou da IM."
     )
     authorization = serializers.IntegerField(required=False)
 
 
+class PenaltyOutput(serializers.Serializer):
+    """The penalty in full, as the notice's papers tell it (documents.penalties)."""
+
+    kind = serializers.ChoiceField(
+        choices=["warning", "fine", "none"],
+        help_text="warning: advertência escrita sem multa (Art. 59 I); fine: multa (Art. 59 II).",
+    )
+    summary = serializers.CharField()
+    warning = serializers.BooleanField()
+    has_fine = serializers.BooleanField(help_text="Falso: não há guia nem prazo de pagamento.")
+    fine_vrte = serializers.DecimalField(max_digits=9, decimal_places=2)
+    fine_reais = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    vrte_year = serializers.IntegerField(allow_null=True)
+    doubled = serializers.BooleanField()
+    points = serializers.DecimalField(max_digits=5, decimal_places=1)
+    suspension_days = serializers.IntegerField()
+    impediment_days = serializers.IntegerField()
+    revocation = serializers.BooleanField()
+    lines = serializers.ListField(child=serializers.CharField())
+
+
 class NoticeOutput(serializers.ModelSerializer):
     article = serializers.SerializerMethodField()
+    penalty = serializers.SerializerMethodField()
     group = serializers.SerializerMethodField()
     points = serializers.SerializerMethodField()
     state_label = serializers.SerializerMethodField()
@@ -80,6 +107,7 @@ class NoticeOutput(serializers.ModelSerializer):
             "points",
             "fine_vrte",
             "fine_reais",
+            "penalty",
             "state",
             "state_label",
             "place",
@@ -95,6 +123,10 @@ class NoticeOutput(serializers.ModelSerializer):
 
     def get_points(self, notice: ViolationNotice) -> int:
         return int(notice.assessment.get("points", INFRACTIONS[notice.item].points))
+
+    @extend_schema_field(PenaltyOutput)
+    def get_penalty(self, notice: ViolationNotice) -> dict[str, object]:
+        return notice_penalty(notice).as_dict()
 
     def get_state_label(self, notice: ViolationNotice) -> str:
         return state_label(notice.kind, notice.state)

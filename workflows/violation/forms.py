@@ -83,6 +83,11 @@ class IssueForm(forms.Form):
         max_length=4000,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+    confirm_duplicate = forms.BooleanField(
+        label=_("Confirmo: é outra infração, lavrar mais um auto"),
+        required=False,
+        widget=forms.HiddenInput,  # shown as a checkbox only after the page asked
+    )
     offender_signed = forms.BooleanField(
         label=_("O infrator assinou o auto"),
         required=False,

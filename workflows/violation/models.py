@@ -157,12 +157,22 @@ class ViolationNotice(Case):
     def annul(self) -> None:
         """Art. 53 I: inconsistent or irregular."""
 
-    @transition(field="state", source=list(PAYABLE), target=V.PAID)
+    def has_fine(self) -> bool:
+        """A fine to pay: not a written warning given instead of it (Art. 59 I). The one
+        description of the penalty decides (documents.penalties)."""
+        from documents.penalties import penalty_of_notice
+
+        return penalty_of_notice(self, with_periods=False).has_fine
+
+    @transition(field="state", source=list(PAYABLE), target=V.PAID, conditions=[has_fine])
     def pay(self, paid_on: dt.date) -> None:
         """The fine was paid."""
         self.paid_on = paid_on
 
-    @transition(field="state", source=[V.NOTIFIED, V.OVERDUE], target=V.PAID_APPEAL_OPEN)
+    @transition(
+        field="state", source=[V.NOTIFIED, V.OVERDUE], target=V.PAID_APPEAL_OPEN,
+        conditions=[has_fine],
+    )
     def pay_keeping_appeal(self, paid_on: dt.date) -> None:
         """The fine was paid within the appeal window; the right to appeal stays (Art. 63)."""
         self.paid_on = paid_on
@@ -204,6 +214,11 @@ class ViolationNotice(Case):
         back (Art. 63)."""
         if self.paid_on is not None:
             self.refund_owed_reais = self.fine_reais
+
+    @transition(field="state", source=V.UPHELD, target=V.FINAL)
+    def close_upheld_warning(self) -> None:
+        """The appeal against a written warning given instead of the fine was denied: the
+        warning stands and there is nothing to pay (Arts. 52, 59 I)."""
 
     @transition(field="state", source=V.UPHELD, target=V.FINAL)
     def default_after_decision(self) -> None:

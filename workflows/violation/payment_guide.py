@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 
 from cases.errors import RuleViolation, StateConflict
 from cases.models import Deadline
+from documents.penalties import penalty_of_notice
 from payments import pix
 from workflows.violation.models import PAYABLE, ViolationNotice, ViolationState
-from workflows.violation.services import DECISION_PAYMENT, PAYMENT
+from workflows.violation.services import DECISION_PAYMENT, PAYMENT, no_fine_message
 
 __all__ = ["PAYABLE", "PaymentGuide", "payment_guide"]
 
@@ -43,6 +44,10 @@ class PaymentGuide:
 
 
 def payment_guide(notice: ViolationNotice, *, today: dt.date) -> PaymentGuide:
+    if not penalty_of_notice(notice, with_periods=False).has_fine:
+        # Art. 59 I: a written warning given instead of the fine — nothing to pay, and the
+        # answer says so rather than blame a VRTE that is not missing.
+        raise StateConflict(no_fine_message(), code="no_fine", article="Art. 59 I")
     if notice.state not in PAYABLE:
         raise StateConflict(
             _("Não há multa a pagar neste auto na situação atual."),

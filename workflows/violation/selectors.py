@@ -3,13 +3,17 @@ user may see, and the penalty periods of a notice (Art. 59 III, IV)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.core.exceptions import ValidationError
 from django.db.models import Case as SqlCase
 from django.db.models import OuterRef, QuerySet, Value, When
+from django.utils.text import capfirst
 
 from accounts.models import User
-from cases.models import CaseKind
+from cases.models import Case, CaseKind
 from cases.selectors import cases_visible_to
+from documents.penalties import PenaltyInFull, penalty_of_notice
 from registers.models import (
     IN_FORCE,
     Authorization,
@@ -97,6 +101,28 @@ def notices_open_to_appeal() -> QuerySet[ViolationNotice]:
     """Notices whose notification was received and whose state still admits an appeal
     (Art. 63; the kind's one list, `APPEALABLE`)."""
     return ViolationNotice.objects.filter(state__in=list(APPEALABLE), received_on__isnull=False)
+
+
+def notice_penalty(notice: ViolationNotice) -> PenaltyInFull:
+    """The one description of the notice's penalty (documents.penalties), with its dates."""
+    return penalty_of_notice(notice)
+
+
+def notice_summaries(cases: Sequence[Case]) -> dict[int, str]:
+    """Workflow.summaries: each notice's penalty in a phrase, one query for the list."""
+    notices = ViolationNotice.objects.filter(pk__in=[case.pk for case in cases]).only(
+        "pk", "fine_vrte", "vrte_value", "assessment", "occurred_at", "offender", "applicant"
+    )
+    return {
+        notice.pk: capfirst(penalty_of_notice(notice, with_periods=False).summary)
+        for notice in notices
+    }
+
+
+def notice_details(case: Case) -> dict[str, object]:
+    """Workflow.details: the notice's penalty in full for the case API."""
+    notice = ViolationNotice.objects.get(pk=case.pk)
+    return {"penalty": penalty_of_notice(notice).as_dict()}
 
 
 def notice_for_update(pk: int) -> ViolationNotice:

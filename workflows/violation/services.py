@@ -33,7 +33,7 @@ from cases.services.deadlines import (
 from cases.services.transitions import case_lock, case_open, case_record, case_step, local_today
 from documents.models import OfficialDocument
 from documents.notices import fine_notification_issue
-from documents.penalties import penalty_lines, penalty_of_notice
+from documents.penalties import penalty_of_notice
 from documents.services import (
     document_issue,
     infraction_context,
@@ -78,6 +78,15 @@ APPEAL_WINDOW = "violation.appeal_window"
 DECISION_PAYMENT = "violation.decision_payment"
 PENALTY_PERIOD_END = "violation.penalty_period_end"
 CENTS = Decimal("0.01")
+
+
+def no_fine_message() -> str:
+    """What the payment guide, the payment and the bank's settlement answer for a notice
+    without a fine (a written warning instead of it, Art. 59 I)."""
+    return _(
+        "Este auto aplica advertência escrita (Art. 59 I), sem multa: não há valor a pagar "
+        "nem guia de pagamento."
+    )
 
 
 def penalty_policy() -> Policy:
@@ -141,8 +150,13 @@ def violations_issue(
     offender: Driver | None = None,
     offender_signed: bool = False,
     description: str = "",
+    confirm_duplicate: bool = False,
 ) -> list[ViolationNotice]:
-    """A fiscal agent issues one notice per item infringed (Arts. 47 and 51)."""
+    """A fiscal agent issues one notice per item infringed (Arts. 47 and 51).
+
+    A notice already issued for the same vehicle, item and minute is most likely the same
+    one sent twice (the phone's Back and Submit again): nothing is issued unless the agent
+    confirms a second infraction (`confirm_duplicate`; issue 19, item 15)."""
     if not has_role(agent, Role.FISCAL_AGENT):
         raise NotPermitted(
             _("Somente agentes fiscais lavram autos de infração."), article="Art. 41"
@@ -181,6 +195,8 @@ def violations_issue(
             _("O condutor identificado não é o titular nem o auxiliar desta autorização."),
             article="Art. 47 I",
         )
+    if not confirm_duplicate:
+        _no_twin(authorization, [entry.item for entry in entries], occurred_at)
     issued_on = local_today()
     occurred_on = timezone.localtime(occurred_at).date()
     vrte = vrte_on(occurred_on)
@@ -233,6 +249,36 @@ def violations_issue(
     return notices
 
 
+def _no_twin(authorization: Authorization, items: Sequence[str], occurred_at: dt.datetime) -> None:
+    """Art. 51 gives one notice per infraction: the same plate, item and minute again is
+    refused with the notice it repeats, unless the agent confirms it is another."""
+    minute = occurred_at.replace(second=0, microsecond=0)
+    twins = list(
+        ViolationNotice.objects.filter(
+            vehicle_id=authorization.vehicle_id,
+            item__in=items,
+            occurred_at__gte=minute,
+            occurred_at__lt=minute + dt.timedelta(minutes=1),
+        )
+        .exclude(state=ViolationState.ANNULLED)
+        .order_by("id")
+        .values_list("number", "item")
+    )
+    if twins:
+        raise RuleViolation(
+            _(
+                "Já foi lavrado o auto %(numbers)s para este veículo, o mesmo dispositivo e o "
+                "mesmo minuto (%(when)s). Se é outra infração, confirme para lavrar mais um."
+            )
+            % {
+                "numbers": ", ".join(f"{number} (inciso {item})" for number, item in twins),
+                "when": timezone.localtime(minute).strftime("%d/%m/%Y %H:%M"),
+            },
+            article="Art. 51",
+            code="duplicate_notice",
+        )
+
+
 def violation_issue(*, item: str, **kwargs: Any) -> ViolationNotice:
     """One item: see violations_issue."""
     return violations_issue(items=[item], **kwargs)[0]
@@ -257,6 +303,7 @@ def violation_notice_context(notice: ViolationNotice) -> dict[str, Any]:
     """Every field of Art. 47 for the printed notice."""
     vehicle = notice.vehicle
     agent = notice.agent
+    penalty = penalty_of_notice(notice)
     return {
         "holder": {"name": notice.applicant.name if notice.applicant else ""},
         "offender": {"name": notice.offender.name if notice.offender else ""},
@@ -273,8 +320,9 @@ def violation_notice_context(notice: ViolationNotice) -> dict[str, Any]:
         "agent": signer_context(agent),
         "description": notice.description,
         "points": notice.assessment.get("points"),
-        "fine_vrte": notice.fine_vrte,
-        "penalty": penalty_lines(penalty_of_notice(notice)),
+        # Art. 59 I: a warning given instead of the fine prints no "Multa: 0,00 VRTE" row.
+        "fine_vrte": notice.fine_vrte if penalty.has_fine else None,
+        "penalty": penalty.lines,
         "offender_signed": notice.offender_signed,
         "issued_on": notice.issued_on,
     }
@@ -350,10 +398,16 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
             authorized_by_caller=True,
         )
     deadlines_cancel(case=locked, kinds=[NOTIFICATION_LIMIT, NOTIFICATION_ARCHIVE])
-    payment_due = deadline_start(
-        rule=law_deadlines.PAYMENT, start=received_on, case=locked, kind=PAYMENT,
-        label=_("Pagamento da multa"),
-    ).due_on
+    penalty = penalty_of_notice(locked, with_periods=False)
+    # Art. 59 I: a written warning given instead of the fine has no payment clock.
+    payment_due = (
+        deadline_start(
+            rule=law_deadlines.PAYMENT, start=received_on, case=locked, kind=PAYMENT,
+            label=_("Pagamento da multa"),
+        ).due_on
+        if penalty.has_fine
+        else None
+    )
     appeal_due = deadline_start(
         rule=law_deadlines.APPEAL, start=received_on, case=locked, kind=APPEAL_WINDOW,
         label=_("Prazo de recurso"),
@@ -368,9 +422,19 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
             "received_on": received_on,
             "payment_due": payment_due,
             "appeal_due": appeal_due,
+            "penalty": penalty,
             "payment_keeps_appeal": not settings.PAYMENT_ENDS_APPEAL,
         },
     )
+
+
+def violation_annul(*, case: Case, actor: User, note: str = "") -> ViolationNotice:
+    """Art. 53 I: the notice is annulled as inconsistent or irregular. Its clocks stop with
+    it — the time to notify, to pay, to appeal (issue 19, item 15)."""
+    with transaction.atomic(durable=True):
+        locked = case_step(case=case, action="annul", actor=actor, note=note)
+        deadlines_cancel(case=locked)
+    return locked
 
 
 def violation_pay(
@@ -390,6 +454,8 @@ def violation_pay(
         raise RuleViolation(_("A data do pagamento está no futuro."))
     with transaction.atomic(durable=True):
         current = ViolationNotice.objects.select_for_update().get(pk=case.pk)
+        if not penalty_of_notice(current, with_periods=False).has_fine:
+            raise StateConflict(no_fine_message(), code="no_fine", article="Art. 59 I")
         keeps_appeal = (
             not settings.PAYMENT_ENDS_APPEAL
             and current.state in (ViolationState.NOTIFIED, ViolationState.OVERDUE)
@@ -547,15 +613,18 @@ def violation_penalties_apply(
     ):
         if not days:
             continue
+        # Art. 59 IV a: the impediment is of the vehicle, whoever drove it — the taxi stops
+        # with its holder too. Only the suspension (III) is the auxiliary's own (Art. 27 §1).
+        on_auxiliary = serving if kind == PenaltyPeriod.Kind.SUSPENSION else None
         period = PenaltyPeriod.objects.create(
             violation=locked,
             authorization=authorization,
-            auxiliary=serving,
+            auxiliary=on_auxiliary,
             kind=kind,
             starts_on=start,
             ends_on=law_deadlines.due_date(rule, start, length=days),
         )
-        if serving is not None:
+        if on_auxiliary is not None:
             case_record(
                 case=locked,
                 actor=actor,
@@ -567,12 +636,12 @@ def violation_penalties_apply(
                 )
                 % {
                     "what": period.get_kind_display(),
-                    "name": serving.name,
+                    "name": on_auxiliary.name,
                     "start": period.starts_on.strftime("%d/%m/%Y"),
                     "end": period.ends_on.strftime("%d/%m/%Y"),
                     "authorization": authorization.number,
                 },
-                data={"period": period.pk, "auxiliary": serving.pk, "kind": kind},
+                data={"period": period.pk, "auxiliary": on_auxiliary.pk, "kind": kind},
             )
         elif authorization.status in (
             Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED
@@ -796,6 +865,11 @@ def violation_appeal_decided(
         authorized_by_caller=True,
     )
     violation_penalties_apply(notice=upheld, today=local_today(), actor=actor)
+    if upheld.paid_on is None and not penalty_of_notice(upheld, with_periods=False).has_fine:
+        # Art. 59 I: a warning kept has no fine to pay after the decision (Art. 55 II).
+        return case_step(
+            case=upheld, action="close_upheld_warning", actor=actor, authorized_by_caller=True
+        )
     if upheld.paid_on is not None:
         # Paid before appealing (Art. 63): nothing is left to pay after the decision.
         _refund_record(upheld, actor)
@@ -826,6 +900,8 @@ def violation_decision_received(*, case: Case, received_on: dt.date) -> None:
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if locked.state != ViolationState.UPHELD:
         return
+    if not penalty_of_notice(locked, with_periods=False).has_fine:
+        return  # a warning kept, or a fine reduced to nothing: no payment clock
     deadline_start(
         rule=law_deadlines.PAYMENT_AFTER_APPEAL, start=received_on, case=locked,
         kind=DECISION_PAYMENT, label=_("Pagamento da multa após o recurso"),
@@ -883,6 +959,7 @@ def notices_issue(
     place: str,
     offender_signed: bool = False,
     description: str = "",
+    confirm_duplicate: bool = False,
 ) -> list[ViolationNotice]:
     """The agent's page and API: one notice per item (Art. 51), by `violations_issue`."""
     require_fiscal_agent(agent)
@@ -895,4 +972,5 @@ def notices_issue(
         offender=offender_for(authorization, conductor),
         offender_signed=offender_signed,
         description=description.strip(),
+        confirm_duplicate=confirm_duplicate,
     )

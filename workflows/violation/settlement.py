@@ -19,11 +19,12 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from cases.errors import DomainError, RuleViolation
 from cases.services.transitions import local_today
+from documents.penalties import penalty_of_notice
 from law.statute import PUBLICATION_DATE
 from payments.pix import txid_for
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.payment_guide import PAYABLE
-from workflows.violation.services import violation_pay
+from workflows.violation.services import no_fine_message, violation_pay
 
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -98,6 +99,8 @@ def _settle(number: int, cells: list[str], *, actor: User, today: dt.date) -> Se
     if notice.state == ViolationState.PAID or notice.paid_on is not None:
         return SettlementLine(number, txid, "already_paid", _("Multa já registrada como paga."),
                               notice.number)
+    if not penalty_of_notice(notice, with_periods=False).has_fine:
+        return SettlementLine(number, txid, "refused", no_fine_message(), notice.number)
     if notice.fine_reais != amount:
         return SettlementLine(
             number, txid, "amount_mismatch",

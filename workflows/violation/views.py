@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -44,6 +45,7 @@ from workflows.violation.models import PenaltyPeriod
 from workflows.violation.payment_guide import payment_guide
 from workflows.violation.selectors import (
     current_auxiliary,
+    notice_penalty,
     notices_visible_to,
     penalty_periods_of,
     registration_of,
@@ -178,11 +180,17 @@ def _issue_post(request: HttpRequest) -> HttpResponse:
                 )
             else:
                 notices = notices_issue(
-                    agent=request.user, authorization=data["authorization"], **fields
+                    agent=request.user,
+                    authorization=data["authorization"],
+                    confirm_duplicate=data["confirm_duplicate"],
+                    **fields,
                 )
         except DomainError as exc:
             form.add_error(None, str(exc))
             status = exc.http_status
+            if exc.code == "duplicate_notice":
+                # Ask: the same form again with the confirmation as a checkbox.
+                form.fields["confirm_duplicate"].widget = forms.CheckboxInput()
         else:
             ids = ",".join(str(notice.pk) for notice in notices)
             return redirect(f"{reverse('agent-issued')}?autos={ids}")
@@ -254,6 +262,7 @@ def penalties_page(request: HttpRequest, pk: int) -> HttpResponse:
         "violation/penalties.html",
         {
             "notice": notice,
+            "penalty": notice_penalty(notice),
             "state_label": state_label(notice.kind, notice.state),
             "periods": periods,
         },

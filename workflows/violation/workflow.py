@@ -23,11 +23,13 @@ from workflows.violation.models import (
     ViolationNotice,
     ViolationState,
 )
+from workflows.violation.selectors import notice_details, notice_summaries
 from workflows.violation.services import (
     ART_46_P1,
     ART_53_I,
     ART_55,
     ART_63,
+    violation_annul,
     violation_notice_received,
     violation_pay,
     violation_send_notice,
@@ -61,6 +63,11 @@ WORKFLOW = register(
             }
         ),
         allowed_in=(APPEALABLE, PAYABLE, CANCELLABLE),
+        # Arts. 46 §1 and 53 I: an archived or annulled notice is cancelled with its papers.
+        voided_states=frozenset({ViolationState.ARCHIVED, ViolationState.ANNULLED}),
+        # The penalty told as the papers tell it (documents.penalties), in lists and the API.
+        summaries=notice_summaries,
+        details=notice_details,
         on_notice_received=violation_notice_received,
         edges=(
             Edge(
@@ -90,6 +97,7 @@ WORKFLOW = register(
                 note_required=True,
                 inputs=(ActionField("note", _l("Motivo")),),
                 style="danger",
+                service=violation_annul,
             ),
             Edge("pay", _l("Registrar pagamento"), ART_55, roles=CLERK, service=violation_pay),
             Edge(
@@ -122,6 +130,13 @@ WORKFLOW = register(
             ),
             Edge("overturn", _l("Recurso provido"), "Art. 52", roles=COMMISSION, internal=True),
             Edge("default_after_decision", _l("Multa vencida após o recurso"), "Art. 55 II"),
+            Edge(
+                "close_upheld_warning",
+                _l("Advertência mantida em recurso, sem multa"),
+                "Art. 52; Art. 59 I",
+                roles=COMMISSION,
+                internal=True,
+            ),
         ),
     )
 )
