@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
@@ -24,7 +25,9 @@ from cases.models import Case, Deadline
 from cases.selectors import cases_visible_to
 from cases.workflow import state_label
 from documents.selectors import registration_in_force
+from law import deadlines as law_deadlines
 from law import points as law_points
+from law import suspension as law_suspension
 from law.vehicles import age_deadline
 from registers.models import Authorization, Driver, MunicipalRegistration, PointRecord
 from registers.validators import format_cpf
@@ -198,10 +201,13 @@ _APPLICATION = RequestOption(
 _SUSPENSION = RequestOption(
     "suspension-new",
     _l("Pedir suspensão (Art. 24)"),
-    _l(
-        "Somente por furto ou roubo do veículo, acidente grave ou destruição, perda judicial "
-        "da posse ou substituição do veículo, por até 120 dias; os três primeiros motivos "
-        "exigem comprovante (Art. 24)."
+    format_lazy(
+        _l(
+            "Somente por furto ou roubo do veículo, acidente grave ou destruição, perda "
+            "judicial da posse ou substituição do veículo, por até {days} dias; os três "
+            "primeiros motivos exigem comprovante (Art. 24)."
+        ),
+        days=law_suspension.MAX_DAYS,
     ),
 )
 _RENEWAL = RequestOption(
@@ -249,7 +255,10 @@ _ADVERTISING = RequestOption(
 _APPEAL = RequestOption(
     "appeal-notices",
     _l("Recorrer de auto de infração (Art. 63)"),
-    _l("Até 30 dias úteis contados do recebimento da notificação do auto (Art. 63)."),
+    format_lazy(
+        _l("Até {days} dias úteis contados do recebimento da notificação do auto (Art. 63)."),
+        days=law_deadlines.APPEAL_DAYS,
+    ),
 )
 
 

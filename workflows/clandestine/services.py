@@ -288,9 +288,17 @@ def _recompute_after_annulment(annulled: ClandestineCase, actor: User) -> list[C
             "fine_vrte", "seizure_days", "recidivist", "recidivism_of", "seizure_ends_on",
             "fine_reais",
         ])
-        Deadline.objects.filter(
-            case=case, kind=SEIZURE_END, state=Deadline.State.PENDING
-        ).update(due_on=case.seizure_ends_on)
+        # The seizure's end is the recounted rule's: its pending row is written again
+        # from that rule, never edited in place (cases.services.deadlines owns the rows).
+        if deadlines_cancel(case=case, kinds=[SEIZURE_END]):
+            deadline_start(
+                rule=seizure,
+                start=case.seizure_starts_on,
+                length=penalty.seizure_days,
+                case=case,
+                kind=SEIZURE_END,
+                label=_("Fim da apreensão: o veículo fica retido até a quitação"),
+            )
         params = {
             "annulled": annulled.number,
             "fine": f"{penalty.fine_vrte:,.0f}".replace(",", "."),

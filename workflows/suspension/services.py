@@ -26,8 +26,8 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import (
     SetOutcome,
+    deadline_fix,
     deadline_handler,
-    deadline_set,
     deadline_set_handler,
     deadlines_cancel,
 )
@@ -39,6 +39,7 @@ from cases.services.transitions import (
     case_step_all,
     local_today,
 )
+from law import deadlines as law_deadlines
 from law import suspension as law_suspension
 from law.errors import LawError
 from law.i18n import format_date
@@ -175,13 +176,13 @@ def _end(start: dt.date, case: Case) -> dt.date:
 
 def _set_end_deadline(case: SuspensionCase) -> None:
     assert case.end_on is not None
-    deadline_set(
+    # The end as the decision fixed it, the extension included (law.suspension.end_date).
+    deadline_fix(
+        rule=law_deadlines.SUSPENSION_ON_REQUEST,
         case=case,
         kind=END_DEADLINE,
         label=_("Fim da suspensão: a autorização volta a vigorar"),
         due_on=case.end_on,
-        counting=Deadline.Counting.FIXED_DATE,
-        article=ART_24,
     )
 
 
