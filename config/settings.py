@@ -410,6 +410,8 @@ NOTICE_ARCHIVE_GRACE_DAYS = env_int("NOTICE_ARCHIVE_GRACE_DAYS", 15)
 PAYMENT_ENDS_APPEAL = env_bool("PAYMENT_ENDS_APPEAL", False)
 # Art. 62 §1: "last_penalty" (each repeat doubles the last record's values) or "base_once".
 CLANDESTINE_DOUBLING = env_str("CLANDESTINE_DOUBLING", "last_penalty")
+# Art. 31: a negative 12-month IGP-M "keep"s the fares (default) or is "apply"ed (lowers them).
+TARIFF_NEGATIVE_IGPM = env_str("TARIFF_NEGATIVE_IGPM", "keep")
 
 # Selects written in Python, the rest with Django's templates (web.form_renderer).
 FORM_RENDERER = "web.form_renderer.FormRenderer"

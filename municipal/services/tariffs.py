@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal, InvalidOperation
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -130,7 +131,10 @@ def tariff_adjustment_propose(
         )
     old = list(base.items.all())
     new_values = _check(
-        law.adjust, values={i.code: i.value for i in old}, index_percent=igpm_percent
+        law.adjust,
+        values={i.code: i.value for i in old},
+        index_percent=igpm_percent,
+        negative=law.NegativeIndex(settings.TARIFF_NEGATIVE_IGPM),
     )
     with transaction.atomic(durable=True):
         table = TariffTable.objects.create(
