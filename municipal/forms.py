@@ -104,7 +104,12 @@ class AssociationForm(forms.Form):
     )
     cnpj = forms.RegexField(label=_("CNPJ (14 dígitos)"), regex=r"^\d{14}$")
     registered_on = forms.DateField(label=_("Cadastrada em"), widget=DateInput)
-    colour = forms.CharField(label=_("Cor própria dos táxis executivos"), max_length=40)
+    colour = forms.CharField(
+        label=_("Cor própria dos táxis executivos"),
+        max_length=40,
+        required=False,
+        help_text=_("Somente se a associação mantiver táxis executivos (Art. 3 §1)."),
+    )
 
 
 class MemberForm(forms.Form):

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 import holidays
 from django.conf import settings
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from accounts.models import User
 from accounts.roles import is_staff_member
@@ -226,9 +227,35 @@ def roster_of_driver(driver: Driver, *, start: dt.date) -> QuerySet[RosterEntry]
 # --- Associations ------------------------------------------------------------------------
 
 
+def _counted_for_vehicles() -> Subquery:
+    """Art. 3 §1 II and §2, per association (the outer query): its current members holding
+    an authorization in force who were not counted first by another association — a
+    member is counted by the association he joined first (earlier `since`, then the
+    earlier row), where he is still a member."""
+    earlier = (
+        Membership.objects.filter(driver=OuterRef("driver"), ended_on__isnull=True)
+        .exclude(association=OuterRef("association"))
+        .filter(Q(since__lt=OuterRef("since")) | Q(since=OuterRef("since"), pk__lt=OuterRef("pk")))
+    )
+    counted = (
+        Membership.objects.filter(
+            association=OuterRef("pk"),
+            ended_on__isnull=True,
+            driver__authorizations__status=Authorization.Status.ACTIVE,
+        )
+        .exclude(Exists(earlier))
+        .order_by()
+        .values("association")
+        .annotate(n=Count("driver", distinct=True))
+        .values("n")
+    )
+    return Subquery(counted, output_field=IntegerField())
+
+
 def associations() -> QuerySet[Association]:
-    """The associations with their current members and vehicles, and ``counted``: the
-    members holding an authorization in force (Art. 3 §1 II-III)."""
+    """The associations with their current members and vehicles, ``counted``: the members
+    holding an authorization in force (Art. 3 §1 III), and ``counted_for_vehicles``: those
+    of them this association counts for its limit of vehicles (§1 II, §2)."""
     active = Membership.objects.filter(ended_on__isnull=True).select_related("driver")
     return (
         Association.objects.prefetch_related(
@@ -243,15 +270,26 @@ def associations() -> QuerySet[Association]:
                     memberships__driver__authorizations__status=Authorization.Status.ACTIVE,
                 ),
                 distinct=True,
-            )
+            ),
+            counted_for_vehicles=Coalesce(_counted_for_vehicles(), 0),
         )
         .order_by("name")
     )
 
 
+def members_counted_for_vehicles(association: Association) -> int:
+    """Art. 3 §1 II and §2: the members this association counts for its limit of vehicles."""
+    return int(
+        Association.objects.filter(pk=association.pk)
+        .annotate(n=Coalesce(_counted_for_vehicles(), 0))
+        .values_list("n", flat=True)
+        .get()
+    )
+
+
 def members_holding_authorization(association: Association) -> int:
-    """Art. 3 §1 III and §2: members holding an authorization in force, each counted here
-    only (the one-association constraint guarantees it)."""
+    """Art. 3 §1 III: members holding an authorization in force (every member: §2 speaks of
+    the limit of II only)."""
     return (
         Membership.objects.filter(
             association=association,
