@@ -62,6 +62,16 @@ class SuspensionCase(
         help_text=format_lazy(_("Art. 24: no máximo {days} dias."), days=law_suspension.MAX_DAYS),
     )
     reason = models.TextField(_("relato"), blank=True)
+    # Art. 24: the facts of grounds I-IV are about the vehicle; a later request for the same
+    # ground and vehicle continues this period (law.suspension.check_same_facts).
+    vehicle = models.ForeignKey(
+        "registers.Vehicle",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("veículo"),
+    )
     start_on = models.DateField(_("início"), null=True, blank=True)
     end_on = models.DateField(_("último dia"), null=True, blank=True)
     extension_requested_days = models.PositiveSmallIntegerField(

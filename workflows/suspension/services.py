@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -114,6 +115,15 @@ def suspension_file(
             raise StateConflict(
                 _("Já existe um pedido de suspensão em andamento para esta autorização.")
             )
+        # Art. 24: the same ground and facts do not start a new 120 days (item 8).
+        try:
+            law_suspension.check_same_facts(
+                days=days,
+                earlier=_same_facts(authorization, ground),
+                limit=law_suspension.ExtensionLimit(settings.SUSPENSION_EXTENSION_LIMIT),
+            )
+        except LawError as exc:
+            raise _law(exc) from exc
         case = case_open(
             model=SuspensionCase,
             actor=actor,
@@ -123,6 +133,7 @@ def suspension_file(
             ground=ground,
             requested_days=days,
             reason=reason,
+            vehicle=authorization.vehicle,
             data={"ground": ground, "days": days},
         )
         for item in checked:
@@ -170,6 +181,23 @@ def _notify_decision(case: SuspensionCase, *, approved: bool, note: str) -> None
     )
 
 
+def _same_facts(
+    authorization: Authorization, ground: str, exclude: Case | None = None
+) -> list[tuple[int, int | None]]:
+    """Art. 24: (days, extension days) of the suspensions already served by this
+    authorization for `ground` and its current vehicle — the same facts. A case from before
+    the vehicle was recorded counts as about the current vehicle."""
+    rows = SuspensionCase.objects.filter(
+        authorization=authorization,
+        ground=ground,
+        start_on__isnull=False,
+        state=SuspensionState.ENDED,
+    ).filter(Q(vehicle__isnull=True) | Q(vehicle_id=authorization.vehicle_id))
+    if exclude is not None:
+        rows = rows.exclude(pk=exclude.pk)
+    return list(rows.order_by("start_on", "id").values_list("requested_days", "extension_days"))
+
+
 def _end(start: dt.date, case: Case) -> dt.date:
     return law_suspension.end_date(start, SuspensionCase.objects.get(pk=case.pk).requested_days)
 
@@ -196,11 +224,14 @@ def suspension_request_extension(
         raise RuleViolation(_("Informe o número de dias da prorrogação.")) from None
 
     def guard(locked: SuspensionCase) -> None:
+        assert locked.authorization is not None
+        # A request that continued an earlier one for the same facts was its extension.
+        continued = bool(_same_facts(locked.authorization, locked.ground, exclude=locked))
         try:
             law_suspension.check_extension(
                 locked.requested_days,
                 wanted,
-                0 if locked.extension_requested_days is None else 1,
+                0 if locked.extension_requested_days is None and not continued else 1,
                 # Art. 24 "por igual período": the municipality's reading (a setting).
                 limit=law_suspension.ExtensionLimit(settings.SUSPENSION_EXTENSION_LIMIT),
             )
