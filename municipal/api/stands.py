@@ -167,7 +167,15 @@ class ArrivalOutput(serializers.ModelSerializer):
 
     class Meta:
         model = StandArrival
-        fields = ["id", "stand", "plate", "arrived_at", "departed_at", "passenger_call"]
+        fields = [
+            "id",
+            "stand",
+            "plate",
+            "arrived_at",
+            "departed_at",
+            "passenger_call",
+            "without_passenger",
+        ]
 
 
 class ArrivalInput(serializers.Serializer):
@@ -199,6 +207,8 @@ class StandLineApi(APIView):
 
 class DepartureInput(serializers.Serializer):
     passenger_call = serializers.BooleanField(required=False, default=False)
+    # Art. 36: leaving the line without a passenger, from any place in it.
+    without_passenger = serializers.BooleanField(required=False, default=False)
 
 
 class StandDepartureApi(APIView):

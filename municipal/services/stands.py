@@ -239,9 +239,16 @@ def stand_arrive(
 
 
 def stand_depart(
-    *, actor: User, arrival: StandArrival, now: dt.datetime, passenger_call: bool = False
+    *,
+    actor: User,
+    arrival: StandArrival,
+    now: dt.datetime,
+    passenger_call: bool = False,
+    without_passenger: bool = False,
 ) -> StandArrival:
-    """A taxi leaves the line: only the first, unless the passenger called it (Art. 36)."""
+    """A taxi leaves the line (Art. 36): with a passenger only the first, unless the
+    passenger called it; without a passenger any taxi, which gives up its place and may
+    then arrive at another stand."""
     _may_act_for(actor, arrival.authorization)
     with transaction.atomic(durable=True):
         Stand.objects.select_for_update().get(pk=arrival.stand_id)
@@ -261,10 +268,12 @@ def stand_depart(
             ],
             plate=row.authorization.vehicle.display_plate,
             passenger_call=passenger_call,
+            without_passenger=without_passenger,
         )
         row.departed_at = now
         row.passenger_call = passenger_call
-        row.save(update_fields=["departed_at", "passenger_call"])
+        row.without_passenger = without_passenger and not passenger_call
+        row.save(update_fields=["departed_at", "passenger_call", "without_passenger"])
     return row
 
 

@@ -166,6 +166,7 @@ def stand_depart(request: HttpRequest, pk: int) -> HttpResponse:
             arrival=arrival,
             now=timezone.now(),
             passenger_call=request.POST.get("passenger_call") == "1",
+            without_passenger=request.POST.get("without_passenger") == "1",
         ),
         success=_("Saída registrada."),
         back="municipal:stand",

@@ -195,3 +195,27 @@ def test_a_driver_is_refused_403_before_his_input_is_read():
     assert response.json()["detail"] == (
         "Somente servidores da Secretaria de Finanças podem alterar este cadastro."
     )
+
+
+def test_art_36_a_taxi_leaving_without_a_passenger_leaves_from_any_place_and_goes_elsewhere(
+    agent,
+):
+    """Art. 36 orders the departures "para o Transporte Individual de Passageiros": a taxi
+    leaving without one gives up its place from any position in the line, and is not kept
+    from arriving at another stand (Art. 38 II forbids abandoning the car, not leaving)."""
+    stand = StandFactory(places=3)
+    first = StandAssignmentFactory(stand=stand).authorization
+    second = StandAssignmentFactory(stand=stand).authorization
+    client = _client(agent)
+    url = f"/api/stands/{stand.pk}/line/"
+    client.post(url, {"plate": first.vehicle.plate})
+    b = client.post(url, {"plate": second.vehicle.plate}).json()
+    left = client.post(
+        f"/api/stand-arrivals/{b['id']}/departure/", {"without_passenger": True}, format="json"
+    )
+    assert left.status_code == 200, left.content
+    assert left.json()["without_passenger"] is True
+    assert [row["plate"] for row in client.get(url).json()] == [first.vehicle.display_plate]
+    elsewhere = StandFactory(rotating=True)
+    arrived = client.post(f"/api/stands/{elsewhere.pk}/line/", {"plate": second.vehicle.plate})
+    assert arrived.status_code == 201, arrived.content
