@@ -10,8 +10,19 @@ from dataclasses import dataclass
 
 import holidays
 from django.conf import settings
-from django.db.models import Count, Exists, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+)
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from accounts.models import User
 from accounts.roles import is_staff_member
@@ -169,21 +180,49 @@ def fleet_size() -> int:
     return Authorization.objects.filter(status=Authorization.Status.ACTIVE).count()
 
 
-def roster_month(year: int, month: int) -> RosterMonth:
-    """The month's roster as a calendar, each guarded shift below 50 % marked (Art. 37 VII)."""
+def fleet_by_day(days: list[dt.date], *, today: dt.date) -> dict[dt.date, int]:
+    """Art. 37 VII: the fleet of each day. A past day's is the taxis whose authorization
+    was in force that day (granted by then, not yet ended); today's and a future day's,
+    the authorizations active now."""
+    now = fleet_size()
+    past = [day for day in days if day < today]
+    spans = list(
+        Authorization.objects.filter(granted_on__lte=max(past))
+        .filter(Q(ended_on__isnull=True) | Q(ended_on__gt=min(past)))
+        .values_list("granted_on", "ended_on")
+        if past
+        else []
+    )
+    return {
+        day: (
+            now
+            if day >= today
+            else sum(1 for start, end in spans if start <= day and (end is None or day < end))
+        )
+        for day in days
+    }
+
+
+def roster_month(year: int, month: int, *, today: dt.date | None = None) -> RosterMonth:
+    """The month's roster as a calendar, each shift below 50 % of that day's fleet marked
+    (Art. 37 VII)."""
+    today = today or timezone.localdate()
     first = dt.date(year, month, 1)
     days = [first + dt.timedelta(days=i) for i in range(stdlib_calendar.monthrange(year, month)[1])]
+    fleets = fleet_by_day(days, today=today)
+    # An entry counts on a day its taxi's authorization was in force (a past month keeps
+    # the taxis it had).
     counts = Counter(
         (row["day"], row["shift"])
-        for row in RosterEntry.objects.filter(
-            day__gte=days[0],
-            day__lte=days[-1],
-            authorization__status=Authorization.Status.ACTIVE,
-        ).values("day", "shift")
+        for row in RosterEntry.objects.filter(day__gte=days[0], day__lte=days[-1])
+        .filter(authorization__granted_on__lte=F("day"))
+        .filter(Q(authorization__ended_on__isnull=True) | Q(authorization__ended_on__gt=F("day")))
+        .exclude(Q(day__gte=today) & ~Q(authorization__status=Authorization.Status.ACTIVE))
+        .values("day", "shift")
     )
     calendar = municipal_calendar()
-    fleet = fleet_size()
-    found = law_roster.shortfalls(days=days, scheduled=counts, fleet=fleet, calendar=calendar)
+    fleet = fleets[days[-1]] if days[-1] < today else fleet_size()
+    found = law_roster.shortfalls(days=days, scheduled=counts, fleet=fleets, calendar=calendar)
     short = {(s.day, s.shift) for s in found}
     cells: list[RosterDay | None] = [None] * first.weekday()
     for day in days:
