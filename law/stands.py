@@ -121,8 +121,22 @@ def check_places_cover_assigned(*, places: int, assigned: int) -> None:
         )
 
 
-def check_may_stop(*, kind: str, registered_here: bool, assigned_here: bool) -> None:
-    """Arts. 32 §2 I-II and 35: whether a taxi may take a place in the stand's line."""
+ART_24: Final = "Art. 24"
+
+
+def check_may_stop(
+    *, kind: str, registered_here: bool, assigned_here: bool, suspended: bool = False
+) -> None:
+    """Arts. 32 §2 I-II and 35: whether a taxi may take a place in the stand's line.
+
+    A taxi of this municipality whose authorization is suspended (Art. 24, Art. 59 III) is
+    not in service: it is told so, not that it comes from another municipality (Art. 35
+    is about those)."""
+    if suspended:
+        raise LawError(
+            N_("A autorização deste táxi está suspensa: ele não pode ocupar vaga em ponto."),
+            article=ART_24,
+        )
     if not registered_here:
         if kind == FIXED:
             raise LawError(

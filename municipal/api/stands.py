@@ -199,7 +199,9 @@ class StandLineApi(APIView):
         row = services.stand_arrive(
             actor=request.user,
             stand=stand,
-            authorization=authorization_by_plate(payload.validated_data["plate"]),
+            authorization=authorization_by_plate(
+                payload.validated_data["plate"], suspended_too=True
+            ),
             now=timezone.now(),
         )
         return Response(ArrivalOutput(row).data, status=status.HTTP_201_CREATED)

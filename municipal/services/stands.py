@@ -215,7 +215,14 @@ def stand_arrive(
             stand=stand, authorization=authorization, ended_on__isnull=True
         ).exists()
     )
-    _law(law.check_may_stop, kind=stand.kind, registered_here=registered, assigned_here=assigned)
+    _law(
+        law.check_may_stop,
+        kind=stand.kind,
+        registered_here=registered,
+        assigned_here=assigned,
+        suspended=authorization is not None
+        and authorization.status == Authorization.Status.SUSPENDED,
+    )
     if authorization is None:
         # A provisional stand is open at the Secretaria's discretion (Art. 32 §2 III), but
         # only taxis of the register can be put in its recorded line.

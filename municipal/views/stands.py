@@ -146,7 +146,7 @@ def stand_arrive(request: HttpRequest, pk: int) -> HttpResponse:
         lambda: services.stand_arrive(
             actor=request.user,
             stand=stand,
-            authorization=authorization_by_plate(plate),
+            authorization=authorization_by_plate(plate, suspended_too=True),
             now=timezone.now(),
         ),
         success=_("Chegada registrada."),

@@ -219,3 +219,16 @@ def test_art_36_a_taxi_leaving_without_a_passenger_leaves_from_any_place_and_goe
     elsewhere = StandFactory(rotating=True)
     arrived = client.post(f"/api/stands/{elsewhere.pk}/line/", {"plate": second.vehicle.plate})
     assert arrived.status_code == 201, arrived.content
+
+
+def test_art_35_a_suspended_local_taxi_is_told_it_is_suspended_not_from_elsewhere(agent):
+    """Art. 35 is about taxis of other municipalities; a local one whose authorization is
+    suspended (Art. 24, 59 III) is refused for what it is (issue 19, item 14)."""
+    stand = StandFactory()
+    taxi = AuthorizationFactory(suspended=True)
+    response = _client(agent).post(f"/api/stands/{stand.pk}/line/", {"plate": taxi.vehicle.plate})
+    assert response.status_code == 400
+    assert response.json()["article"] == "Art. 24"
+    assert "suspensa" in response.json()["detail"]
+    assert "outro município" not in response.json()["detail"]
+    assert not StandArrival.objects.exists()
