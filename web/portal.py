@@ -30,6 +30,7 @@ from law import points as law_points
 from law import suspension as law_suspension
 from law.vehicles import age_deadline
 from registers.models import Authorization, Driver, MunicipalRegistration, PointRecord
+from registers.selectors import vehicle_in_service_at_publication
 from registers.validators import format_cpf
 
 IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
@@ -149,9 +150,11 @@ def authorization_standing(authorization: Authorization, today: dt.date) -> Auth
         holds=_holds(authorization, today)
         if authorization.status == Authorization.Status.SUSPENDED
         else (),
+        # Art. 70's grace is the car's (did this vehicle serve at the publication?), not
+        # the holder's: a vehicle that entered later has none.
         vehicle_leaves_service_by=age_deadline(
             authorization.vehicle.manufacture_year,
-            in_service_at_publication=authorization.predates_law,
+            in_service_at_publication=vehicle_in_service_at_publication(authorization),
         ),
     )
 
