@@ -1,7 +1,10 @@
 """Taxi tariffs, Arts. 29-31, as pure functions.
 
-- **Art. 29**: the tariff is set by a normative act of the Executive; a table is in force
-  only once that act (its number and date) is recorded, from the day the act sets.
+- **Art. 29**: the tariff is set by a normative act of the Executive, "mediante estudos
+  efetuados conjuntamente com órgão representativo de classe": a table set by act records
+  that joint study (:func:`check_joint_study`); a table is in force only once the act (its
+  number and date) is recorded, from the day the act sets. The yearly IGP-M adjustment
+  applies Art. 31's index to a table so studied and needs no new study.
 - **Art. 30**: the car carries the price table of the tariff in force.
 - **Art. 31**: the values are adjusted every year, in January, by the IGP-M accumulated
   over 12 months. January is when the adjustment is due, not a term after which the right
@@ -69,6 +72,20 @@ def check_act(*, act_number: str, act_date: dt.date, valid_from: dt.date) -> Non
             article=ART_29,
             start=f"{valid_from:%d/%m/%Y}",
             act=f"{act_date:%d/%m/%Y}",
+        )
+
+
+def check_joint_study(*, joint_study: str) -> None:
+    """Art. 29: the tariff is fixed "mediante estudos efetuados conjuntamente com órgão
+    representativo de classe" — the table names that study (its reference and the class
+    body that took part)."""
+    if not joint_study.strip():
+        raise LawError(
+            N_(
+                "Informe o estudo feito em conjunto com o órgão representativo da classe "
+                "(referência e entidade) que embasa a tarifa."
+            ),
+            article=ART_29,
         )
 
 

@@ -47,6 +47,11 @@ class TariffTableForm(forms.Form):
     act_number = forms.CharField(label=_("Número do ato"), max_length=60, required=False)
     act_date = forms.DateField(label=_("Data do ato"), widget=DateInput)
     valid_from = forms.DateField(label=_("Vigora a partir de"), widget=DateInput)
+    joint_study = forms.CharField(
+        label=_("Estudo conjunto com o órgão representativo da classe (Art. 29)"),
+        max_length=250,
+        required=False,
+    )
     items = forms.CharField(
         label=_("Itens (um por linha: código; descrição; unidade; valor)"),
         widget=forms.Textarea(attrs={"rows": 6}),

@@ -92,11 +92,14 @@ def tariff_table_enact(
     act_date: dt.date,
     valid_from: dt.date,
     items: list[dict[str, object]],
+    joint_study: str = "",
     notes: str = "",
 ) -> TariffTable:
-    """Record a table the Executive's act set (Art. 29); it is in force from ``valid_from``."""
+    """Record a table the Executive's act set (Art. 29), with the joint study with the class
+    body it rests on; it is in force from ``valid_from``."""
     require_register_keeper(actor)
     _check(law.check_act, act_number=act_number, act_date=act_date, valid_from=valid_from)
+    _check(law.check_joint_study, joint_study=joint_study)
     _check(law.check_values, values=_values(items))
     with transaction.atomic(durable=True):
         table = TariffTable.objects.create(
@@ -104,6 +107,7 @@ def tariff_table_enact(
             act_number=act_number,
             act_date=act_date,
             valid_from=valid_from,
+            joint_study=joint_study.strip(),
             notes=notes,
             created_by=actor,
             published_at=timezone.now(),

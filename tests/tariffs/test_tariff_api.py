@@ -26,6 +26,7 @@ TABLE = {
     "act_number": "Decreto 10/2026",
     "act_date": "2026-01-05",
     "valid_from": "2026-01-06",
+    "joint_study": "Estudo tarifário 2025 com a Associação dos Taxistas de Mantenópolis",
     "items": [
         {"code": "bandeirada", "label": "Bandeirada", "unit": "por corrida", "value": "6.00"},
         {"code": "km", "label": "Quilômetro rodado", "unit": "por km", "value": "3.50"},
@@ -215,3 +216,14 @@ def test_art_31_the_beat_schedules_the_january_reminder():
     entry = BEAT_SCHEDULE["tariff-january-reminder"]
     assert entry["task"] == "municipal.tasks.tariff_january_reminder"
     assert entry["schedule"].month_of_year == {1}
+
+
+def test_art_29_a_table_set_by_act_records_the_joint_study_with_the_class_body(clerk):
+    """Art. 29: the tariff is fixed "mediante estudos efetuados conjuntamente com órgão
+    representativo de classe" (issue 19, item 14)."""
+    missing = _client(clerk).post("/api/tariffs/", {**TABLE, "joint_study": ""}, format="json")
+    assert missing.status_code == 400 and missing.json()["article"] == "Art. 29"
+    assert not TariffTable.objects.exists()
+    recorded = _client(clerk).post("/api/tariffs/", TABLE, format="json")
+    assert recorded.status_code == 201, recorded.content
+    assert recorded.json()["joint_study"] == TABLE["joint_study"]
