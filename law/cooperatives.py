@@ -219,6 +219,19 @@ def check_use(
         raise LawError(N_("O fim do uso é anterior ao seu início."), article=ART_3_PAR_4)
 
 
+def check_not_ordinary_service(*, executive: bool) -> None:
+    """§4: an executive taxi serves only under contract, "proibindo o seu uso nos serviços
+    próprios dos táxis não executivos" — it takes no place at a stand nor in the roster."""
+    if executive:
+        raise LawError(
+            N_(
+                "Táxi executivo não presta o serviço dos táxis comuns: não ocupa vaga em "
+                "ponto; é usado somente mediante contrato."
+            ),
+            article=ART_3_PAR_4,
+        )
+
+
 def check_own_taxi_free(*, own_taxi_retained: bool) -> None:
     """§5: the member's own taxi is retained during the use; one use at a time."""
     if own_taxi_retained:

@@ -203,6 +203,7 @@ class StandLineApi(APIView):
                 payload.validated_data["plate"], suspended_too=True
             ),
             now=timezone.now(),
+            plate=payload.validated_data["plate"],
         )
         return Response(ArrivalOutput(row).data, status=status.HTTP_201_CREATED)
 

@@ -10,11 +10,14 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
+from law import cooperatives as law_cooperatives
 from law import stands as law
 from law.errors import LawError
 from municipal.models import Stand, StandArrival, StandAssignment, StandWaiting
 from municipal.permissions import may_keep_lines, require_register_keeper
+from municipal.selectors import executive_by_plate
 from registers.models import Authorization
+from registers.validators import normalize_plate
 
 
 def _law(call, **kwargs):  # type: ignore[no-untyped-def]
@@ -195,13 +198,24 @@ def _may_act_for(actor: User, authorization: Authorization) -> None:
 
 
 def stand_arrive(
-    *, actor: User, stand: Stand, authorization: Authorization | None, now: dt.datetime
+    *,
+    actor: User,
+    stand: Stand,
+    authorization: Authorization | None,
+    now: dt.datetime,
+    plate: str = "",
 ) -> StandArrival:
     """A taxi takes a place in the stand's line (Arts. 32 §2, 35, 36).
 
     ``authorization`` None is a taxi not registered here (out of town): refused at fixed
-    stands (Art. 35) and rotating ones (Art. 32 §2 II).
+    stands (Art. 35) and rotating ones (Art. 32 §2 II) — or, when ``plate`` is an executive
+    taxi of an association, refused as such (Art. 3 §4).
     """
+    if authorization is None and plate:
+        _law(
+            law_cooperatives.check_not_ordinary_service,
+            executive=executive_by_plate(normalize_plate(plate)) is not None,
+        )
     if authorization is not None:
         _may_act_for(actor, authorization)
     elif not may_keep_lines(actor):

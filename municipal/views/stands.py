@@ -148,6 +148,7 @@ def stand_arrive(request: HttpRequest, pk: int) -> HttpResponse:
             stand=stand,
             authorization=authorization_by_plate(plate, suspended_too=True),
             now=timezone.now(),
+            plate=plate,
         ),
         success=_("Chegada registrada."),
         back="municipal:stand",

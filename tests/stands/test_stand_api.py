@@ -232,3 +232,25 @@ def test_art_35_a_suspended_local_taxi_is_told_it_is_suspended_not_from_elsewher
     assert "suspensa" in response.json()["detail"]
     assert "outro município" not in response.json()["detail"]
     assert not StandArrival.objects.exists()
+
+
+def test_art_3_par_4_an_executive_taxi_takes_no_place_at_a_stand(agent):
+    """Art. 3 §4: executive taxis serve only under contract, "proibindo o seu uso nos
+    serviços próprios dos táxis não executivos" (issue 19, item 16)."""
+    from municipal.models import ExecutiveVehicle
+    from tests.factories import VehicleFactory
+    from tests.municipal_factories import AssociationFactory
+
+    executive = ExecutiveVehicle.objects.create(
+        association=AssociationFactory(),
+        vehicle=VehicleFactory(owner=None, colour="prata"),
+        seal="SE-9",
+        registered_on="2026-03-01",
+    )
+    stand = StandFactory(rotating=True)
+    response = _client(agent).post(
+        f"/api/stands/{stand.pk}/line/", {"plate": executive.vehicle.plate}
+    )
+    assert response.status_code == 400
+    assert response.json()["article"] == "Art. 3 §4"
+    assert not StandArrival.objects.exists()
