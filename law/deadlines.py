@@ -227,7 +227,7 @@ JUDICIAL_SEIZURE_COMMUNICATION: Final = DeadlineRule(
     code="judicial_seizure_communication",
     length=JUDICIAL_SEIZURE_COMMUNICATION_DAYS,
     counting=Counting.CALENDAR_DAYS,
-    article="Art. 24, §2",
+    article="Art. 24 §2",
     label=N_("Prazo para comunicar a apreensão judicial do veículo"),
 )
 """Art. 24, §2: 30 calendar days from the seizure to communicate it, with the court

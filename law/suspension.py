@@ -110,7 +110,7 @@ def check_request(
                 "A suspensão pelo motivo '%(ground)s' (%(ground_article)s) deve ser "
                 "comprovada por documento hábil."
             ),
-            article=f"{ARTICLE}, §1",
+            article=f"{ARTICLE} §1",
             ground=ground.label,
             ground_article=ground.article,
         )
@@ -244,7 +244,7 @@ def check_seizure_communicated_in_time(
                 "até %(last_day)s: a substituição do veículo por esse motivo não é possível "
                 "(Art. 24, §2)."
             ),
-            article=f"{ARTICLE}, §2",
+            article=f"{ARTICLE} §2",
             seized=f"{seized_on:%d/%m/%Y}",
             last_day=f"{last_day:%d/%m/%Y}",
         )

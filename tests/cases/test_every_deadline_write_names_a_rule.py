@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,17 @@ def test_a_rule_that_is_not_in_law_deadlines_is_refused():
         engine.deadline_start(
             rule=made_up, start=dt.date(2026, 3, 2), case=case, kind="suspension.end"
         )
+
+
+# "Art. 59 §2", "Art. 46 §1; Art. 53 II", "Art. 59 IV a": no commas inside a citation.
+CITATION = re.compile(
+    r"^Art\. \d+(?: (?:§\d+|[IVXL]+|[a-z]|parágrafo único))*"
+    r"(?:; Art\. \d+(?: (?:§\d+|[IVXL]+|[a-z]|parágrafo único))*)*$"
+)
+
+
+@pytest.mark.parametrize("rule", list(RULES.values()), ids=list(RULES))
+def test_one_spelling_per_citation_on_every_deadline_rule(rule):
+    """A deadline row carries its rule's article: one spelling, so the rows, the timeline
+    and the letters cite it alike ("Art. 24 §2", never "Art. 24, §2")."""
+    assert CITATION.match(rule.article), rule.article

@@ -37,7 +37,7 @@ from registers.models import Authorization, Driver
 from workflows.substitution.models import SubstitutionCase, SubstitutionState, SubstitutionTrigger
 from workflows.substitution.tracking import IN_FORCE, open_substitution_case
 
-ART_24_P2 = "Art. 24, §2"
+ART_24_P2 = law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION.article
 COURT_ORDER_ITEM = "court_order"
 COMMUNICATION_DEADLINE = "substitution.judicial_seizure_communication"
 COMMUNICATED_EVENT = "judicial_seizure_communicated"
