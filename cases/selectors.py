@@ -18,6 +18,9 @@ from cases.models import AuditEvent, Case, Deadline, Document, queue_due_key
 from cases.workflow import all_workflows, workflow_for
 from core.statements import ReadBuiltOnce
 
+URGENT_DAYS = 7
+"""The queue's "due soon": within a week (a work screen's horizon, not a legal term)."""
+
 
 def cases_visible_to(user: User | None) -> QuerySet[Case]:
     """The cases `user` may open, as the access policy's row for cases says
@@ -208,7 +211,7 @@ def _queue_cases(*, user: User, filters: QueueFilter, today: dt.date) -> QuerySe
     if filters.urgency == "overdue":
         rows = rows.filter(Q(due_key__lt=today) | Q(overdue_by_rule=True))
     elif filters.urgency == "week":
-        rows = rows.filter(due_key__lte=today + dt.timedelta(days=7))
+        rows = rows.filter(due_key__lte=today + dt.timedelta(days=URGENT_DAYS))
     return rows.order_by("due_key", "opened_at", "id")
 
 

@@ -464,6 +464,11 @@ NOTICE_ARCHIVE_GRACE_DAYS = env_int("NOTICE_ARCHIVE_GRACE_DAYS", 15)
 PAYMENT_ENDS_APPEAL = env_bool("PAYMENT_ENDS_APPEAL", False)
 # Art. 62 §1: "last_penalty" (each repeat doubles the last record's values) or "base_once".
 CLANDESTINE_DOUBLING = env_str("CLANDESTINE_DOUBLING", "last_penalty")
+# Art. 62 §3: keep a seized vehicle until everything is paid (true), or release it once the
+# seizure is served and the costs recorded, collecting apart (false: STJ Súmula 510).
+CLANDESTINE_RETAIN_UNTIL_PAID = env_bool("CLANDESTINE_RETAIN_UNTIL_PAID", False)
+# Art. 31: a negative 12-month IGP-M "keep"s the fares (default) or is "apply"ed (lowers them).
+TARIFF_NEGATIVE_IGPM = env_str("TARIFF_NEGATIVE_IGPM", "keep")
 
 # Selects written in Python, the rest with Django's templates (web.form_renderer).
 FORM_RENDERER = "web.form_renderer.FormRenderer"

@@ -103,7 +103,7 @@ def last_allowed_day(start: dt.date) -> dt.date:
 
 
 def period_check(start: dt.date, end: dt.date, *, today: dt.date) -> None:
-    """Raise ``InvalidAdvertisingPeriod`` unless ``today <= start < end <= start + 12 months - 1``.
+    """Raise ``InvalidAdvertisingPeriod`` unless ``today <= start <= end <= start + 12 months - 1``.
 
     Art. 67 asks for a *prior* authorization: a period that already began cannot be asked.
     """
@@ -119,14 +119,15 @@ def period_check(start: dt.date, end: dt.date, *, today: dt.date) -> None:
         )
         error.code = "start_in_past"
         raise error
-    if end <= start:
+    # A one-day campaign (an event, a fair) is a period too: its first day is its last.
+    if end < start:
         error = InvalidAdvertisingPeriod(
-            N_("O fim da publicidade (%(end)s) deve ser posterior ao início (%(start)s)."),
+            N_("O fim da publicidade (%(end)s) não pode ser anterior ao início (%(start)s)."),
             article=ARTICLE,
             start=format_date(start),
             end=format_date(end),
         )
-        error.code = "end_not_after_start"
+        error.code = "end_before_start"
         raise error
     if end > last_allowed_day(start):
         error = InvalidAdvertisingPeriod(

@@ -2,13 +2,18 @@
 
 Readings chosen:
 
-- **§1 I and §2**: an association is registered with its named members, each a holder of a
-  taxi authorization; a driver counts for one association only, so a second membership
-  is refused while the first lasts.
-- **§1 II**: executive vehicles at most 10 % of the members, rounded down (19 members
-  allow one vehicle only from 10 on: 10 % of 19 is 1.9 → 1).
+- **§1 I and caput**: an association is registered with its named members, each a holder
+  of a taxi authorization. A driver may join several ("poderá agrupar-se em associações e
+  cooperativas"); he is a member of each once.
+- **§1 II and §2**: executive vehicles at most 10 % of the members, rounded down (10 % of
+  19 is 1.9 → 1). For this count only, a member already counted by another association
+  (his earlier membership) is not counted again (§2); he still belongs to both.
 - **§1 III**: an association keeps executive taxis only with at least 20 members who hold
-  an authorization in force.
+  an authorization in force — every member, §2 speaks of the limit of II only. II and
+  III are checked when a vehicle is registered and again whenever an executive taxi is
+  used (:func:`check_fleet_in_bounds`): members who leave end the right to use it.
+- **§1 caput**: the colour of its own is declared when the association keeps executive
+  taxis; an association without them declares none.
 - **§1 IV**: the parking place must be approved by the Executive before any vehicle, and
   hold at least as many vehicles as the association keeps.
 - **§1 caput**: the executive taxis have a colour of their own, not the standard one.
@@ -46,17 +51,16 @@ MIN_DOORS: Final = 4
 """§3 II: "no mínimo 4 (quatro) portas"."""
 
 
-def check_single_membership(*, other_association: str | None) -> None:
-    """§2: a member counts for one association only."""
-    if other_association:
-        raise LawError(
-            N_(
-                "O taxista já é associado de %(name)s e só conta para uma associação ou "
-                "cooperativa."
-            ),
-            article=ART_3_PAR_2,
-            name=other_association,
-        )
+ART_3: Final = "Art. 3"
+
+
+def check_not_yet_member(*, already_member: bool) -> None:
+    """Art. 3 caput and §1 I: a driver may join several associations, each once.
+
+    §2 does not forbid a second membership: it keeps the member out of the second
+    association's count of vehicles (:func:`max_vehicles` over the members counted)."""
+    if already_member:
+        raise LawError(N_("O taxista já é associado desta associação."), article=ART_3)
 
 
 def check_member_holds_authorization(*, holds_authorization: bool) -> None:
@@ -75,10 +79,10 @@ def max_vehicles(members: int) -> int:
     return members * MAX_VEHICLES_PERCENT // 100
 
 
-def check_may_add_vehicle(
-    *, members: int, vehicles: int, parking_approved: bool, parking_places: int
-) -> None:
-    """§1 II-IV: whether one more executive vehicle may be registered."""
+def check_fleet_in_bounds(*, members: int, counted: int, vehicles: int) -> None:
+    """§1 II-III, at every use of an executive taxi: the association still has its 20
+    members holding an authorization (III) and no more vehicles than 10 % of the members it
+    counts (II, §2). A fleet that fell out of bounds (members left) is not used."""
     if members < MIN_MEMBERS:
         raise LawError(
             N_(
@@ -89,12 +93,50 @@ def check_may_add_vehicle(
             members=members,
             min=MIN_MEMBERS,
         )
-    limit = max_vehicles(members)
+    limit = max_vehicles(counted)
+    if vehicles > limit:
+        raise LawError(
+            N_(
+                "A associação mantém %(vehicles)d táxis executivos, acima do limite de "
+                "%(limit)d (10%% dos %(counted)d associados que ela conta)."
+            ),
+            article=ART_3_PAR_1_II,
+            vehicles=vehicles,
+            limit=limit,
+            counted=counted,
+        )
+
+
+def check_may_add_vehicle(
+    *,
+    members: int,
+    vehicles: int,
+    parking_approved: bool,
+    parking_places: int,
+    counted: int | None = None,
+) -> None:
+    """§1 II-IV: whether one more executive vehicle may be registered.
+
+    ``members``: the members holding an authorization (III); ``counted``: those of them
+    this association counts for the limit of II (§2: not those counted by another);
+    the same when not given."""
+    counted = members if counted is None else counted
+    if members < MIN_MEMBERS:
+        raise LawError(
+            N_(
+                "A associação tem %(members)d associados titulares de autorização; o mínimo "
+                "para manter táxis executivos é %(min)d."
+            ),
+            article=ART_3_PAR_1_III,
+            members=members,
+            min=MIN_MEMBERS,
+        )
+    limit = max_vehicles(counted)
     if vehicles + 1 > limit:
         raise LawError(
             N_("Com %(members)d associados, o limite é de %(limit)d veículos executivos (10%%)."),
             article=ART_3_PAR_1_II,
-            members=members,
+            members=counted,
             limit=limit,
         )
     if not parking_approved:
@@ -124,6 +166,14 @@ def check_vehicle(
     standard_colour: str,
 ) -> None:
     """§1 caput and §3: the executive vehicle's requirements."""
+    if not association_colour.strip():
+        raise LawError(
+            N_(
+                "Declare antes a cor própria dos táxis executivos da associação, diferente "
+                "da cor padrão."
+            ),
+            article=ART_3_PAR_1,
+        )
     if not air_conditioning:
         raise LawError(N_("O táxi executivo deve ter ar-condicionado."), article=ART_3_PAR_3)
     if doors < MIN_DOORS:
@@ -167,6 +217,19 @@ def check_use(
         )
     if ended_at is not None and ended_at < started_at:
         raise LawError(N_("O fim do uso é anterior ao seu início."), article=ART_3_PAR_4)
+
+
+def check_not_ordinary_service(*, executive: bool) -> None:
+    """§4: an executive taxi serves only under contract, "proibindo o seu uso nos serviços
+    próprios dos táxis não executivos" — it takes no place at a stand nor in the roster."""
+    if executive:
+        raise LawError(
+            N_(
+                "Táxi executivo não presta o serviço dos táxis comuns: não ocupa vaga em "
+                "ponto; é usado somente mediante contrato."
+            ),
+            article=ART_3_PAR_4,
+        )
 
 
 def check_own_taxi_free(*, own_taxi_retained: bool) -> None:

@@ -46,6 +46,14 @@ class Counting(StrEnum):
     next day when the month lacks it (Código Civil art. 132 §3, see
     ``law._dates``): a year from 29 February runs through 28 February."""
 
+    FIXED_DATE = "fixed_date"
+    """A day another rule or decision fixes and this rule only names: a reminder
+    some days before a term ends, the last day of a term already computed
+    (an imported IM, a suspension with its extension), a grace a setting gives,
+    or a day the law names whose handler re-checks it under the lock (a
+    vehicle's last day in service, Art. 12). It is not counted here and a
+    closed day does not move it."""
+
     @property
     def label(self) -> str:
         """Portuguese label for display (marked with N_ for translation)."""
@@ -58,8 +66,15 @@ _COUNTING_LABELS: Final[Mapping[Counting, str]] = MappingProxyType(
         Counting.CALENDAR_DAYS: N_("dias corridos"),
         Counting.PERIOD_DAYS: N_("dias corridos, o primeiro incluído"),
         Counting.MONTHS: N_("meses"),
+        Counting.FIXED_DATE: N_("data fixa"),
     }
 )
+
+
+CALENDAR_DEPENDENT: Final = frozenset({Counting.BUSINESS_DAYS, Counting.CALENDAR_DAYS})
+"""The countings whose last day depends on which days are business days: a row of one
+of them is always written from its rule and start day, so a day declared closed
+afterwards recomputes and moves it (CPC art. 224 §1)."""
 
 
 @dataclass(frozen=True)
@@ -212,7 +227,7 @@ JUDICIAL_SEIZURE_COMMUNICATION: Final = DeadlineRule(
     code="judicial_seizure_communication",
     length=JUDICIAL_SEIZURE_COMMUNICATION_DAYS,
     counting=Counting.CALENDAR_DAYS,
-    article="Art. 24, §2",
+    article="Art. 24 §2",
     label=N_("Prazo para comunicar a apreensão judicial do veículo"),
 )
 """Art. 24, §2: 30 calendar days from the seizure to communicate it, with the court
@@ -228,6 +243,77 @@ ADVERTISING_PERIOD: Final = DeadlineRule(
 """Art. 67: an authorized advertisement is in force for the days of its period, the
 first included (``law.advertising``: at most 12 months)."""
 
+LOST_PROPERTY_HANDING_IN_DAYS: Final = 2
+"""Art. 37 XVIII: "no prazo de 2 (dois) dias úteis"."""
+
+LOST_PROPERTY_HANDING_IN: Final = DeadlineRule(
+    code="lost_property_handing_in",
+    length=LOST_PROPERTY_HANDING_IN_DAYS,
+    counting=Counting.BUSINESS_DAYS,
+    article="Art. 37 XVIII",
+    label=N_("Entrega de objeto esquecido no veículo"),
+)
+"""Art. 37 XVIII: an object left in the taxi is handed in within 2 business days of the
+day it was found."""
+
+REGISTRATION_RENEWAL_REMINDER: Final = DeadlineRule(
+    code="registration_renewal_reminder",
+    length=None,
+    counting=Counting.FIXED_DATE,
+    article="Art. 18",
+    label=N_("Lembrete de renovação da IM"),
+)
+"""Art. 18: a reminder some days before the IM's last day of validity."""
+
+AUXILIARY_RENEWAL_REMINDER: Final = DeadlineRule(
+    code="auxiliary_renewal_reminder",
+    length=None,
+    counting=Counting.FIXED_DATE,
+    article="Art. 27 §1",
+    label=N_("Lembrete: renovar o auxiliar"),
+)
+"""Art. 27 §1: a reminder some days before an auxiliary's yearly term ends."""
+
+VEHICLE_AGE_LIMIT: Final = DeadlineRule(
+    code="vehicle_age_limit",
+    length=None,
+    counting=Counting.FIXED_DATE,
+    article="Art. 12",
+    label=N_("Último dia em serviço do veículo"),
+)
+"""Art. 12 (and Art. 70 for a vehicle in service at the publication): the last day a
+vehicle may serve, ``law.vehicles.age_deadline``; its handler re-checks the day under the
+lock, so a day declared closed afterwards is caught there."""
+
+VEHICLE_COLOUR_CHANGE: Final = DeadlineRule(
+    code="vehicle_colour_change",
+    length=None,
+    counting=Counting.FIXED_DATE,
+    article="Art. 10 §2; Art. 70",
+    label=N_("Último dia para pintar o veículo de branco"),
+)
+"""Arts. 10 §2 and 70: the end of the 36 months to repaint a vehicle white
+(``law.vehicles.colour_change_last_day``), re-checked by its handler like the age."""
+
+VEHICLE_DEADLINE_REMINDER: Final = DeadlineRule(
+    code="vehicle_deadline_reminder",
+    length=None,
+    counting=Counting.FIXED_DATE,
+    article="Art. 12",
+    label=N_("Aviso do último dia do veículo"),
+)
+"""Arts. 12 and 10 §2: a reminder some days before a vehicle's last day."""
+
+NOTIFICATION_ARCHIVE_GRACE: Final = DeadlineRule(
+    code="notification_archive_grace",
+    length=None,
+    counting=Counting.FIXED_DATE,
+    article=NOTIFICATION_LIMIT.article,
+    label=N_("Arquivamento se o AR não mostrar entrega"),
+)
+"""Art. 46 §1: after the 60 days, the days a setting grants the letters still in the
+post before an unnotified notice is archived."""
+
 RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
     {
         rule.code: rule
@@ -236,7 +322,9 @@ RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
             SUSPENSION_ON_REQUEST,
             PENALTY_SUSPENSION, PENALTY_IMPEDIMENT, SEIZURE, SEIZURE_ON_RECIDIVISM,
             REGISTRATION_TERM, AUXILIARY_TERM, JUDICIAL_SEIZURE_COMMUNICATION,
-            ADVERTISING_PERIOD,
+            ADVERTISING_PERIOD, LOST_PROPERTY_HANDING_IN, REGISTRATION_RENEWAL_REMINDER,
+            AUXILIARY_RENEWAL_REMINDER, VEHICLE_AGE_LIMIT, VEHICLE_COLOUR_CHANGE,
+            VEHICLE_DEADLINE_REMINDER, NOTIFICATION_ARCHIVE_GRACE,
         )
     }
 )
@@ -254,13 +342,16 @@ def due_date(
 
     ``length`` is the decision's, for a rule whose length it fixes; otherwise
     the rule's. ``Counting.BUSINESS_DAYS``: the ``length``-th business day
-    strictly after ``start`` (CPC arts. 219 and 224).
+    strictly after ``start``, or after the first business day following it when
+    ``start`` is not one (CPC arts. 219 and 224 §§1 and 3; :func:`count_start`).
     ``Counting.CALENDAR_DAYS``: ``start + length`` moved to the next business
     day (CPC art. 224, §1). ``Counting.PERIOD_DAYS``: ``start + length - 1``.
     ``Counting.MONTHS``: the eve of ``start`` plus ``length`` months.
     """
     require_date(start, "start")
     count = rule.length if length is None else length
+    if rule.counting is Counting.FIXED_DATE:
+        raise ValueError(f"the rule {rule.code!r} names a date fixed elsewhere; it counts none")
     if count is None:
         raise ValueError(f"the rule {rule.code!r} takes its length from the decision")
     if count < 1:
@@ -271,8 +362,23 @@ def due_date(
         return add_months(start, count) - dt.timedelta(days=1)
     cal = default_calendar() if calendar is None else calendar
     if rule.counting is Counting.BUSINESS_DAYS:
-        return cal.add_business_days(start, count)
+        return cal.add_business_days(count_start(start, cal), count)
     return cal.add_calendar_days(start, count)
+
+
+def count_start(start: dt.date, calendar: Calendar | None = None) -> dt.date:
+    """The day a business-day count starts from (excluded): ``start`` itself on a business
+    day, else the next business day.
+
+    CPC art. 224 §1: "os dias do começo e do vencimento do prazo serão protraídos para o
+    primeiro dia útil seguinte" when there are no office hours; §3: "a contagem do prazo
+    terá início no primeiro dia útil que seguir ao da publicação". A notice received on a
+    Saturday is taken as received on Monday, and the first day counted is Tuesday — not
+    Monday, which would give the citizen one business day fewer than one who received it
+    on a Friday had over the weekend (docs/interpretations.md, "the day a count starts").
+    """
+    cal = default_calendar() if calendar is None else calendar
+    return cal.next_business_day(require_date(start, "start"))
 
 
 def notification_limit(issued_on: dt.date, calendar: Calendar | None = None) -> dt.date:

@@ -2,7 +2,8 @@
 
 "Entregar ao Poder Executivo Municipal, no prazo de 2 (dois) dias úteis, qualquer objeto
 esquecido no veículo, mediante recibo." The two business days are counted as the CPC
-counts (start day excluded, business days only; see :mod:`law.calendar`) from the day the
+counts (start day excluded, business days only, a start on a day without office hours
+taken as the next business day; see :func:`law.deadlines.count_start`) from the day the
 object was found.
 """
 
@@ -13,13 +14,14 @@ from typing import Final
 
 from law._dates import require_date
 from law.calendar import Calendar
+from law.deadlines import LOST_PROPERTY_HANDING_IN, LOST_PROPERTY_HANDING_IN_DAYS, due_date
 from law.errors import LawError
 from law.i18n import N_
 
-ART_37_XVIII: Final = "Art. 37 XVIII"
+ART_37_XVIII: Final = LOST_PROPERTY_HANDING_IN.article
 
-HANDING_IN_BUSINESS_DAYS: Final = 2
-"""Art. 37 XVIII: "no prazo de 2 (dois) dias úteis"."""
+HANDING_IN_BUSINESS_DAYS: Final = LOST_PROPERTY_HANDING_IN_DAYS
+"""Art. 37 XVIII: "no prazo de 2 (dois) dias úteis" (``law.deadlines.LOST_PROPERTY_HANDING_IN``)."""
 
 RETURNED: Final = "returned"
 """Given back to its owner."""
@@ -32,7 +34,7 @@ DESTINATIONS: Final = (RETURNED, DONATED, DISCARDED, OTHER_BODY)
 
 def handing_in_due(found_on: dt.date, calendar: Calendar) -> dt.date:
     """Art. 37 XVIII: the last day to hand in an object found on ``found_on``."""
-    return calendar.add_business_days(require_date(found_on, "found_on"), HANDING_IN_BUSINESS_DAYS)
+    return due_date(LOST_PROPERTY_HANDING_IN, require_date(found_on, "found_on"), calendar)
 
 
 def check_found_on(*, found_on: dt.date, today: dt.date) -> None:

@@ -8,11 +8,15 @@ Readings chosen:
 
 - The roster has two shifts a day: day (06:00-18:00) and night (18:00-06:00 of the next
   day, belonging to the day it starts).
-- The 50 % minimum is checked for every night shift and for both shifts of Saturdays,
-  Sundays and holidays. A holiday is a weekday that is not a business day in the municipal
-  calendar: national, state and municipal holidays and the days the municipality declared
-  closed (ponto facultativo), when demand is that of a holiday.
-- 50 % of the fleet is rounded up: with 7 taxis, 4 must be in service.
+- The 50 % minimum is checked for every shift of every day: "atendimento normal e
+  ininterrupto, *inclusive* nos períodos noturnos e aos sábados, domingos e feriados" —
+  "inclusive" extends the minimum to nights, weekends and holidays, it does not restrict
+  it to them (issue 19, item 12). A holiday is still marked (a weekday that is not a
+  business day in the municipal calendar: national, state and municipal holidays and the
+  days the municipality declared closed), for the clerks reading the roster.
+- 50 % of the fleet is rounded up: with 7 taxis, 4 must be in service. The fleet is that
+  of the day judged (the taxis whose authorization was in force then), so a past month is
+  judged with its own fleet, not today's.
 """
 
 from __future__ import annotations
@@ -57,14 +61,11 @@ def is_holiday(day: dt.date, calendar: Calendar) -> bool:
 
 
 def is_guarded(day: dt.date, shift: str, calendar: Calendar) -> bool:
-    """Art. 37 VII: whether the 50 % minimum applies to this day's shift.
-
-    Every night; both shifts of Saturdays, Sundays and holidays.
-    """
+    """Art. 37 VII: whether the 50 % minimum applies to this day's shift: always, weekday
+    day shifts included (see module doc)."""
     check_shift(shift)
-    if shift == NIGHT:
-        return True
-    return day.weekday() >= SATURDAY or is_holiday(day, calendar)
+    require_date(day)
+    return True
 
 
 @dataclass(frozen=True)
@@ -81,13 +82,15 @@ def shortfalls(
     *,
     days: Iterable[dt.date],
     scheduled: Mapping[tuple[dt.date, str], int],
-    fleet: int,
+    fleet: int | Mapping[dt.date, int],
     calendar: Calendar,
 ) -> list[Shortfall]:
-    """Art. 37 VII: every guarded shift of ``days`` below the minimum, in order."""
-    required = minimum_in_service(fleet)
+    """Art. 37 VII: every guarded shift of ``days`` below the minimum, in order.
+
+    ``fleet``: the fleet of each day (a mapping), or one number for all of them."""
     found = []
     for day in days:
+        required = minimum_in_service(fleet if isinstance(fleet, int) else fleet[day])
         for shift in SHIFTS:
             if not is_guarded(day, shift, calendar):
                 continue

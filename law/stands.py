@@ -11,8 +11,11 @@ Readings chosen (also stated in the tests named after each article):
   wait; at a rotating stand any taxi registered in the municipality; a taxi of another
   municipality may not stop at a fixed stand (Art. 35) and, not being registered here,
   not at a rotating one either (§2 II).
-- **Art. 36**: departures follow the order of arrival; the sole paragraph keeps the
+- **Art. 36**: departures *with a passenger* ("saídas de veículos para o Transporte
+  Individual de Passageiros") follow the order of arrival; the sole paragraph keeps the
   passenger's right to call a driver on his own phone, so such a departure skips the line.
+  A taxi leaving without a passenger (going home, to a meal, to another stand) may leave
+  from any place in the line: it only gives up its place (issue 19, item 10).
 """
 
 from __future__ import annotations
@@ -118,8 +121,22 @@ def check_places_cover_assigned(*, places: int, assigned: int) -> None:
         )
 
 
-def check_may_stop(*, kind: str, registered_here: bool, assigned_here: bool) -> None:
-    """Arts. 32 §2 I-II and 35: whether a taxi may take a place in the stand's line."""
+ART_24: Final = "Art. 24"
+
+
+def check_may_stop(
+    *, kind: str, registered_here: bool, assigned_here: bool, suspended: bool = False
+) -> None:
+    """Arts. 32 §2 I-II and 35: whether a taxi may take a place in the stand's line.
+
+    A taxi of this municipality whose authorization is suspended (Art. 24, Art. 59 III) is
+    not in service: it is told so, not that it comes from another municipality (Art. 35
+    is about those)."""
+    if suspended:
+        raise LawError(
+            N_("A autorização deste táxi está suspensa: ele não pode ocupar vaga em ponto."),
+            article=ART_24,
+        )
     if not registered_here:
         if kind == FIXED:
             raise LawError(
@@ -152,19 +169,26 @@ def departure_order(arrivals: Sequence[Arrival]) -> list[Arrival]:
 
 
 def check_departure(
-    *, arrivals: Sequence[Arrival], plate: str, passenger_call: bool = False
+    *,
+    arrivals: Sequence[Arrival],
+    plate: str,
+    passenger_call: bool = False,
+    without_passenger: bool = False,
 ) -> None:
-    """Art. 36: only the first in the line leaves, unless the passenger called the driver.
+    """Art. 36: only the first in the line leaves with a passenger, unless the passenger
+    called the driver.
 
     The sole paragraph: "Deverá ser respeitada a vontade do usuário passageiro quanto à
-    chamada ao telefone pessoal do Taxista" — such a departure skips the line.
+    chamada ao telefone pessoal do Taxista" — such a departure skips the line. A taxi
+    leaving without a passenger is not a departure "para o Transporte Individual de
+    Passageiros": any taxi of the line may leave so.
     """
     line = departure_order(arrivals)
     if not any(a.plate == plate for a in line):
         raise LawError(
             N_("O táxi %(plate)s não está na fila deste ponto."), article=ART_36, plate=plate
         )
-    if passenger_call:
+    if passenger_call or without_passenger:
         return
     first = line[0]
     if first.plate != plate:

@@ -15,7 +15,7 @@ these functions only check the legal limits.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
@@ -110,7 +110,7 @@ def check_request(
                 "A suspensão pelo motivo '%(ground)s' (%(ground_article)s) deve ser "
                 "comprovada por documento hábil."
             ),
-            article=f"{ARTICLE}, §1",
+            article=f"{ARTICLE} §1",
             ground=ground.label,
             ground_article=ground.article,
         )
@@ -180,6 +180,35 @@ def check_extension(
         )
 
 
+def check_same_facts(
+    *,
+    days: int,
+    earlier: Sequence[tuple[int, int | None]],
+    limit: ExtensionLimit = ExtensionLimit.ORIGINAL_LENGTH,
+) -> None:
+    """Art. 24: suspensions for the same ground and the same facts are one period — the
+    suspension and its one extension — however many requests it is split into.
+
+    ``earlier``: (days granted, extension days granted or None) of each suspension already
+    served for the same ground and vehicle. None: a first request. One without extension:
+    the new request is that extension, within its limit (:func:`check_extension`). One
+    with its extension, or two: the period is used up, a new request would chain the cap
+    without end (issue 19, item 8)."""
+    if not earlier:
+        return
+    if len(earlier) > MAX_EXTENSIONS or earlier[0][1]:
+        raise ExtensionNotAllowed(
+            N_(
+                "A autorização já foi suspensa pelo mesmo motivo e pelos mesmos fatos, com a "
+                "prorrogação (%(days)d dias ao todo): o limite do Art. 24 não se renova com "
+                "um novo pedido."
+            ),
+            article=ARTICLE,
+            days=sum(granted + (extension or 0) for granted, extension in earlier),
+        )
+    check_extension(earlier[0][0], days, 0, limit=limit)
+
+
 def end_date(start: dt.date, days: int) -> dt.date:
     """Last day of a suspension of ``days`` days starting on ``start`` (Art. 24).
 
@@ -215,7 +244,7 @@ def check_seizure_communicated_in_time(
                 "até %(last_day)s: a substituição do veículo por esse motivo não é possível "
                 "(Art. 24, §2)."
             ),
-            article=f"{ARTICLE}, §2",
+            article=f"{ARTICLE} §2",
             seized=f"{seized_on:%d/%m/%Y}",
             last_day=f"{last_day:%d/%m/%Y}",
         )

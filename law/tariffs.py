@@ -1,11 +1,17 @@
 """Taxi tariffs, Arts. 29-31, as pure functions.
 
-- **Art. 29**: the tariff is set by a normative act of the Executive; a table is in force
-  only once that act (its number and date) is recorded, from the day the act sets.
+- **Art. 29**: the tariff is set by a normative act of the Executive, "mediante estudos
+  efetuados conjuntamente com órgão representativo de classe": a table set by act records
+  that joint study (:func:`check_joint_study`); a table is in force only once the act (its
+  number and date) is recorded, from the day the act sets. The yearly IGP-M adjustment
+  applies Art. 31's index to a table so studied and needs no new study.
 - **Art. 30**: the car carries the price table of the tariff in force.
 - **Art. 31**: the values are adjusted every year, in January, by the IGP-M accumulated
-  over 12 months. The index may be negative (it was in 2023); the values then go down.
-  Each value is rounded to the cent, half up, as money is paid.
+  over 12 months. January is when the adjustment is due, not a term after which the right
+  lapses: an act published later in the year puts it in force from its own day
+  (:func:`check_adjustment_date`). The index may be negative (it was in 2023): by default
+  the values are kept (:class:`NegativeIndex`, a setting; docs/interpretations.md). Each
+  value is rounded to the cent, half up, as money is paid.
 - **Art. 58 XVI**: charging other than "a tabela em vigor" is measured against the table
   in force on the day of the fact, not today's: :func:`in_force_on` picks it.
 """
@@ -15,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
 from typing import Final, TypeVar
 
 from law._dates import require_date
@@ -40,6 +47,17 @@ MIN_INDEX: Final = Decimal(-100)
 T = TypeVar("T")
 
 
+class NegativeIndex(StrEnum):
+    """Art. 31 when the 12-month IGP-M is negative (docs/interpretations.md)."""
+
+    KEEP = "keep"
+    """"Reajustados" names an update that preserves the fare's value: a negative index
+    leaves the values as they are (the default)."""
+
+    APPLY = "apply"
+    """The index is applied as published, so the values go down."""
+
+
 def check_act(*, act_number: str, act_date: dt.date, valid_from: dt.date) -> None:
     """Art. 29: a tariff comes from an act of the Executive, in force from its own day on."""
     require_date(act_date, "act_date")
@@ -54,6 +72,20 @@ def check_act(*, act_number: str, act_date: dt.date, valid_from: dt.date) -> Non
             article=ART_29,
             start=f"{valid_from:%d/%m/%Y}",
             act=f"{act_date:%d/%m/%Y}",
+        )
+
+
+def check_joint_study(*, joint_study: str) -> None:
+    """Art. 29: the tariff is fixed "mediante estudos efetuados conjuntamente com órgão
+    representativo de classe" — the table names that study (its reference and the class
+    body that took part)."""
+    if not joint_study.strip():
+        raise LawError(
+            N_(
+                "Informe o estudo feito em conjunto com o órgão representativo da classe "
+                "(referência e entidade) que embasa a tarifa."
+            ),
+            article=ART_29,
         )
 
 
@@ -76,9 +108,18 @@ def check_index(index_percent: Decimal) -> None:
         )
 
 
-def adjust(values: Mapping[str, Decimal], index_percent: Decimal) -> dict[str, Decimal]:
-    """Art. 31: each value times (1 + IGP-M/100), rounded half up to the cent."""
+def adjust(
+    values: Mapping[str, Decimal],
+    index_percent: Decimal,
+    negative: NegativeIndex = NegativeIndex.KEEP,
+) -> dict[str, Decimal]:
+    """Art. 31: each value times (1 + IGP-M/100), rounded half up to the cent.
+
+    A negative index lowers the values only under ``NegativeIndex.APPLY``; by default the
+    values are kept (the year's adjustment is still recorded, with its index)."""
     check_index(index_percent)
+    if index_percent < 0 and negative is NegativeIndex.KEEP:
+        index_percent = Decimal(0)
     factor = 1 + index_percent / HUNDRED
     return {
         code: (value * factor).quantize(CENT, rounding=ROUND_HALF_UP)
@@ -87,13 +128,18 @@ def adjust(values: Mapping[str, Decimal], index_percent: Decimal) -> dict[str, D
 
 
 def check_adjustment_date(*, valid_from: dt.date, year: int) -> None:
-    """Art. 31: the yearly adjustment takes effect in January of the year it is for."""
+    """Art. 31: the yearly adjustment takes effect in the year it is for, from January on.
+
+    "No mês de janeiro" says when the adjustment is due, not that the right to it lapses:
+    an act published after January (10/02/2026) puts it in force from the day the act
+    sets, never before the act (Art. 29, :func:`check_act`). A day in another year is
+    another year's adjustment."""
     require_date(valid_from, "valid_from")
-    if valid_from.month != ADJUSTMENT_MONTH or valid_from.year != year:
+    if valid_from.year != year or valid_from.month < ADJUSTMENT_MONTH:
         raise LawError(
             N_(
-                "O reajuste anual vigora a partir de janeiro de %(year)d; a data informada é "
-                "%(day)s."
+                "O reajuste anual de %(year)d vigora a partir de janeiro de %(year)d, dentro "
+                "desse ano; a data informada é %(day)s."
             ),
             article=ART_31,
             year=year,

@@ -127,6 +127,7 @@ def _tariffs(clerk: User, today: dt.date, counts: dict[str, int]) -> None:
         act_date=dt.date(last_year, 1, 2),
         valid_from=dt.date(last_year, 1, 2),
         items=TARIFF_ITEMS,
+        joint_study=f"Estudo tarifário {last_year} com o Sindicato dos Taxistas",
     )
     proposal = tariffs.tariff_adjustment_propose(
         actor=clerk, year=today.year, igpm_percent=DEMO_IGPM, today=today

@@ -61,6 +61,11 @@ class TariffTableForm(forms.Form):
     valid_from = forms.DateField(
         validators=[MAY_PREDATE_THE_LAW], label=_("Vigora a partir de"), widget=DateInput
     )
+    joint_study = forms.CharField(
+        label=_("Estudo conjunto com o órgão representativo da classe (Art. 29)"),
+        max_length=250,
+        required=False,
+    )
     items = forms.CharField(
         label=_("Itens (um por linha: código; descrição; unidade; valor)"),
         max_length=5000,
@@ -129,7 +134,12 @@ class AssociationForm(forms.Form):
     registered_on = forms.DateField(
         validators=[MAY_PREDATE_THE_LAW], label=_("Cadastrada em"), widget=DateInput
     )
-    colour = forms.CharField(label=_("Cor própria dos táxis executivos"), max_length=40)
+    colour = forms.CharField(
+        label=_("Cor própria dos táxis executivos"),
+        max_length=40,
+        required=False,
+        help_text=_("Somente se a associação mantiver táxis executivos (Art. 3 §1)."),
+    )
 
 
 class MemberForm(forms.Form):

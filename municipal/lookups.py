@@ -6,20 +6,25 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from cases.errors import RuleViolation
-from registers.models import Authorization
+from registers.models import IN_FORCE, Authorization
 from registers.validators import normalize_plate
 
 
-def authorization_by_plate(plate: str) -> Authorization | None:
-    """The authorization in force of the taxi with this plate; None when none is (a taxi of
-    another municipality, or one not in service)."""
+def authorization_by_plate(plate: str, *, suspended_too: bool = False) -> Authorization | None:
+    """The active authorization of the taxi with this plate; None when none is (a taxi of
+    another municipality, or one not in service). `suspended_too`: a suspended one is
+    found as well, for a caller that tells the two apart (a stand, Art. 35)."""
     try:
         normalized = normalize_plate(plate)
     except ValidationError as exc:
         raise RuleViolation(_("Placa inválida: %(plate)s.") % {"plate": plate}) from exc
     return (
-        Authorization.objects.filter(vehicle__plate=normalized, status=Authorization.Status.ACTIVE)
+        Authorization.objects.filter(
+            vehicle__plate=normalized,
+            status__in=IN_FORCE if suspended_too else [Authorization.Status.ACTIVE],
+        )
         .select_related("vehicle", "holder")
+        .order_by("status")  # "active" before "suspended"
         .first()
     )
 

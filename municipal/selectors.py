@@ -10,8 +10,19 @@ from dataclasses import dataclass
 
 import holidays
 from django.conf import settings
-from django.db.models import Count, Prefetch, Q, QuerySet
-from django.utils import translation
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+)
+from django.db.models.functions import Coalesce
+from django.utils import timezone, translation
 
 from accounts.models import User
 from accounts.roles import is_staff_member
@@ -169,21 +180,49 @@ def fleet_size() -> int:
     return Authorization.objects.filter(status=Authorization.Status.ACTIVE).count()
 
 
-def roster_month(year: int, month: int) -> RosterMonth:
-    """The month's roster as a calendar, each guarded shift below 50 % marked (Art. 37 VII)."""
+def fleet_by_day(days: list[dt.date], *, today: dt.date) -> dict[dt.date, int]:
+    """Art. 37 VII: the fleet of each day. A past day's is the taxis whose authorization
+    was in force that day (granted by then, not yet ended); today's and a future day's,
+    the authorizations active now."""
+    now = fleet_size()
+    past = [day for day in days if day < today]
+    spans = list(
+        Authorization.objects.filter(granted_on__lte=max(past))
+        .filter(Q(ended_on__isnull=True) | Q(ended_on__gt=min(past)))
+        .values_list("granted_on", "ended_on")
+        if past
+        else []
+    )
+    return {
+        day: (
+            now
+            if day >= today
+            else sum(1 for start, end in spans if start <= day and (end is None or day < end))
+        )
+        for day in days
+    }
+
+
+def roster_month(year: int, month: int, *, today: dt.date | None = None) -> RosterMonth:
+    """The month's roster as a calendar, each shift below 50 % of that day's fleet marked
+    (Art. 37 VII)."""
+    today = today or timezone.localdate()
     first = dt.date(year, month, 1)
     days = [first + dt.timedelta(days=i) for i in range(stdlib_calendar.monthrange(year, month)[1])]
+    fleets = fleet_by_day(days, today=today)
+    # An entry counts on a day its taxi's authorization was in force (a past month keeps
+    # the taxis it had).
     counts = Counter(
         (row["day"], row["shift"])
-        for row in RosterEntry.objects.filter(
-            day__gte=days[0],
-            day__lte=days[-1],
-            authorization__status=Authorization.Status.ACTIVE,
-        ).values("day", "shift")
+        for row in RosterEntry.objects.filter(day__gte=days[0], day__lte=days[-1])
+        .filter(authorization__granted_on__lte=F("day"))
+        .filter(Q(authorization__ended_on__isnull=True) | Q(authorization__ended_on__gt=F("day")))
+        .exclude(Q(day__gte=today) & ~Q(authorization__status=Authorization.Status.ACTIVE))
+        .values("day", "shift")
     )
     calendar = municipal_calendar()
-    fleet = fleet_size()
-    found = law_roster.shortfalls(days=days, scheduled=counts, fleet=fleet, calendar=calendar)
+    fleet = fleets[days[-1]] if days[-1] < today else fleet_size()
+    found = law_roster.shortfalls(days=days, scheduled=counts, fleet=fleets, calendar=calendar)
     short = {(s.day, s.shift) for s in found}
     cells: list[RosterDay | None] = [None] * first.weekday()
     for day in days:
@@ -227,9 +266,35 @@ def roster_of_driver(driver: Driver, *, start: dt.date) -> QuerySet[RosterEntry]
 # --- Associations ------------------------------------------------------------------------
 
 
+def _counted_for_vehicles() -> Subquery:
+    """Art. 3 §1 II and §2, per association (the outer query): its current members holding
+    an authorization in force who were not counted first by another association — a
+    member is counted by the association he joined first (earlier `since`, then the
+    earlier row), where he is still a member."""
+    earlier = (
+        Membership.objects.filter(driver=OuterRef("driver"), ended_on__isnull=True)
+        .exclude(association=OuterRef("association"))
+        .filter(Q(since__lt=OuterRef("since")) | Q(since=OuterRef("since"), pk__lt=OuterRef("pk")))
+    )
+    counted = (
+        Membership.objects.filter(
+            association=OuterRef("pk"),
+            ended_on__isnull=True,
+            driver__authorizations__status=Authorization.Status.ACTIVE,
+        )
+        .exclude(Exists(earlier))
+        .order_by()
+        .values("association")
+        .annotate(n=Count("driver", distinct=True))
+        .values("n")
+    )
+    return Subquery(counted, output_field=IntegerField())
+
+
 def associations() -> QuerySet[Association]:
-    """The associations with their current members and vehicles, and ``counted``: the
-    members holding an authorization in force (Art. 3 §1 II-III)."""
+    """The associations with their current members and vehicles, ``counted``: the members
+    holding an authorization in force (Art. 3 §1 III), and ``counted_for_vehicles``: those
+    of them this association counts for its limit of vehicles (§1 II, §2)."""
     active = Membership.objects.filter(ended_on__isnull=True).select_related("driver")
     return (
         Association.objects.prefetch_related(
@@ -244,15 +309,26 @@ def associations() -> QuerySet[Association]:
                     memberships__driver__authorizations__status=Authorization.Status.ACTIVE,
                 ),
                 distinct=True,
-            )
+            ),
+            counted_for_vehicles=Coalesce(_counted_for_vehicles(), 0),
         )
         .order_by("name")
     )
 
 
+def members_counted_for_vehicles(association: Association) -> int:
+    """Art. 3 §1 II and §2: the members this association counts for its limit of vehicles."""
+    return int(
+        Association.objects.filter(pk=association.pk)
+        .annotate(n=Coalesce(_counted_for_vehicles(), 0))
+        .values_list("n", flat=True)
+        .get()
+    )
+
+
 def members_holding_authorization(association: Association) -> int:
-    """Art. 3 §1 III and §2: members holding an authorization in force, each counted here
-    only (the one-association constraint guarantees it)."""
+    """Art. 3 §1 III: members holding an authorization in force (every member: §2 speaks of
+    the limit of II only)."""
     return (
         Membership.objects.filter(
             association=association,

@@ -4,6 +4,7 @@ from accounts.services import personal_data_read
 from registers.models import (
     Authorization,
     CalendarDay,
+    CriminalSentence,
     Driver,
     MunicipalRegistration,
     PointRecord,
@@ -91,3 +92,12 @@ class PointRecordAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
         return False
+
+
+@admin.register(CriminalSentence)
+class CriminalSentenceAdmin(admin.ModelAdmin):
+    """Art. 38 XII: sentences served by drivers (recorded by `criminal_sentence_record`)."""
+
+    list_display = ["driver", "case_reference", "starts_on", "ends_on", "judicial_authorization"]
+    search_fields = ["driver__name", "driver__cpf", "case_reference"]
+    readonly_fields = ["recorded_at", "recorded_by"]

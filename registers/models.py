@@ -375,6 +375,38 @@ class VrteValue(models.Model):
         return f"{self.year}: R$ {self.value}"
 
 
+class CriminalSentence(models.Model):
+    """A criminal sentence a driver serves (Art. 38 XII): while it lasts, without a judicial
+    authorization, he does not exercise the activity (`registers.requirements`)."""
+
+    driver = models.ForeignKey(
+        Driver, on_delete=models.PROTECT, related_name="sentences", verbose_name=_("taxista")
+    )
+    starts_on = models.DateField(_("início do cumprimento da pena"))
+    ends_on = models.DateField(
+        _("fim do cumprimento da pena"), null=True, blank=True,
+        help_text=_("Vazio enquanto não se sabe."),
+    )
+    case_reference = models.CharField(_("processo judicial"), max_length=80)
+    judicial_authorization = models.CharField(
+        _("autorização judicial para trabalhar"), max_length=200, blank=True,
+        help_text=_("Art. 38 XII: a decisão que autoriza o exercício da atividade, se houver."),
+    )
+    recorded_at = models.DateTimeField(_("registrado em"), auto_now_add=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+",
+        verbose_name=_("registrado por"),
+    )
+
+    class Meta:
+        verbose_name = _("pena criminal em cumprimento")
+        verbose_name_plural = _("penas criminais em cumprimento")
+        ordering = ["driver", "-starts_on", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.driver} — {self.case_reference}"
+
+
 class PointRecord(models.Model):
     """Points on a driver's record (Art. 56), with the article that put them there."""
 

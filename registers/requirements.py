@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 
 from core.errors import RuleViolation
 from law import bars as law_bars
+from law import sentences as law_sentences
 from law import vehicles as law_vehicles
 from law.i18n import format_date
-from registers.models import Authorization, AuxiliaryBinding, Driver, Vehicle
+from registers.models import Authorization, AuxiliaryBinding, CriminalSentence, Driver, Vehicle
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,21 @@ def driver_requirements_unmet(
             unmet.append(Unmet(reason.article, _(
                 "Impedido de nova autorização até %(until)s (evento em %(day)s)."
             ) % {"until": format_date(until), "day": format_date(day)}))
+    # Art. 38 XII: no activity while a sentence is served, save by judicial authorization.
+    serving = law_sentences.serving_sentence(
+        (
+            law_sentences.Sentence(start, end, bool(authorized.strip()))
+            for start, end, authorized in CriminalSentence.objects.filter(
+                driver=driver
+            ).values_list("starts_on", "ends_on", "judicial_authorization")
+        ),
+        on=on,
+    )
+    if serving is not None:
+        unmet.append(Unmet(law_sentences.ART_38_XII, _(
+            "O taxista cumpre pena criminal desde %(start)s, sem autorização judicial para "
+            "exercer a atividade."
+        ) % {"start": format_date(serving.starts_on)}))
     return unmet
 
 

@@ -58,6 +58,7 @@ class TariffTableFactory(factory.django.DjangoModelFactory):
     act_number = factory.Sequence(lambda n: f"Decreto {200 + n}/2025")
     act_date = dt.date(2025, 1, 2)
     valid_from = dt.date(2025, 1, 2)
+    joint_study = "Estudo tarifário 2024 com a Associação dos Taxistas"
 
     @factory.post_generation
     def items(self, create: bool, extracted: dict[str, Decimal] | None, **kwargs: object) -> None:

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from cases.selectors import URGENT_DAYS
 from web.form_renderer import FixedListSelect
 
 
@@ -18,7 +20,11 @@ class QueueFilterForm(forms.Form):
     urgency = forms.ChoiceField(
         label=_("Urgência"),
         required=False,
-        choices=[("", _("Todas")), ("overdue", _("Vencidos")), ("week", _("Próximos 7 dias"))],
+        choices=[
+            ("", _("Todas")),
+            ("overdue", _("Vencidos")),
+            ("week", format_lazy(_("Próximos {days} dias"), days=URGENT_DAYS)),
+        ],
     )
 
     def __init__(self, *args: object, **kwargs: object) -> None:

@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
@@ -24,9 +25,12 @@ from cases.models import Case, CaseKind, Deadline
 from cases.selectors import cases_visible_to
 from cases.workflow import REQUESTER, next_party, state_label, workflow_for
 from documents.selectors import registration_in_force
+from law import deadlines as law_deadlines
 from law import points as law_points
+from law import suspension as law_suspension
 from law.vehicles import age_deadline
 from registers.models import Authorization, Driver, MunicipalRegistration, PointRecord
+from registers.selectors import vehicle_in_service_at_publication
 from registers.validators import format_cpf
 
 IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
@@ -151,9 +155,11 @@ def authorization_standing(authorization: Authorization, today: dt.date) -> Auth
         holds=_holds(authorization, today)
         if authorization.status == Authorization.Status.SUSPENDED
         else (),
+        # Art. 70's grace is the car's (did this vehicle serve at the publication?), not
+        # the holder's: a vehicle that entered later has none.
         vehicle_leaves_service_by=age_deadline(
             authorization.vehicle.manufacture_year,
-            in_service_at_publication=authorization.predates_law,
+            in_service_at_publication=vehicle_in_service_at_publication(authorization),
         ),
     )
 
@@ -223,10 +229,13 @@ _APPLICATION = RequestOption(
 _SUSPENSION = RequestOption(
     "suspension-new",
     _l("Pedir suspensão (Art. 24)"),
-    _l(
-        "Somente por furto ou roubo do veículo, acidente grave ou destruição, perda judicial "
-        "da posse ou substituição do veículo, por até 120 dias; os três primeiros motivos "
-        "exigem comprovante (Art. 24)."
+    format_lazy(
+        _l(
+            "Somente por furto ou roubo do veículo, acidente grave ou destruição, perda "
+            "judicial da posse ou substituição do veículo, por até {days} dias; os três "
+            "primeiros motivos exigem comprovante (Art. 24)."
+        ),
+        days=law_suspension.MAX_DAYS,
     ),
     CaseKind.SUSPENSION,
 )
@@ -281,7 +290,10 @@ _ADVERTISING = RequestOption(
 _APPEAL = RequestOption(
     "appeal-notices",
     _l("Recorrer de auto de infração (Art. 63)"),
-    _l("Até 30 dias úteis contados do recebimento da notificação do auto (Art. 63)."),
+    format_lazy(
+        _l("Até {days} dias úteis contados do recebimento da notificação do auto (Art. 63)."),
+        days=law_deadlines.APPEAL_DAYS,
+    ),
 )
 
 

@@ -20,6 +20,7 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -186,7 +187,7 @@ def deadlines_table(user: User, today: dt.date, period: Period) -> Table:
     days = [today + dt.timedelta(days=i) for i in range(DEADLINES_AHEAD_DAYS + 1)]
     return Table(
         name="deadlines",
-        title=_("Prazos nos próximos 30 dias"),
+        title=format_lazy(_("Prazos nos próximos {days} dias"), days=DEADLINES_AHEAD_DAYS),
         headers=[_("Último dia"), _("Processo"), _("Prazo"), _("Artigo")],
         rows=[
             [
@@ -213,7 +214,7 @@ def ims_table(user: User, today: dt.date, period: Period) -> Table:
     )
     return Table(
         name="ims",
-        title=_("IMs que vencem nos próximos 60 dias"),
+        title=format_lazy(_("IMs que vencem nos próximos {days} dias"), days=IMS_AHEAD_DAYS),
         headers=[_("IM"), _("Termo"), _("Titular"), _("Placa"), _("Válida até")],
         rows=[
             [

@@ -18,6 +18,7 @@ from accounts.roles import Role, roles_of
 from cases.models import Case, CaseKind, Deadline
 from cases.selectors import (
     COUNT_CAP,
+    URGENT_DAYS,
     QueueFilter,
     capped_counts,
     cases_visible_to,
@@ -119,6 +120,7 @@ class QueueCounts:
     week: int
     failed: int
     cap: int = COUNT_CAP
+    urgent_days: int = URGENT_DAYS
 
 
 def queue_counts(user: User, *, today: dt.date) -> QueueCounts:

@@ -86,7 +86,7 @@ def deadline_set_handler(kind: str) -> Callable[[SetHandler], SetHandler]:
     return decorator
 
 
-def deadline_set(
+def _deadline_set(
     *,
     kind: str,
     label: str,
@@ -100,9 +100,11 @@ def deadline_set(
 ) -> Deadline:
     """Write a deadline row in the caller's transaction, for a case or a register.
 
-    `rule` (a `law.deadlines.RULES` code) and `starts_on` record what `due_on` was
-    computed from, so that a day declared closed afterwards moves it
-    (`municipal.services.calendar.calendar_day_declare`); a fixed date leaves them empty."""
+    Private: every row is written from a named rule of `law.deadlines`, through
+    `deadline_start` (counted from a start day) or `deadline_fix` (a date the rule names);
+    tests/cases/test_every_deadline_write_names_a_rule.py lists the writes in the code.
+    `rule` and `starts_on` record what `due_on` was computed from, so that a day declared
+    closed afterwards moves it (`municipal.services.calendar.calendar_day_declare`)."""
     if kind not in _HANDLERS:
         raise LookupError(f"no deadline handler registered for {kind!r}")
     if rule and starts_on is None:
@@ -119,11 +121,19 @@ def deadline_set(
     return row
 
 
+def _named(rule: law_deadlines.DeadlineRule) -> law_deadlines.DeadlineRule:
+    """The rule itself, if it is one of `law.deadlines.RULES` (a rule made up on the spot
+    could not be recomputed when a day is declared closed)."""
+    if law_deadlines.RULES.get(rule.code) is not rule:
+        raise LookupError(f"{rule.code!r} is not a rule of law.deadlines.RULES")
+    return rule
+
+
 def cases_next_due_refresh(case_ids: Iterable[int]) -> None:
     """Recompute the next due date of these cases from their pending rows (one statement).
 
     Called in the transaction of every change to deadline rows: a new writer of rows
-    calls it too (or goes through `deadline_set` / `deadlines_cancel`)."""
+    calls it too (or goes through `deadline_start` / `deadline_fix` / `deadlines_cancel`)."""
     ids = sorted(set(case_ids))
     if not ids:
         return
@@ -144,10 +154,8 @@ _STORED_COUNTING = {
     law_deadlines.Counting.CALENDAR_DAYS: Deadline.Counting.CALENDAR_DAYS,
     law_deadlines.Counting.PERIOD_DAYS: Deadline.Counting.FIXED_DATE,
     law_deadlines.Counting.MONTHS: Deadline.Counting.FIXED_DATE,
+    law_deadlines.Counting.FIXED_DATE: Deadline.Counting.FIXED_DATE,
 }
-
-
-_CALENDAR_COUNTINGS = (law_deadlines.Counting.BUSINESS_DAYS, law_deadlines.Counting.CALENDAR_DAYS)
 
 
 def deadline_start(
@@ -166,21 +174,96 @@ def deadline_start(
     calendar unless `calendar` is given), its counting and its article from the rule.
 
     `length` is the decision's, for a rule whose length the decision fixes (the days of a
-    suspension requested, Art. 24). `label` defaults to the rule's.
+    suspension requested, Art. 24). `label` defaults to the rule's. `rule` must be one of
+    `law.deadlines.RULES`.
     """
-    return deadline_set(
+    _named(rule)
+    if rule.counting is law_deadlines.Counting.FIXED_DATE:
+        raise ValueError(f"{rule.code!r} names a fixed date: write it with deadline_fix")
+    dependent = rule.counting in law_deadlines.CALENDAR_DEPENDENT
+    return _deadline_set(
         kind=kind,
         label=label or gettext(rule.label),
         due_on=law_deadlines.due_date(rule, start, calendar, length=length),
         counting=_STORED_COUNTING[rule.counting],
         article=rule.article,
-        # What a day declared closed later recomputes it from (registers.calendar); only
-        # rules counted in business or calendar days depend on the calendar.
-        rule=rule.code if rule.counting in _CALENDAR_COUNTINGS else "",
-        starts_on=start if rule.counting in _CALENDAR_COUNTINGS else None,
+        # What a day declared closed later recomputes it from (municipal.services.calendar);
+        # only rules counted in business or calendar days depend on the calendar.
+        rule=rule.code if dependent else "",
+        starts_on=start if dependent else None,
         case=case,
         authorization=authorization,
     )
+
+
+def deadline_fix(
+    *,
+    rule: law_deadlines.DeadlineRule,
+    due_on: dt.date,
+    kind: str,
+    label: str = "",
+    article: str = "",
+    case: Case | None = None,
+    authorization: Authorization | None = None,
+) -> Deadline:
+    """Write the row of a rule whose last day is fixed elsewhere, in the caller's
+    transaction: a reminder before a term ends, a term already computed (an IM's validity,
+    a suspension with its extension), a vehicle's last day in service.
+
+    Only for rules whose last day does not depend on the calendar: a rule counted in
+    business or calendar days is always written by `deadline_start`, from its start, so
+    that a day declared closed later moves it. `article` narrows the rule's when the case
+    decides it (Art. 12 alone, or with Art. 70's transition)."""
+    _named(rule)
+    if rule.counting in law_deadlines.CALENDAR_DEPENDENT:
+        raise ValueError(
+            f"{rule.code!r} is counted on the calendar: write it with deadline_start"
+        )
+    return _deadline_set(
+        kind=kind,
+        label=label or gettext(rule.label),
+        due_on=due_on,
+        counting=_STORED_COUNTING[rule.counting],
+        article=article or rule.article,
+        case=case,
+        authorization=authorization,
+    )
+
+
+def deadlines_recount(*, day: dt.date, calendar: Calendar) -> list[tuple[Deadline, dt.date]]:
+    """In the caller's transaction (a day being declared closed): recompute, with
+    `calendar`, every pending row counted on the calendar whose period covers `day`
+    (`starts_on <= day <= due_on`: the start day too, since a business-day count starting
+    on a closed day starts on the next business day, CPC art. 224 §§1 and 3), and move
+    those that end later. Never earlier: a row keeps the last day the citizen was told.
+
+    Every row counted on the calendar has its rule and start (`deadline_start`), so none
+    is left behind. Returns each row moved (locked, with its case) and its former day."""
+    rows = (
+        Deadline.objects.select_for_update(of=("self",))
+        .filter(state=Deadline.State.PENDING, starts_on__lte=day, due_on__gte=day)
+        .exclude(rule="")
+        .select_related("case", "case__applicant")
+        .order_by("id")
+    )
+    moved: list[tuple[Deadline, dt.date]] = []
+    for row in rows:
+        rule = law_deadlines.RULES.get(row.rule)
+        if (
+            rule is None
+            or row.starts_on is None
+            or rule.counting not in law_deadlines.CALENDAR_DEPENDENT
+        ):
+            continue
+        after = law_deadlines.due_date(rule, row.starts_on, calendar)
+        if after <= row.due_on:
+            continue
+        before = row.due_on
+        row.due_on = after
+        row.save(update_fields=["due_on"])
+        moved.append((row, before))
+    cases_next_due_refresh(row.case_id for row, _before in moved if row.case_id is not None)
+    return moved
 
 
 def reminder_due_on(target: dt.date, days_before: int) -> dt.date:

@@ -70,7 +70,7 @@ class AssociationOutput(serializers.ModelSerializer):
         return int(association.counted)  # type: ignore[attr-defined]
 
     def get_max_vehicles(self, association: Association) -> int:
-        return max_vehicles(int(association.counted))  # type: ignore[attr-defined]
+        return max_vehicles(int(association.counted_for_vehicles))  # type: ignore[attr-defined]
 
 
 class AssociationInput(serializers.Serializer):
@@ -78,7 +78,8 @@ class AssociationInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Association.Kind.choices)
     cnpj = serializers.RegexField(r"^\d{14}$")
     registered_on = LegalDateField(bound=MAY_PREDATE_THE_LAW)
-    colour = serializers.CharField(max_length=40)
+    # Art. 3 §1: only an association that keeps executive taxis declares their colour.
+    colour = serializers.CharField(max_length=40, required=False, default="", allow_blank=True)
     parking_address = serializers.CharField(
         max_length=250, required=False, default="", allow_blank=True
     )

@@ -174,7 +174,15 @@ class ArrivalOutput(serializers.ModelSerializer):
 
     class Meta:
         model = StandArrival
-        fields = ["id", "stand", "plate", "arrived_at", "departed_at", "passenger_call"]
+        fields = [
+            "id",
+            "stand",
+            "plate",
+            "arrived_at",
+            "departed_at",
+            "passenger_call",
+            "without_passenger",
+        ]
 
 
 class ArrivalInput(serializers.Serializer):
@@ -198,14 +206,19 @@ class StandLineApi(APIView):
         row = services.stand_arrive(
             actor=request.user,
             stand=stand,
-            authorization=authorization_by_plate(payload.validated_data["plate"]),
+            authorization=authorization_by_plate(
+                payload.validated_data["plate"], suspended_too=True
+            ),
             now=timezone.now(),
+            plate=payload.validated_data["plate"],
         )
         return Response(ArrivalOutput(row).data, status=status.HTTP_201_CREATED)
 
 
 class DepartureInput(serializers.Serializer):
     passenger_call = serializers.BooleanField(required=False, default=False)
+    # Art. 36: leaving the line without a passenger, from any place in it.
+    without_passenger = serializers.BooleanField(required=False, default=False)
 
 
 class StandDepartureApi(APIView):

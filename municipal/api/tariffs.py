@@ -45,6 +45,7 @@ class TariffTableOutput(serializers.ModelSerializer):
             "valid_from",
             "adjustment_year",
             "igpm_percent",
+            "joint_study",
             "based_on",
             "notes",
             "published_at",
@@ -64,6 +65,8 @@ class TariffEnactInput(serializers.Serializer):
     act_date = LegalDateField(bound=MAY_PREDATE_THE_LAW)
     valid_from = LegalDateField(bound=MAY_PREDATE_THE_LAW)
     items = TariffItemInput(many=True)
+    # Art. 29: the study made with the drivers' class body the tariff rests on.
+    joint_study = serializers.CharField(max_length=250, allow_blank=True)
     notes = serializers.CharField(max_length=250, required=False, default="", allow_blank=True)
 
 

@@ -19,7 +19,10 @@ class Association(models.Model):
     cnpj = models.CharField(_("CNPJ"), max_length=14, unique=True)
     registered_on = models.DateField(_("cadastrada em"), help_text=_("Art. 3 §1 I."))
     colour = models.CharField(
-        _("cor própria dos táxis executivos"), max_length=40, help_text=_("Art. 3 §1.")
+        _("cor própria dos táxis executivos"),
+        max_length=40,
+        blank=True,
+        help_text=_("Art. 3 §1."),
     )
     parking_address = models.CharField(
         _("local de estacionamento"), max_length=250, blank=True, help_text=_("Art. 3 §1 IV.")
@@ -40,7 +43,8 @@ class Association(models.Model):
 
 
 class Membership(models.Model):
-    """A named member (Art. 3 §1 I); a driver counts for one association only (§2)."""
+    """A named member (Art. 3 §1 I). A driver may belong to several associations, each
+    once; §2 keeps him out of the later ones' count of vehicles only."""
 
     association = models.ForeignKey(
         Association,
@@ -63,9 +67,9 @@ class Membership(models.Model):
         ordering = ["association", "driver__name"]
         constraints = [
             models.UniqueConstraint(
-                fields=["driver"],
+                fields=["association", "driver"],
                 condition=models.Q(ended_on__isnull=True),
-                name="one_association_per_driver",
+                name="one_membership_per_association",
             )
         ]
 

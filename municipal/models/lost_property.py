@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from law import lost_property as law
@@ -39,7 +40,10 @@ class LostItem(models.Model):
         verbose_name=_("taxista que entrega"),
     )
     due_on = models.DateField(
-        _("prazo de entrega"), help_text=_("Art. 37 XVIII: 2 dias úteis após o achado.")
+        _("prazo de entrega"),
+        help_text=format_lazy(
+            _("Art. 37 XVIII: {days} dias úteis após o achado."), days=law.HANDING_IN_BUSINESS_DAYS
+        ),
     )
     deadline = models.OneToOneField(
         "cases.Deadline",

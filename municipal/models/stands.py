@@ -165,6 +165,11 @@ class StandArrival(models.Model):
         default=False,
         help_text=_("Art. 36 parágrafo único: saída fora da ordem por chamada ao telefone."),
     )
+    without_passenger = models.BooleanField(
+        _("saída sem passageiro"),
+        default=False,
+        help_text=_("Art. 36: o táxi deixou a fila sem passageiro, fora da ordem de saídas."),
+    )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,

@@ -38,6 +38,15 @@ class TariffTable(models.Model):
         related_name="+",
         verbose_name=_("tabela reajustada"),
     )
+    joint_study = models.CharField(
+        _("estudo conjunto com a classe"),
+        max_length=250,
+        blank=True,
+        help_text=_(
+            "Art. 29: o estudo feito com o órgão representativo da classe (referência e "
+            "entidade); o reajuste anual pelo IGP-M (Art. 31) não pede outro."
+        ),
+    )
     notes = models.CharField(_("observações"), max_length=250, blank=True)
     created_at = models.DateTimeField(_("criada em"), auto_now_add=True)
     created_by = models.ForeignKey(

@@ -11,15 +11,13 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from cases.errors import StateConflict, from_law
-from cases.models import Deadline
-from cases.services.deadlines import cases_next_due_refresh
+from cases.services.deadlines import deadlines_recount
 from cases.services.transitions import case_record
 from core.dates import UNDER_THE_LAW, dates_within
-from law import deadlines as law_deadlines
 from law import municipal_calendar as law
 from law.errors import LawError
 from law.i18n import format_date
-from municipal.models import CalendarReminder
+from municipal.models import CalendarReminder, LostItem
 from municipal.permissions import require_register_keeper
 from notifications.services import notification_queue
 from registers.calendar import municipal_calendar
@@ -93,37 +91,14 @@ def calendar_reminder_open(*, today: dt.date) -> CalendarReminder | None:
 def deadlines_move_for_closed_day(
     *, day: dt.date, kind: str, reason: str, actor: User | None
 ) -> list[int]:
-    """In the declaring transaction: recompute every pending rule-based row whose period
-    covers `day` (`starts_on < day <= due_on`) with the calendar that now knows it, and
-    move the later ones. Returns the ids of the rows moved."""
-    calendar = municipal_calendar()
-    rows = (
-        Deadline.objects.select_for_update(of=("self",))
-        .filter(
-            state=Deadline.State.PENDING,
-            starts_on__lt=day,
-            due_on__gte=day,
-        )
-        .exclude(rule="")
-        .select_related("case", "case__applicant")
-        .order_by("id")
-    )
-    moved: list[int] = []
-    for row in rows:
-        rule = law_deadlines.RULES.get(row.rule)
-        if rule is None or row.starts_on is None or rule.counting not in (
-            law_deadlines.Counting.BUSINESS_DAYS, law_deadlines.Counting.CALENDAR_DAYS
-        ):
-            continue
-        after = law_deadlines.due_date(rule, row.starts_on, calendar)
-        if after <= row.due_on:
-            continue
-        before = row.due_on
-        row.due_on = after
-        row.save(update_fields=["due_on"])
-        moved.append(row.pk)
-        if row.case_id is not None:
-            cases_next_due_refresh([row.case_id])
+    """In the declaring transaction: the pending rows whose period covers `day` move
+    (`cases.services.deadlines.deadlines_recount`), each told to the driver and written
+    on its case's timeline. Returns the ids of the rows moved."""
+    moved = deadlines_recount(day=day, calendar=municipal_calendar())
+    for row, before in moved:
+        after = row.due_on
+        # The lost-property register shows its row's last day (Art. 37 XVIII).
+        LostItem.objects.filter(deadline=row).update(due_on=after)
         if row.case is None:
             continue
         applicant = row.case.applicant
@@ -161,4 +136,4 @@ def deadlines_move_for_closed_day(
                 "day_kind": kind,
             },
         )
-    return moved
+    return [row.pk for row, _before in moved]

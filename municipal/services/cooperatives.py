@@ -15,7 +15,7 @@ from law import cooperatives as law
 from law.errors import LawError
 from municipal.models import Association, ExecutiveUse, ExecutiveVehicle, Membership
 from municipal.permissions import require_register_keeper
-from municipal.selectors import members_holding_authorization
+from municipal.selectors import members_counted_for_vehicles, members_holding_authorization
 from registers.models import Authorization, Driver, Vehicle
 
 STANDARD_COLOUR = "branca"
@@ -40,10 +40,13 @@ def association_register(
     parking_address: str = "",
     parking_places: int = 0,
 ) -> Association:
-    """Art. 3 §1 I: the association's prior registration with the Executive."""
+    """Art. 3 §1 I: the association's prior registration with the Executive.
+
+    The colour of its own (§1 caput) is for its executive taxis: an association that keeps
+    none may leave it empty, and declares it before registering its first one."""
     dates_within(MAY_PREDATE_THE_LAW, registered_on=registered_on)
     require_register_keeper(actor)
-    if not colour.strip() or colour.strip().casefold() == STANDARD_COLOUR:
+    if colour.strip().casefold() == STANDARD_COLOUR:
         raise RuleViolation(
             _("Informe a cor própria dos táxis executivos, diferente da cor padrão."),
             article=law.ART_3_PAR_1,
@@ -107,7 +110,9 @@ def association_approve_parking(
 def membership_add(
     *, actor: User, association: Association, driver: Driver, since: dt.date
 ) -> Membership:
-    """Art. 3 §1 I and §2: a named member holding an authorization, in one association."""
+    """Art. 3 caput and §1 I: a named member holding an authorization. A driver may belong
+    to several associations (§2 only keeps him out of the later ones' count of vehicles,
+    `municipal.selectors.members_counted_for_vehicles`)."""
     dates_within(MAY_PREDATE_THE_LAW, since=since)
     require_register_keeper(actor)
     _check(
@@ -118,22 +123,17 @@ def membership_add(
     )
     try:
         with transaction.atomic(durable=True):
-            other = (
-                Membership.objects.select_for_update()
-                .filter(driver=driver, ended_on__isnull=True)
-                .select_related("association")
-                .first()
-            )
             _check(
-                law.check_single_membership,
-                other_association=other.association.name if other else None,
+                law.check_not_yet_member,
+                already_member=Membership.objects.filter(
+                    association=association, driver=driver, ended_on__isnull=True
+                ).exists(),
             )
             return Membership.objects.create(association=association, driver=driver, since=since)
     except IntegrityError as exc:
-        # Two clerks at once: the one-association constraint is the last word (§2).
+        # Two clerks at once: the one-membership-per-association constraint decides.
         raise StateConflict(
-            _("O taxista já é associado de outra associação ou cooperativa."),
-            article=law.ART_3_PAR_2,
+            _("O taxista já é associado desta associação."), article=law.ART_3
         ) from exc
 
 
@@ -205,6 +205,7 @@ def executive_vehicle_register(
         _check(
             law.check_may_add_vehicle,
             members=members_holding_authorization(row),
+            counted=members_counted_for_vehicles(row),
             vehicles=row.vehicles.filter(ended_on__isnull=True).count(),
             parking_approved=row.parking_approved_on is not None,
             parking_places=row.parking_places,
@@ -249,6 +250,14 @@ def executive_use_start(
     try:
         with transaction.atomic(durable=True):
             ExecutiveVehicle.objects.select_for_update().get(pk=executive.pk)
+            association = executive.association
+            # Art. 3 §1 II-III hold at every use, not only when the vehicle was registered.
+            _check(
+                law.check_fleet_in_bounds,
+                members=members_holding_authorization(association),
+                counted=members_counted_for_vehicles(association),
+                vehicles=association.vehicles.filter(ended_on__isnull=True).count(),
+            )
             if ExecutiveUse.objects.filter(executive=executive, ended_at__isnull=True).exists():
                 raise StateConflict(
                     _("Este táxi executivo já está em uso."), article=law.ART_3_PAR_4

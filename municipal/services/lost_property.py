@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set
+from cases.services.deadlines import deadline_handler, deadline_start
 from core.dates import UNDER_THE_LAW, dates_within
 from core.sequences import sequence_next
+from law import deadlines as law_deadlines
 from law import lost_property as law
 from law.errors import LawError
 from municipal.models import LostItem, LostItemSequence
@@ -71,26 +72,26 @@ def lost_item_report(
     if not description.strip():
         raise RuleViolation(_("Descreva o objeto."), article=law.ART_37_XVIII)
     _check(law.check_found_on, found_on=found_on, today=today)
-    due = law.handing_in_due(found_on, municipal_calendar())
     with transaction.atomic(durable=True):
-        item = LostItem.objects.create(
+        deadline = deadline_start(
+            rule=law_deadlines.LOST_PROPERTY_HANDING_IN,
+            start=found_on,
+            kind=HANDING_IN,
+            label=_("Entrega de objeto esquecido: %(what)s") % {"what": description.strip()[:120]},
+            authorization=authorization,
+            calendar=municipal_calendar(),
+        )
+        return LostItem.objects.create(
             description=description.strip(),
             found_on=found_on,
             authorization=authorization,
             driver=driver,
-            due_on=due,
+            # The row's last day, kept equal to it when a day declared closed moves it
+            # (municipal.services.calendar).
+            due_on=deadline.due_on,
+            deadline=deadline,
             reported_by=actor,
         )
-        item.deadline = deadline_set(
-            kind=HANDING_IN,
-            label=_("Entrega de objeto esquecido: %(what)s") % {"what": item.description[:120]},
-            due_on=due,
-            counting=Deadline.Counting.BUSINESS_DAYS,
-            article=law.ART_37_XVIII,
-            authorization=authorization,
-        )
-        item.save(update_fields=["deadline"])
-    return item
 
 
 def lost_item_hand_in(

@@ -11,11 +11,14 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from core.dates import MAY_PREDATE_THE_LAW, dates_within
+from law import cooperatives as law_cooperatives
 from law import stands as law
 from law.errors import LawError
 from municipal.models import Stand, StandArrival, StandAssignment, StandWaiting
 from municipal.permissions import may_keep_lines, require_register_keeper
+from municipal.selectors import executive_by_plate
 from registers.models import Authorization
+from registers.validators import normalize_plate
 
 
 def _law(call, **kwargs):  # type: ignore[no-untyped-def]
@@ -203,13 +206,24 @@ def _may_act_for(actor: User, authorization: Authorization) -> None:
 
 
 def stand_arrive(
-    *, actor: User, stand: Stand, authorization: Authorization | None, now: dt.datetime
+    *,
+    actor: User,
+    stand: Stand,
+    authorization: Authorization | None,
+    now: dt.datetime,
+    plate: str = "",
 ) -> StandArrival:
     """A taxi takes a place in the stand's line (Arts. 32 §2, 35, 36).
 
     ``authorization`` None is a taxi not registered here (out of town): refused at fixed
-    stands (Art. 35) and rotating ones (Art. 32 §2 II).
+    stands (Art. 35) and rotating ones (Art. 32 §2 II) — or, when ``plate`` is an executive
+    taxi of an association, refused as such (Art. 3 §4).
     """
+    if authorization is None and plate:
+        _law(
+            law_cooperatives.check_not_ordinary_service,
+            executive=executive_by_plate(normalize_plate(plate)) is not None,
+        )
     if authorization is not None:
         _may_act_for(actor, authorization)
     elif not may_keep_lines(actor):
@@ -223,7 +237,14 @@ def stand_arrive(
             stand=stand, authorization=authorization, ended_on__isnull=True
         ).exists()
     )
-    _law(law.check_may_stop, kind=stand.kind, registered_here=registered, assigned_here=assigned)
+    _law(
+        law.check_may_stop,
+        kind=stand.kind,
+        registered_here=registered,
+        assigned_here=assigned,
+        suspended=authorization is not None
+        and authorization.status == Authorization.Status.SUSPENDED,
+    )
     if authorization is None:
         # A provisional stand is open at the Secretaria's discretion (Art. 32 §2 III), but
         # only taxis of the register can be put in its recorded line.
@@ -247,9 +268,16 @@ def stand_arrive(
 
 
 def stand_depart(
-    *, actor: User, arrival: StandArrival, now: dt.datetime, passenger_call: bool = False
+    *,
+    actor: User,
+    arrival: StandArrival,
+    now: dt.datetime,
+    passenger_call: bool = False,
+    without_passenger: bool = False,
 ) -> StandArrival:
-    """A taxi leaves the line: only the first, unless the passenger called it (Art. 36)."""
+    """A taxi leaves the line (Art. 36): with a passenger only the first, unless the
+    passenger called it; without a passenger any taxi, which gives up its place and may
+    then arrive at another stand."""
     _may_act_for(actor, arrival.authorization)
     with transaction.atomic(durable=True):
         Stand.objects.select_for_update().get(pk=arrival.stand_id)
@@ -269,10 +297,12 @@ def stand_depart(
             ],
             plate=row.authorization.vehicle.display_plate,
             passenger_call=passenger_call,
+            without_passenger=without_passenger,
         )
         row.departed_at = now
         row.passenger_call = passenger_call
-        row.save(update_fields=["departed_at", "passenger_call"])
+        row.without_passenger = without_passenger and not passenger_call
+        row.save(update_fields=["departed_at", "passenger_call", "without_passenger"])
     return row
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal, InvalidOperation
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -92,12 +93,15 @@ def tariff_table_enact(
     act_date: dt.date,
     valid_from: dt.date,
     items: list[dict[str, object]],
+    joint_study: str = "",
     notes: str = "",
 ) -> TariffTable:
-    """Record a table the Executive's act set (Art. 29); it is in force from ``valid_from``."""
+    """Record a table the Executive's act set (Art. 29), with the joint study with the class
+    body it rests on; it is in force from ``valid_from``."""
     dates_within(MAY_PREDATE_THE_LAW, act_date=act_date, valid_from=valid_from)
     require_register_keeper(actor)
     _check(law.check_act, act_number=act_number, act_date=act_date, valid_from=valid_from)
+    _check(law.check_joint_study, joint_study=joint_study)
     _check(law.check_values, values=_values(items))
     with transaction.atomic(durable=True):
         table = TariffTable.objects.create(
@@ -105,6 +109,7 @@ def tariff_table_enact(
             act_number=act_number,
             act_date=act_date,
             valid_from=valid_from,
+            joint_study=joint_study.strip(),
             notes=notes,
             created_by=actor,
             published_at=timezone.now(),
@@ -132,7 +137,10 @@ def tariff_adjustment_propose(
         )
     old = list(base.items.all())
     new_values = _check(
-        law.adjust, values={i.code: i.value for i in old}, index_percent=igpm_percent
+        law.adjust,
+        values={i.code: i.value for i in old},
+        index_percent=igpm_percent,
+        negative=law.NegativeIndex(settings.TARIFF_NEGATIVE_IGPM),
     )
     with transaction.atomic(durable=True):
         table = TariffTable.objects.create(

@@ -68,7 +68,7 @@ def association_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "association": association,
             "counted": counted,
-            "limit": max_vehicles(counted),
+            "limit": max_vehicles(association.counted_for_vehicles),
             "min_members": MIN_MEMBERS,
             "uses": ExecutiveUse.objects.filter(executive__association=association).select_related(
                 "executive__vehicle", "membership__driver", "retained_vehicle"

@@ -146,8 +146,9 @@ def stand_arrive(request: HttpRequest, pk: int) -> HttpResponse:
         lambda: services.stand_arrive(
             actor=request.user,
             stand=stand,
-            authorization=authorization_by_plate(plate),
+            authorization=authorization_by_plate(plate, suspended_too=True),
             now=timezone.now(),
+            plate=plate,
         ),
         success=_("Chegada registrada."),
         back="municipal:stand",
@@ -166,6 +167,7 @@ def stand_depart(request: HttpRequest, pk: int) -> HttpResponse:
             arrival=arrival,
             now=timezone.now(),
             passenger_call=request.POST.get("passenger_call") == "1",
+            without_passenger=request.POST.get("without_passenger") == "1",
         ),
         success=_("Saída registrada."),
         back="municipal:stand",

@@ -95,6 +95,7 @@ def tariff_enact_page(request: HttpRequest) -> HttpResponse:
                 act_number=data["act_number"],
                 act_date=data["act_date"],
                 valid_from=data["valid_from"],
+                joint_study=data["joint_study"],
                 items=services.tariff_items_parse(data["items"]),
             )
         except DomainError as exc:

@@ -17,8 +17,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
-from core.errors import CONCURRENT_WRITE, RegisterMismatch, RuleViolation, StateConflict
-from registers.models import Driver
+from accounts.roles import Role, has_role
+from core.errors import (
+    CONCURRENT_WRITE,
+    NotPermitted,
+    RegisterMismatch,
+    RuleViolation,
+    StateConflict,
+)
+from law import sentences as law_sentences
+from law.errors import LawError
+from registers.models import CriminalSentence, Driver
 from registers.validators import normalize_cnh, normalize_cpf
 
 ART_9 = "Art. 9"
@@ -177,3 +186,36 @@ def driver_link_user(*, driver: Driver, user: User) -> Driver:
             locked.user = user
             locked.save(update_fields=["user"])
     return locked
+
+
+def criminal_sentence_record(
+    *,
+    actor: User,
+    driver: Driver,
+    starts_on: dt.date,
+    case_reference: str,
+    ends_on: dt.date | None = None,
+    judicial_authorization: str = "",
+) -> CriminalSentence:
+    """Art. 38 XII: a clerk records a sentence the driver serves (from the court's notice or
+    the driver's certificate); while it lasts without a judicial authorization, the
+    registers' requirements keep him from the activity (`registers.requirements`)."""
+    if not has_role(actor, Role.CLERK):
+        raise NotPermitted(_("Somente a Secretaria registra o cumprimento de pena."))
+    if not case_reference.strip():
+        raise RuleViolation(
+            _("Informe o processo judicial da condenação."), article=law_sentences.ART_38_XII
+        )
+    try:
+        law_sentences.check_sentence(starts_on=starts_on, ends_on=ends_on)
+    except LawError as exc:
+        raise RuleViolation(str(_(exc.template) % dict(exc.params)), article=exc.article) from exc
+    with transaction.atomic(durable=True):
+        return CriminalSentence.objects.create(
+            driver=driver,
+            starts_on=starts_on,
+            ends_on=ends_on,
+            case_reference=case_reference.strip(),
+            judicial_authorization=judicial_authorization.strip(),
+            recorded_by=actor,
+        )

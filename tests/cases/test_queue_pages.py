@@ -19,12 +19,13 @@ from cases import selectors
 from cases.models import Case, Deadline
 from cases.selectors import QueueFilter, case_queue
 from cases.services.deadlines import (
+    deadline_fix,
     deadline_handler,
     deadline_retry,
-    deadline_set,
     deadlines_cancel,
     deadlines_sweep,
 )
+from law import deadlines as law_deadlines
 from registers.models import Driver
 from tests.factories import SuspensionCaseFactory
 
@@ -39,9 +40,9 @@ def _fail(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
 
 
 def _due(case: Case, days: int) -> Deadline:
-    return deadline_set(
-        case=case, kind="test.queue", label="t", due_on=TODAY + dt.timedelta(days=days),
-        counting=Deadline.Counting.CALENDAR_DAYS, article="Art. 24",
+    return deadline_fix(
+        rule=law_deadlines.SUSPENSION_ON_REQUEST, case=case, kind="test.queue", label="t",
+        due_on=TODAY + dt.timedelta(days=days),
     )
 
 

@@ -13,7 +13,8 @@ import pytest
 from django.db import connection
 
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set, deadlines_sweep
+from cases.services.deadlines import deadline_fix, deadline_handler, deadlines_sweep
+from law import deadlines as law_deadlines
 from tests.factories import SuspensionCaseFactory
 
 TODAY = dt.date(2026, 4, 1)
@@ -37,10 +38,10 @@ def _rows(cases: int, per_case: int) -> list[int]:
         case = SuspensionCaseFactory()
         for i in range(per_case):
             ids.append(
-                deadline_set(
-                    case=case, kind="test.concurrent", label="t",
+                deadline_fix(
+                    rule=law_deadlines.SUSPENSION_ON_REQUEST, case=case,
+                    kind="test.concurrent", label="t",
                     due_on=dt.date(2026, 3, 1) + dt.timedelta(days=i),
-                    counting=Deadline.Counting.FIXED_DATE, article="Art. 24",
                 ).pk
             )
     return ids
@@ -80,8 +81,8 @@ def test_a_row_whose_case_another_transaction_holds_waits_for_a_later_sweep():
     seen.clear()
     busy, free = SuspensionCaseFactory(), SuspensionCaseFactory()
     held_row, free_row = (
-        deadline_set(case=c, kind="test.concurrent", label="t", due_on=dt.date(2026, 3, 1),
-                     counting=Deadline.Counting.FIXED_DATE, article="Art. 24")
+        deadline_fix(rule=law_deadlines.SUSPENSION_ON_REQUEST, case=c, kind="test.concurrent",
+                     label="t", due_on=dt.date(2026, 3, 1))
         for c in (busy, free)
     )
     settings = connection.settings_dict

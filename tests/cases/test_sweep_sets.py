@@ -15,8 +15,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from cases.models import AuditEvent, Deadline
-from cases.services.deadlines import deadline_set, deadlines_sweep
+from cases.services.deadlines import deadline_fix, deadlines_sweep
 from cases.services.transitions import case_act
+from law import deadlines as law_deadlines
 from registers.models import Authorization
 from tests.factories import (
     AuthorizationFactory,
@@ -99,12 +100,11 @@ def _two_on_one_authorization() -> list[SuspensionCase]:
             start_on=APPROVED_ON,
             end_on=end_on,
         )
-        deadline_set(
+        deadline_fix(
+            rule=law_deadlines.SUSPENSION_ON_REQUEST,
             kind=END_DEADLINE,
             label="Fim da suspensão",
             due_on=end_on,
-            counting="calendar_days",
-            article="Art. 24",
             case=case,
         )
         cases.append(case)

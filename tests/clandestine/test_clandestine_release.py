@@ -29,8 +29,9 @@ def snapshot(case):
 
 
 def test_after_the_seizure_the_vehicle_is_held_until_paid_then_released_art62_p3(
-    agent, clerk, api
+    agent, clerk, api, settings
 ):
+    settings.CLANDESTINE_RETAIN_UNTIL_PAID = True  # the municipality uses §3's retention
     case = record(agent)
     # The last day of the seizure (18 May) still counts; the day after, the sweeper moves on
     assert deadlines_sweep(today=dt.date(2026, 5, 18)).processed == 0
@@ -150,3 +151,21 @@ def test_a_missing_vrte_is_filled_in_when_it_is_recorded_art54(clerk, vrte):
     case_act(case=case, action="release", actor=clerk)
     case.refresh_from_db()
     assert (case.fine_reais, case.state) == (Decimal("7099.65"), ClandestineState.RELEASED)
+
+
+def test_stj_sumula_510_by_default_the_release_does_not_wait_for_the_payment_art62_p3(
+    agent, clerk, api
+):
+    """Art. 62 §3 only authorizes the retention; by default the municipality follows the
+    STJ's Súmula 510: the seizure served and the costs recorded, the vehicle is released
+    with amounts still owed, which are collected apart."""
+    case = record(agent)
+    deadlines_sweep(today=dt.date(2026, 5, 19))
+    with at(dt.date(2026, 5, 19)):
+        case_act(case=case, action="record_costs", actor=clerk, removal_cost="250,00",
+                 storage_cost="1.125,50")
+        response = api(clerk).post(f"/api/cases/{case.pk}/actions/release/", {}, format="json")
+    assert response.status_code == 200, response.content
+    case.refresh_from_db()
+    assert (case.state, case.released_on) == (ClandestineState.RELEASED, dt.date(2026, 5, 19))
+    assert case.payments.count() == 0

@@ -15,8 +15,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 
 from cases.models import AuditEvent, Case, Deadline
-from cases.services.deadlines import deadline_set
+from cases.services.deadlines import deadline_fix
 from cases.services.documents import document_store, upload_check
+from law import deadlines as law_deadlines
 from tests.factories import SuspensionCaseFactory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,9 +56,8 @@ def test_a_backup_restores_every_case_event_deadline_and_document(
     # Given cases with their trail, deadlines and an uploaded document
     cases = [SuspensionCaseFactory() for _ in range(3)]
     for i, case in enumerate(cases):
-        deadline_set(case=case, kind="suspension.end", label="Fim", article="Art. 24",
-                     due_on=dt.date(2026, 5, 1) + dt.timedelta(days=i),
-                     counting=Deadline.Counting.CALENDAR_DAYS)
+        deadline_fix(rule=law_deadlines.SUSPENSION_ON_REQUEST, case=case, kind="suspension.end",
+                     label="Fim", due_on=dt.date(2026, 5, 1) + dt.timedelta(days=i))
     proof = SimpleUploadedFile("laudo.pdf", PDF, content_type="application/pdf")
     document = document_store(case=cases[0], item="proof", checked=upload_check(proof), actor=None)
     expected = {

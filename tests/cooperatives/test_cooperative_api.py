@@ -66,7 +66,9 @@ def test_art_3_par_1_i_clerk_registers_an_association(clerk):
     assert standard.status_code == 400 and standard.json()["article"] == "Art. 3 §1"
 
 
-def test_art_3_par_2_a_member_counts_for_one_association_only(clerk):
+def test_art_3_caput_par_2_a_member_joins_a_second_association(clerk):
+    """Art. 3 caput: drivers "poderá agrupar-se em associações e cooperativas"; §2 only
+    keeps the member out of the second association's count of vehicles."""
     membership = MembershipFactory()
     other = AssociationFactory()
     taxi = membership.driver.authorizations.get()
@@ -74,9 +76,77 @@ def test_art_3_par_2_a_member_counts_for_one_association_only(clerk):
         f"/api/associations/{other.pk}/members/",
         {"authorization": taxi.number, "since": "2026-03-01"},
     )
-    assert response.status_code == 400
-    assert response.json()["article"] == "Art. 3 §2"
-    assert Membership.objects.filter(driver=membership.driver).count() == 1
+    assert response.status_code == 201, response.content
+    assert Membership.objects.filter(driver=membership.driver).count() == 2
+    again = _client(clerk).post(
+        f"/api/associations/{other.pk}/members/",
+        {"authorization": taxi.number, "since": "2026-03-02"},
+    )
+    assert again.status_code == 400 and again.json()["article"] == "Art. 3"
+
+
+def test_art_3_par_2_a_member_counted_by_another_association_does_not_raise_the_limit(clerk):
+    # Given 30 members, 10 of whom joined another association first
+    first = AssociationFactory()
+    second = AssociationFactory()
+    early = MembershipFactory.create_batch(10, association=first)
+    for membership in early:
+        MembershipFactory(association=second, driver=membership.driver, since="2026-01-10")
+    MembershipFactory.create_batch(20, association=second, since="2026-01-10")
+    # Then the second counts 20 for its limit (2 vehicles) and all 30 for its minimum
+    body = _client(clerk).get(f"/api/associations/{second.pk}/").json()
+    assert (body["members_with_authorization"], body["max_vehicles"]) == (30, 2)
+    first_body = _client(clerk).get(f"/api/associations/{first.pk}/").json()
+    assert (first_body["members_with_authorization"], first_body["max_vehicles"]) == (10, 1)
+    client = _client(clerk)
+    url = f"/api/associations/{second.pk}/vehicles/"
+    for plate in ("EXE1C23", "EXE2C34"):
+        created = client.post(
+            url, {**VEHICLE, "plate": plate, "renavam": _renavam()}, format="json"
+        )
+        assert created.status_code == 201, created.content
+    third = client.post(url, {**VEHICLE, "plate": "EXE3C45", "renavam": _renavam()}, format="json")
+    assert third.status_code == 400 and third.json()["article"] == "Art. 3 §1 II"
+
+
+def test_art_3_par_1_iii_an_executive_taxi_is_not_used_once_members_fell_below_twenty(clerk):
+    """Art. 3 §1 II-III hold at every use, not only when the vehicle was registered."""
+    association = AssociationFactory()
+    members = MembershipFactory.create_batch(20, association=association)
+    api = _client(clerk)
+    executive = api.post(
+        f"/api/associations/{association.pk}/vehicles/",
+        {**VEHICLE, "renavam": _renavam()},
+        format="json",
+    ).json()
+    Membership.objects.filter(pk__in=[m.pk for m in members[5:]]).update(ended_on="2026-03-01")
+    use = api.post(
+        f"/api/executive-vehicles/{executive['id']}/uses/",
+        {"membership": members[0].pk, "contract": "Contrato 7/2026 — Hospital"},
+    )
+    assert use.status_code == 400 and use.json()["article"] == "Art. 3 §1 III"
+    assert not ExecutiveUse.objects.exists()
+
+
+def test_art_3_par_1_an_association_without_executive_taxis_declares_no_colour(clerk):
+    response = _client(clerk).post(
+        "/api/associations/",
+        {
+            "name": "Associação dos Taxistas do Centro",
+            "kind": "association",
+            "cnpj": "12345678000191",
+            "registered_on": "2026-03-01",
+        },
+    )
+    assert response.status_code == 201, response.content
+    association_id = response.json()["id"]
+    MembershipFactory.create_batch(20, association_id=association_id)
+    vehicle = _client(clerk).post(
+        f"/api/associations/{association_id}/vehicles/",
+        {**VEHICLE, "renavam": _renavam()},
+        format="json",
+    )
+    assert vehicle.status_code == 400 and vehicle.json()["article"] == "Art. 3 §1"
 
 
 def test_art_3_par_1_iii_no_executive_taxi_below_twenty_members(clerk):

@@ -35,7 +35,7 @@ def test_art_3_par_1_i_clerk_registers_and_adds_a_member(client, clerk):
     assert "Associado incluído." in html and taxi.holder.name in html
 
 
-def test_art_3_par_2_second_association_shows_the_refusal(client, clerk):
+def test_art_3_caput_a_member_of_one_association_joins_a_second(client, clerk):
     membership = MembershipFactory()
     other = AssociationFactory()
     client.force_login(clerk)
@@ -44,8 +44,15 @@ def test_art_3_par_2_second_association_shows_the_refusal(client, clerk):
         {"authorization": membership.driver.authorizations.get().number, "since": "2026-03-02"},
         follow=True,
     )
-    assert "só conta para uma associação" in response.content.decode()
-    assert Membership.objects.count() == 1
+    assert "Associado incluído." in response.content.decode()
+    assert Membership.objects.filter(driver=membership.driver).count() == 2
+    again = client.post(
+        f"/associacoes/{other.pk}/associados/",
+        {"authorization": membership.driver.authorizations.get().number, "since": "2026-03-03"},
+        follow=True,
+    )
+    assert "já é associado desta associação" in again.content.decode()
+    assert Membership.objects.filter(driver=membership.driver).count() == 2
 
 
 def test_association_pages_are_staff_only_403(client):

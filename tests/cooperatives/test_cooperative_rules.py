@@ -46,11 +46,39 @@ def test_art_3_par_1_iv_parking_approved_and_large_enough():
         law.check_may_add_vehicle(members=30, vehicles=1, parking_approved=True, parking_places=1)
 
 
-def test_art_3_par_2_one_association_per_member():
+def test_art_3_caput_a_member_joins_each_association_once():
     with pytest.raises(LawError) as exc:
-        law.check_single_membership(other_association="Cooperativa Centro")
-    assert exc.value.article == "Art. 3 §2"
-    law.check_single_membership(other_association=None)
+        law.check_not_yet_member(already_member=True)
+    assert exc.value.article == "Art. 3"
+    law.check_not_yet_member(already_member=False)
+
+
+def test_art_3_par_2_members_counted_elsewhere_do_not_raise_the_limit():
+    # 30 members, 12 of them counted first by another association: limit 10 % of 18 → 1
+    law.check_may_add_vehicle(
+        members=30, counted=18, vehicles=0, parking_approved=True, parking_places=5
+    )
+    with pytest.raises(LawError) as exc:
+        law.check_may_add_vehicle(
+            members=30, counted=18, vehicles=1, parking_approved=True, parking_places=5
+        )
+    assert exc.value.article == "Art. 3 §1 II"
+
+
+def test_art_3_par_1_ii_iii_the_fleet_is_checked_again_at_each_use():
+    law.check_fleet_in_bounds(members=20, counted=20, vehicles=2)
+    with pytest.raises(LawError) as fewer:
+        law.check_fleet_in_bounds(members=5, counted=5, vehicles=1)
+    assert fewer.value.article == "Art. 3 §1 III"
+    with pytest.raises(LawError) as over:
+        law.check_fleet_in_bounds(members=25, counted=19, vehicles=2)
+    assert over.value.article == "Art. 3 §1 II"
+
+
+def test_art_3_par_1_an_executive_taxi_needs_the_associations_declared_colour():
+    with pytest.raises(LawError) as exc:
+        law.check_vehicle(**{**GOOD, "association_colour": ""})
+    assert exc.value.article == "Art. 3 §1"
 
 
 @pytest.mark.parametrize(

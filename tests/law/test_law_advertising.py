@@ -25,8 +25,7 @@ def test_art_67_only_the_rear_window_goes_without_authorization():
     ("start", "end", "code"),
     [
         (dt.date(2026, 3, 9), dt.date(2026, 4, 9), "start_in_past"),
-        (dt.date(2026, 3, 20), dt.date(2026, 3, 20), "end_not_after_start"),
-        (dt.date(2026, 3, 20), dt.date(2026, 3, 19), "end_not_after_start"),
+        (dt.date(2026, 3, 20), dt.date(2026, 3, 19), "end_before_start"),
         (dt.date(2026, 3, 10), dt.date(2027, 3, 10), "period_too_long"),
     ],
 )
@@ -62,3 +61,8 @@ def test_art_67_the_deadline_row_ends_on_the_last_day_of_the_period():
     days = advertising.period_days(start, end)
     assert days == 30
     assert due_date(ADVERTISING_PERIOD, start, length=days) == end
+
+
+def test_art_67_a_one_day_campaign_is_a_period():
+    """Art. 67 (issue 19, item 14): a campaign of one day, its first day its last."""
+    advertising.period_check(dt.date(2026, 3, 20), dt.date(2026, 3, 20), today=TODAY)

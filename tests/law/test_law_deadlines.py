@@ -257,8 +257,9 @@ def test_counting_values_are_storable_strings_art63() -> None:
 def test_due_date_applies_a_custom_rule_art63() -> None:
     # given a 1-business-day rule starting on Good Friday
     rule = DeadlineRule("custom", 1, Counting.BUSINESS_DAYS, "Art. 63")
-    # when / then day 1 is Monday 6 April
-    assert due_date(rule, D(2026, 4, 3), PLAIN) == D(2026, 4, 6)
+    # when / then the start is protracted to Monday 6 April (CPC art. 224 §§1 and 3) and
+    # day 1 is Tuesday 7 April
+    assert due_date(rule, D(2026, 4, 3), PLAIN) == D(2026, 4, 7)
 
 
 @PROPERTY_SETTINGS

@@ -20,7 +20,7 @@ PLAIN = Calendar()
 def test_art_24_p2_the_30_days_are_calendar_days_ending_on_a_business_day() -> None:
     assert RULES["judicial_seizure_communication"] is JUDICIAL_SEIZURE_COMMUNICATION
     assert (JUDICIAL_SEIZURE_COMMUNICATION.length, JUDICIAL_SEIZURE_COMMUNICATION.article) == (
-        30, "Art. 24, §2"
+        30, "Art. 24 §2"
     )
     # seized on 05/03/2026: 30 days end on Saturday 04/04/2026, so Monday 06/04/2026
     assert seizure_communication_deadline(D(2026, 3, 5), PLAIN) == D(2026, 4, 6)
@@ -35,5 +35,5 @@ def test_art_24_p2_a_communication_after_the_30_days_does_not_allow_the_substitu
         check_seizure_communicated_in_time(
             seized_on=D(2026, 3, 5), communicated_on=D(2026, 4, 7), calendar=PLAIN
         )
-    assert refused.value.article == "Art. 24, §2"
+    assert refused.value.article == "Art. 24 §2"
     assert "06/04/2026" in str(refused.value)

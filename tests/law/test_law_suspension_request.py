@@ -42,7 +42,7 @@ def test_grounds_i_to_iii_need_documentary_proof_art24_par1() -> None:
     # when / then
     with pytest.raises(MissingProof) as caught:
         check_request(Ground.I, START, 30, has_proof=False)
-    assert caught.value.article == "Art. 24, §1"
+    assert caught.value.article == "Art. 24 §1"
     check_request(Ground.IV, START, 30, has_proof=False)
     check_request(Ground.I, START, 30, has_proof=True)
 

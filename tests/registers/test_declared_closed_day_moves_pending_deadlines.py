@@ -11,7 +11,7 @@ import pytest
 from accounts.roles import Role
 from cases.errors import NotPermitted
 from cases.models import AuditEvent, Deadline
-from cases.services.deadlines import deadline_set
+from cases.services.deadlines import deadline_start
 from law import deadlines as law_deadlines
 from municipal.services.calendar import calendar_day_declare
 from registers.models import CalendarDay
@@ -28,16 +28,7 @@ ACT_DAY = dt.date(2026, 1, 5)
 
 
 def _window(notice, kind, rule, received_on):
-    return deadline_set(
-        case=notice,
-        kind=kind,
-        label=str(rule.label),
-        due_on=law_deadlines.due_date(rule, received_on),
-        counting=rule.counting.value,
-        article=rule.article,
-        rule=rule.code,
-        starts_on=received_on,
-    )
+    return deadline_start(case=notice, kind=kind, rule=rule, start=received_on)
 
 
 def test_art_63_cpc_224_p1_carnival_tuesday_declared_closed_moves_the_appeal_window(clerk):

@@ -48,8 +48,8 @@ def test_art_37_vii_clerk_puts_a_taxi_on_the_nights_of_a_month(clerk):
     assert RosterEntry.objects.count() == 31
 
 
-def test_art_37_vii_march_check_marks_the_weekend_days_uncovered(clerk):
-    # fleet of 2 → 1 taxi required; nights covered, weekend days not
+def test_art_37_vii_march_check_marks_every_day_shift_uncovered(clerk):
+    # fleet of 2 → 1 taxi required; nights covered, day shifts not (weekdays included)
     taxi = AuthorizationFactory()
     AuthorizationFactory()
     client = _client(clerk)
@@ -66,7 +66,7 @@ def test_art_37_vii_march_check_marks_the_weekend_days_uncovered(clerk):
     body = client.get("/api/roster/check/?month=2026-03").json()
     assert (body["fleet"], body["required"]) == (2, 1)
     assert [(s["day"], s["shift"]) for s in body["shortfalls"]] == [
-        (f"2026-03-{d:02d}", "day") for d in (1, 7, 8, 14, 15, 21, 22, 28, 29)
+        (f"2026-03-{d:02d}", "day") for d in range(1, 32)
     ]
     client.post(
         "/api/roster/",
@@ -75,7 +75,6 @@ def test_art_37_vii_march_check_marks_the_weekend_days_uncovered(clerk):
             "shift": "day",
             "start": "2026-03-01",
             "end": "2026-03-31",
-            "weekdays": [5, 6],
         },
         format="json",
     )
@@ -145,3 +144,28 @@ def test_art_37_vii_a_driver_sees_only_his_own_shifts(clerk):
     entry = RosterEntry.objects.filter(authorization=mine).first()
     assert _client(mine.holder.user).delete(f"/api/roster/{entry.pk}/").status_code == 403
     assert client.delete(f"/api/roster/{entry.pk}/").status_code == 204
+
+
+def test_art_37_vii_a_past_month_is_judged_with_the_fleet_it_had(clerk):
+    """Art. 37 VII: March 2026 had 2 taxis (1 required per shift); the 4 granted in June
+    do not make March short afterwards."""
+    import datetime as dt
+
+    taxi = AuthorizationFactory()
+    AuthorizationFactory()
+    AuthorizationFactory.create_batch(4, granted_on=dt.date(2026, 6, 1))
+    client = _client(clerk)
+    for shift in ("day", "night"):
+        client.post(
+            "/api/roster/",
+            {
+                "authorization": taxi.number,
+                "shift": shift,
+                "start": "2026-03-01",
+                "end": "2026-03-31",
+            },
+            format="json",
+        )
+    with time_machine.travel("2026-07-01 10:00 -03:00", tick=False):
+        body = client.get("/api/roster/check/?month=2026-03").json()
+    assert body["shortfalls"] == []

@@ -28,8 +28,8 @@ def test_art_37_vii_calendar_marks_the_shortfalls(client, clerk):
     )
     assert response.status_code == 302
     html = client.get("/escala/?mes=2026-03").content.decode()
-    assert "9 turnos abaixo do mínimo." in html
-    assert html.count("⚠") == 9 + 1  # nine days marked, one in the legend
+    assert "31 turnos abaixo do mínimo." in html
+    assert html.count("⚠") == 31 + 1  # every day marked (its day shift), one in the legend
 
 
 def test_art_37_vii_bad_range_rerenders_400(client, clerk):

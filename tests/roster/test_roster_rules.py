@@ -1,4 +1,5 @@
-"""Art. 37 VII: at night, on Saturdays, Sundays and holidays, at least 50 % of the fleet."""
+"""Art. 37 VII: at least 50 % of the fleet at every shift, "inclusive" at night, on
+Saturdays, Sundays and holidays."""
 
 from __future__ import annotations
 
@@ -21,9 +22,29 @@ def test_art_37_vii_half_the_fleet_rounded_up():
     assert [law.minimum_in_service(n) for n in (0, 1, 6, 7, 40)] == [0, 1, 3, 4, 20]
 
 
-def test_art_37_vii_every_night_is_guarded():
+def test_art_37_vii_every_shift_is_guarded_weekday_day_shifts_included():
+    """Art. 37 VII: "atendimento normal e ininterrupto, inclusive nos períodos noturnos e
+    aos sábados, domingos e feriados" — "inclusive" extends the minimum, it does not
+    restrict it to those shifts (issue 19, item 12)."""
     assert law.is_guarded(TUESDAY, law.NIGHT, PLAIN)
-    assert not law.is_guarded(TUESDAY, law.DAY, PLAIN)
+    assert law.is_guarded(TUESDAY, law.DAY, PLAIN)
+
+
+def test_art_37_vii_a_monday_day_shift_with_0_of_10_taxis_is_a_shortfall():
+    monday = dt.date(2026, 3, 2)
+    found = law.shortfalls(
+        days=[monday], scheduled={(monday, law.NIGHT): 5}, fleet=10, calendar=PLAIN
+    )
+    assert found == [law.Shortfall(day=monday, shift=law.DAY, scheduled=0, required=5)]
+
+
+def test_art_37_vii_each_day_is_judged_with_its_own_fleet():
+    days = [TUESDAY, SATURDAY]
+    scheduled = {(day, shift): 2 for day in days for shift in law.SHIFTS}
+    found = law.shortfalls(
+        days=days, scheduled=scheduled, fleet={TUESDAY: 4, SATURDAY: 6}, calendar=PLAIN
+    )
+    assert [(s.day, s.required) for s in found] == [(SATURDAY, 3), (SATURDAY, 3)]
 
 
 def test_art_37_vii_saturdays_sundays_and_holidays_are_guarded_all_day():
@@ -43,9 +64,14 @@ def test_art_37_vii_unknown_shift_refused():
     assert exc.value.article == "Art. 37 VII"
 
 
-def test_art_37_vii_shortfalls_lists_only_guarded_shifts_below_half():
+def test_art_37_vii_shortfalls_lists_the_shifts_below_half():
     days = [TUESDAY, SATURDAY]
-    scheduled = {(TUESDAY, law.NIGHT): 2, (SATURDAY, law.DAY): 1, (SATURDAY, law.NIGHT): 3}
+    scheduled = {
+        (TUESDAY, law.DAY): 3,
+        (TUESDAY, law.NIGHT): 2,
+        (SATURDAY, law.DAY): 1,
+        (SATURDAY, law.NIGHT): 3,
+    }
     found = law.shortfalls(days=days, scheduled=scheduled, fleet=5, calendar=PLAIN)
     assert found == [
         law.Shortfall(day=TUESDAY, shift=law.NIGHT, scheduled=2, required=3),

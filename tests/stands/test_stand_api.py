@@ -195,3 +195,62 @@ def test_a_driver_is_refused_403_before_his_input_is_read():
     assert response.json()["detail"] == (
         "Somente servidores da Secretaria de Finanças podem alterar este cadastro."
     )
+
+
+def test_art_36_a_taxi_leaving_without_a_passenger_leaves_from_any_place_and_goes_elsewhere(
+    agent,
+):
+    """Art. 36 orders the departures "para o Transporte Individual de Passageiros": a taxi
+    leaving without one gives up its place from any position in the line, and is not kept
+    from arriving at another stand (Art. 38 II forbids abandoning the car, not leaving)."""
+    stand = StandFactory(places=3)
+    first = StandAssignmentFactory(stand=stand).authorization
+    second = StandAssignmentFactory(stand=stand).authorization
+    client = _client(agent)
+    url = f"/api/stands/{stand.pk}/line/"
+    client.post(url, {"plate": first.vehicle.plate})
+    b = client.post(url, {"plate": second.vehicle.plate}).json()
+    left = client.post(
+        f"/api/stand-arrivals/{b['id']}/departure/", {"without_passenger": True}, format="json"
+    )
+    assert left.status_code == 200, left.content
+    assert left.json()["without_passenger"] is True
+    assert [row["plate"] for row in client.get(url).json()] == [first.vehicle.display_plate]
+    elsewhere = StandFactory(rotating=True)
+    arrived = client.post(f"/api/stands/{elsewhere.pk}/line/", {"plate": second.vehicle.plate})
+    assert arrived.status_code == 201, arrived.content
+
+
+def test_art_35_a_suspended_local_taxi_is_told_it_is_suspended_not_from_elsewhere(agent):
+    """Art. 35 is about taxis of other municipalities; a local one whose authorization is
+    suspended (Art. 24, 59 III) is refused for what it is (issue 19, item 14)."""
+    stand = StandFactory()
+    taxi = AuthorizationFactory(suspended=True)
+    response = _client(agent).post(f"/api/stands/{stand.pk}/line/", {"plate": taxi.vehicle.plate})
+    assert response.status_code == 400
+    assert response.json()["article"] == "Art. 24"
+    assert "suspensa" in response.json()["detail"]
+    assert "outro município" not in response.json()["detail"]
+    assert not StandArrival.objects.exists()
+
+
+def test_art_3_par_4_an_executive_taxi_takes_no_place_at_a_stand(agent):
+    """Art. 3 §4: executive taxis serve only under contract, "proibindo o seu uso nos
+    serviços próprios dos táxis não executivos" (issue 19, item 16)."""
+    from municipal.models import ExecutiveVehicle
+    from tests.factories import VehicleFactory
+    from tests.municipal_factories import AssociationFactory
+
+    executive = ExecutiveVehicle.objects.create(
+        association=AssociationFactory(),
+        vehicle=VehicleFactory(owner=None, colour="prata"),
+        seal="SE-9",
+        registered_on="2026-03-01",
+    )
+    stand = StandFactory(rotating=True)
+    response = _client(agent).post(
+        f"/api/stands/{stand.pk}/line/", {"plate": executive.vehicle.plate}
+    )
+    assert response.status_code == 400
+    assert response.json()["article"] == "Art. 3 §4"
+    assert not StandArrival.objects.exists()

@@ -39,11 +39,11 @@ def test_art_24_p2_a_seizure_communicated_within_30_days_opens_the_substitution(
     # and the case shows the 30-day deadline from the seizure, met
     row = Deadline.objects.get(case=case)
     assert (row.due_on, row.article, row.state, row.rule, row.starts_on) == (
-        dt.date(2026, 4, 6), "Art. 24, §2", Deadline.State.DONE,
+        dt.date(2026, 4, 6), "Art. 24 §2", Deadline.State.DONE,
         "judicial_seizure_communication", SEIZED,
     )
     event = AuditEvent.objects.get(case=case, transition="judicial_seizure_communicated")
-    assert event.article == "Art. 24, §2"
+    assert event.article == "Art. 24 §2"
     assert event.data == {"seized_on": "2026-03-05", "communicated_on": "2026-04-06",
                           "last_day": "2026-04-06"}
     # and the holder's filing of the new vehicle completes the same case
@@ -58,7 +58,7 @@ def test_art_24_p2_a_communication_after_30_days_is_refused_with_the_article(dri
             actor=driver.user, driver=driver, seized_on=SEIZED, order=order(),
             today=dt.date(2026, 4, 7),
         )
-    assert refused.value.article == "Art. 24, §2"
+    assert refused.value.article == "Art. 24 §2"
     assert "06/04/2026" in refused.value.message
     assert not SubstitutionCase.objects.exists() and not Document.objects.exists()
 
@@ -69,7 +69,7 @@ def test_art_24_p2_the_court_order_is_required(driver):
             actor=driver.user, driver=driver, seized_on=SEIZED, order=None,
             today=dt.date(2026, 3, 10),
         )
-    assert refused.value.article == "Art. 24, §2"
+    assert refused.value.article == "Art. 24 §2"
     assert not SubstitutionCase.objects.exists()
 
 
@@ -81,7 +81,7 @@ def test_art_24_p2_the_counter_takes_the_communication_through_the_api(api, driv
     )
     # (today is the real day, long after 06/04/2026: refused, nothing written)
     assert response.status_code == 400, response.content
-    assert "Art. 24, §2" in response.content.decode()
+    assert "Art. 24 §2" in response.content.decode()
     assert not SubstitutionCase.objects.exists()
 
 

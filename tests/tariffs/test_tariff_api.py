@@ -26,6 +26,7 @@ TABLE = {
     "act_number": "Decreto 10/2026",
     "act_date": "2026-01-05",
     "valid_from": "2026-01-06",
+    "joint_study": "Estudo tarifário 2025 com a Associação dos Taxistas de Mantenópolis",
     "items": [
         {"code": "bandeirada", "label": "Bandeirada", "unit": "por corrida", "value": "6.00"},
         {"code": "km", "label": "Quilômetro rodado", "unit": "por km", "value": "3.50"},
@@ -107,8 +108,10 @@ def test_art_31_igpm_proposal_then_the_act_puts_it_in_force(clerk):
     assert again.json()["article"] == "Art. 31"
 
 
-def test_art_31_publishing_an_adjustment_outside_january_400(clerk):
-    TariffTableFactory(valid_from="2025-01-02")
+def test_art_31_an_adjustment_act_after_january_is_published_from_its_own_day(clerk):
+    """Art. 31: "no mês de janeiro" says when the adjustment is due; an act of 10/02/2026
+    still puts the year's IGP-M adjustment in force, from its own day (Art. 29)."""
+    base = TariffTableFactory(valid_from="2025-01-02")
     client = _client(clerk)
     draft = client.post(
         "/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "2"}, format="json"
@@ -117,14 +120,53 @@ def test_art_31_publishing_an_adjustment_outside_january_400(clerk):
         f"/api/tariffs/{draft['id']}/publish/",
         {
             "act_number": "Decreto 9/2026",
-            "act_date": "2026-02-01",
-            "valid_from": "2026-02-02",
+            "act_date": "2026-02-10",
+            "valid_from": "2026-02-10",
+        },
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    assert TariffTable.objects.get(pk=draft["id"]).status == "published"
+    assert _client().get("/api/tariffs/in-force/?on=2026-02-09").json()["id"] == base.pk
+    assert _client().get("/api/tariffs/in-force/?on=2026-02-10").json()["id"] == draft["id"]
+
+
+def test_art_31_an_adjustment_in_force_in_another_year_400(clerk):
+    TariffTableFactory(valid_from="2025-01-02")
+    client = _client(clerk)
+    draft = client.post(
+        "/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "2"}, format="json"
+    ).json()
+    response = client.post(
+        f"/api/tariffs/{draft['id']}/publish/",
+        {
+            "act_number": "Decreto 9/2027",
+            "act_date": "2027-01-04",
+            "valid_from": "2027-01-04",
         },
         format="json",
     )
     assert response.status_code == 400
     assert response.json()["article"] == "Art. 31"
     assert TariffTable.objects.get(pk=draft["id"]).status == "draft"
+
+
+def test_art_31_a_negative_igpm_keeps_the_fares_unless_the_setting_applies_it(clerk, settings):
+    TariffTableFactory(valid_from="2025-01-02")
+    client = _client(clerk)
+    kept = client.post(
+        "/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "-3.18"}, format="json"
+    )
+    assert kept.status_code == 201, kept.content
+    assert [i["value"] for i in kept.json()["items"]] == ["6.00", "3.50"]
+    assert kept.json()["igpm_percent"] == "-3.1800"
+    client.post(f"/api/tariffs/{kept.json()['id']}/discard/")
+    settings.TARIFF_NEGATIVE_IGPM = "apply"
+    applied = client.post(
+        "/api/tariffs/adjustments/", {"year": 2026, "igpm_percent": "-3.18"}, format="json"
+    )
+    assert applied.status_code == 201, applied.content
+    assert [i["value"] for i in applied.json()["items"]] == ["5.81", "3.39"]
 
 
 def test_publishing_twice_is_a_conflict_409(clerk):
@@ -174,3 +216,14 @@ def test_art_31_the_beat_schedules_the_january_reminder():
     entry = BEAT_SCHEDULE["tariff-january-reminder"]
     assert entry["task"] == "municipal.tasks.tariff_january_reminder"
     assert entry["schedule"].month_of_year == {1}
+
+
+def test_art_29_a_table_set_by_act_records_the_joint_study_with_the_class_body(clerk):
+    """Art. 29: the tariff is fixed "mediante estudos efetuados conjuntamente com órgão
+    representativo de classe" (issue 19, item 14)."""
+    missing = _client(clerk).post("/api/tariffs/", {**TABLE, "joint_study": ""}, format="json")
+    assert missing.status_code == 400 and missing.json()["article"] == "Art. 29"
+    assert not TariffTable.objects.exists()
+    recorded = _client(clerk).post("/api/tariffs/", TABLE, format="json")
+    assert recorded.status_code == 201, recorded.content
+    assert recorded.json()["joint_study"] == TABLE["joint_study"]

@@ -20,8 +20,14 @@ def test_art_31_igpm_adjustment_rounds_each_value_half_up_to_the_cent():
     }
 
 
-def test_art_31_a_negative_igpm_lowers_the_prices():
-    assert law.adjust({"km": Decimal("3.50")}, Decimal("-3.18")) == {"km": Decimal("3.39")}
+def test_art_31_a_negative_igpm_keeps_the_prices_by_default():
+    assert law.adjust({"km": Decimal("3.50")}, Decimal("-3.18")) == {"km": Decimal("3.50")}
+
+
+def test_art_31_a_negative_igpm_lowers_the_prices_when_the_reading_applies_it():
+    assert law.adjust({"km": Decimal("3.50")}, Decimal("-3.18"), law.NegativeIndex.APPLY) == {
+        "km": Decimal("3.39")
+    }
 
 
 def test_art_31_an_index_of_minus_100_percent_is_refused():
@@ -30,9 +36,10 @@ def test_art_31_an_index_of_minus_100_percent_is_refused():
     assert exc.value.article == "Art. 31"
 
 
-def test_art_31_the_adjustment_takes_effect_in_january_of_its_year():
+def test_art_31_the_adjustment_takes_effect_in_its_year_even_after_january():
     law.check_adjustment_date(valid_from=dt.date(2027, 1, 15), year=2027)
-    for wrong in (dt.date(2027, 2, 1), dt.date(2026, 1, 15)):
+    law.check_adjustment_date(valid_from=dt.date(2027, 2, 10), year=2027)
+    for wrong in (dt.date(2028, 1, 3), dt.date(2026, 12, 15)):
         with pytest.raises(LawError) as exc:
             law.check_adjustment_date(valid_from=wrong, year=2027)
         assert exc.value.article == "Art. 31"

@@ -122,3 +122,25 @@ def test_art_59_v_d_near_the_threshold_the_portal_warns(client, taxi):
     text = portal_text(client, holder.user, "points")
 
     assert "Perto do limite: mais uma infração grave pode levar à cassação" in text
+
+
+def test_art_70_the_portal_gives_the_transition_to_the_car_that_served_not_to_the_holder():
+    """Art. 70 (issue 19, item 14): the 36 months of transition are the vehicle's that was in
+    service at the publication; a holder from before the law whose car entered later has
+    no grace for it."""
+    from web.portal import authorization_standing
+
+    old_car = VehicleFactory(manufacture_year=2012)
+    new_car = VehicleFactory(manufacture_year=2016)
+    authorization = AuthorizationFactory(vehicle=new_car, predates_law=True)
+    MunicipalRegistrationFactory(
+        authorization=authorization, vehicle=old_car,
+        valid_from=dt.date(2023, 1, 5), valid_until=dt.date(2024, 1, 4),
+    )
+    MunicipalRegistrationFactory(
+        authorization=authorization, vehicle=new_car,
+        valid_from=dt.date(2026, 1, 5), valid_until=dt.date(2027, 1, 4),
+    )
+    standing = authorization_standing(authorization, TODAY)
+    # 2016 + 8: 31/12/2024, not the 28/07/2026 of the holder's earlier car
+    assert standing.vehicle_leaves_service_by == dt.date(2024, 12, 31)

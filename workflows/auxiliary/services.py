@@ -35,8 +35,8 @@ from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import (
+    deadline_fix,
     deadline_handler,
-    deadline_set,
     deadlines_cancel,
     reminder_due_on,
     reminder_target,
@@ -44,6 +44,7 @@ from cases.services.deadlines import (
 from cases.services.documents import has_usable_document, proofs_check, proofs_store
 from cases.services.transitions import case_lock, case_open, case_record, case_step, local_today
 from law import auxiliary as rules
+from law import deadlines as law_deadlines
 from law.bars import auxiliary_bar_ends, revocation_bar_ends
 from law.errors import LawError
 from law.i18n import format_date
@@ -592,22 +593,21 @@ def auxiliary_existing_record(*, binding: AuxiliaryBinding, actor: User | None) 
 
 
 def _binding_deadlines_set(case: AuxiliaryCase, binding: AuxiliaryBinding) -> None:
-    deadline_set(
+    deadline_fix(
+        rule=law_deadlines.AUXILIARY_RENEWAL_REMINDER,
         case=case,
         kind=REMINDER,
         label=_("Lembrete: renovar o auxiliar até %(day)s")
         % {"day": format_date(binding.valid_until)},
         due_on=reminder_due_on(binding.valid_until, REMINDER_DAYS_BEFORE),
-        counting=Deadline.Counting.FIXED_DATE,
-        article=ART_27_P1,
     )
-    deadline_set(
+    # The term's last day as the binding records it (an imported binding keeps its own).
+    deadline_fix(
+        rule=law_deadlines.AUXILIARY_TERM,
         case=case,
         kind=EXPIRY,
         label=_("Fim do vínculo do auxiliar sem renovação"),
         due_on=binding.valid_until,
-        counting=Deadline.Counting.FIXED_DATE,
-        article=ART_27_P1,
     )
 
 

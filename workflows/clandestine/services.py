@@ -13,7 +13,11 @@ costs and payments, and the contest of the agent's classification.
   entry (`penalty_recomputed`, Art. 62 §1).
 - **Release (Art. 62 §3).** The seizure's last day is a deadline row; the sweeper then
   moves the case to `held_until_paid`. A clerk releases the vehicle once the costs of
-  Art. 62 III are recorded and nothing is owed; before that, 409 naming the article.
+  Art. 62 III are recorded. Whether it also waits until nothing is owed is the setting
+  `CLANDESTINE_RETAIN_UNTIL_PAID`: by default it does not (STJ Súmula 510: the release of
+  a vehicle held for irregular transport is not conditioned on paying fines and costs;
+  §3 only *authorizes* the retention) and the amounts are collected apart; with the
+  setting on, 409 naming §3 until paid (docs/interpretations.md).
 - **Contest (Art. 61 §2).** Filed at the counter within the 30 business days of Art. 63;
   the commission upholds, reclassifies or annuls it. Meanwhile the vehicle's state does
   not change: the contest does not lift the seizure.
@@ -288,9 +292,17 @@ def _recompute_after_annulment(annulled: ClandestineCase, actor: User) -> list[C
             "fine_vrte", "seizure_days", "recidivist", "recidivism_of", "seizure_ends_on",
             "fine_reais",
         ])
-        Deadline.objects.filter(
-            case=case, kind=SEIZURE_END, state=Deadline.State.PENDING
-        ).update(due_on=case.seizure_ends_on)
+        # The seizure's end is the recounted rule's: its pending row is written again
+        # from that rule, never edited in place (cases.services.deadlines owns the rows).
+        if deadlines_cancel(case=case, kinds=[SEIZURE_END]):
+            deadline_start(
+                rule=seizure,
+                start=case.seizure_starts_on,
+                length=penalty.seizure_days,
+                case=case,
+                kind=SEIZURE_END,
+                label=_("Fim da apreensão: o veículo fica retido até a quitação"),
+            )
         params = {
             "annulled": annulled.number,
             "fine": f"{penalty.fine_vrte:,.0f}".replace(",", "."),
@@ -358,18 +370,24 @@ def _seizure_end(case: Case | None, deadline: Deadline, today: dt.date) -> bool:
 
 
 def _end_seizure(case: ClandestineCase) -> ClandestineCase:
+    if settings.CLANDESTINE_RETAIN_UNTIL_PAID:
+        note = _("Apreensão cumprida em %(day)s; o veículo fica retido até a quitação.")
+    else:
+        note = _(
+            "Apreensão cumprida em %(day)s; o veículo pode ser liberado registradas as custas, "
+            "e as quantias devidas são cobradas à parte (Súmula 510 do STJ)."
+        )
     return case_step(
         case=case,
         action="end_seizure",
         actor=None,
-        note=_("Apreensão cumprida em %(day)s; o veículo fica retido até a quitação.")
-        % {"day": format_date(case.seizure_ends_on)},
+        note=note % {"day": format_date(case.seizure_ends_on)},
     )
 
 
 def clandestine_release(*, case: Case, actor: User, note: str = "") -> ClandestineCase:
-    """A clerk hands the vehicle back: the seizure served, the costs of Art. 62 III
-    recorded and nothing owed (§3)."""
+    """A clerk hands the vehicle back: the seizure served and the costs of Art. 62 III
+    recorded — and, with `CLANDESTINE_RETAIN_UNTIL_PAID`, nothing owed (§3)."""
     today = local_today()
 
     def paid_up(locked: ClandestineCase) -> None:
@@ -380,7 +398,9 @@ def clandestine_release(*, case: Case, actor: User, note: str = "") -> Clandesti
                 _("Registre as custas de remoção e estadia antes de liberar o veículo."),
                 article=ART_62_III,
             )
-        if balance.owed > 0:
+        # Art. 62 §3 "autorizado a reter": used only when the municipality chose it (a
+        # setting); by default the release does not wait for the payment (Súmula 510 STJ).
+        if balance.owed > 0 and settings.CLANDESTINE_RETAIN_UNTIL_PAID:
             raise StateConflict(
                 _("O veículo fica retido até o pagamento de todas as quantias devidas: "
                   "faltam %(owed)s.") % {"owed": _reais(balance.owed)},

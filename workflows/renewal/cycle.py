@@ -42,14 +42,15 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from cases.models import AuditEvent, Case, Deadline
 from cases.services.deadlines import (
+    deadline_fix,
     deadline_handler,
-    deadline_set,
     deadlines_cancel,
     reminder_due_on,
     reminder_target,
 )
 from cases.services.overdue import case_overdue_refresh
 from cases.services.transitions import case_record, case_step
+from law import deadlines as law_deadlines
 from law.i18n import format_date
 from registers.models import MunicipalRegistration
 from workflows.renewal.models import WAITING_STATES, RenewalCase, RenewalState
@@ -97,22 +98,21 @@ def renewal_cycle_start(*, registration: MunicipalRegistration, actor: User | No
         case_overdue_refresh(case=held)
     number = registration.number
     for kind, days in REMINDER_DAYS.items():
-        deadline_set(
+        deadline_fix(
+            rule=law_deadlines.REGISTRATION_RENEWAL_REMINDER,
             authorization=authorization,
             kind=kind,
             label=_("Lembrete de renovação: a IM %(number)s vence em %(days)d dias")
             % {"number": number, "days": days},
             due_on=reminder_due_on(registration.valid_until, days),
-            counting=Deadline.Counting.FIXED_DATE,
-            article=ART_18,
         )
-    deadline_set(
+    # The IM's last day as the register records it (an imported IM keeps its own).
+    deadline_fix(
+        rule=law_deadlines.REGISTRATION_TERM,
         authorization=authorization,
         kind=EXPIRY,
         label=_("Vencimento da IM %(number)s (último dia de validade)") % {"number": number},
         due_on=registration.valid_until,
-        counting=Deadline.Counting.FIXED_DATE,
-        article=ART_18,
     )
 
 

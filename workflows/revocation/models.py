@@ -9,16 +9,21 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import models
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from law import deadlines as law_deadlines
 
 
 class RevocationState(models.TextChoices):
     OPENED = "opened", _("Processo de cassação aberto")
     NOTICE_SENT = "notice_sent", _("Notificação enviada, aguardando AR")
-    NOTIFIED = "notified", _("Notificado: prazo de recurso de 10 dias correndo (Art. 59 §2)")
+    NOTIFIED = "notified", format_lazy(
+        _("Notificado: prazo de recurso de {days} dias correndo (Art. 59 §2)"),
+        days=law_deadlines.REVOCATION_APPEAL_DAYS,
+    )
     DEFENCE_FILED = "defence_filed", _("Recurso apresentado, aguardando decisão do Prefeito")
     WINDOW_CLOSED = "window_closed", _("Prazo de recurso encerrado, aguardando decisão do Prefeito")
     DECIDED = "decided", _(
@@ -66,7 +71,10 @@ class RevocationCase(Case):
         _("último dia para recorrer"),
         null=True,
         blank=True,
-        help_text=_("Art. 59 §2: 10 dias úteis contados do recebimento da notificação."),
+        help_text=format_lazy(
+            _("Art. 59 §2: {days} dias úteis contados do recebimento da notificação."),
+            days=law_deadlines.REVOCATION_APPEAL_DAYS,
+        ),
     )
     defence_filed_on = models.DateField(_("recurso apresentado em"), null=True, blank=True)
     defence = models.TextField(_("razões do recurso"), blank=True)
@@ -77,7 +85,10 @@ class RevocationCase(Case):
     )
     appeal_due_on = models.DateField(
         _("último dia para recorrer da decisão"), null=True, blank=True,
-        help_text=_("Art. 59 §2: 10 dias úteis do recebimento da decisão."),
+        help_text=format_lazy(
+            _("Art. 59 §2: {days} dias úteis do recebimento da decisão."),
+            days=law_deadlines.REVOCATION_APPEAL_DAYS,
+        ),
     )
     appeal_filed_on = models.DateField(_("recurso contra a medida em"), null=True, blank=True)
     appeal_reasons = models.TextField(_("razões do recurso contra a medida"), blank=True)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.dates import UNDER_THE_LAW
+from law import deadlines as law_deadlines
 from registers.services.vehicles import OLDEST_YEAR, VehicleData
 from registers.validators import normalize_plate, normalize_renavam
 
@@ -77,7 +79,10 @@ class SeizureCommunicationForm(forms.Form):
         validators=[UNDER_THE_LAW],
         label=_("Data da apreensão do veículo"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text=_("A comunicação deve ser feita em até 30 dias da apreensão (Art. 24, §2)."),
+        help_text=format_lazy(
+            _("A comunicação deve ser feita em até {days} dias da apreensão (Art. 24, §2)."),
+            days=law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION_DAYS,
+        ),
     )
     order = forms.FileField(
         label=_("Mandado judicial (PDF, JPEG ou PNG, até 10 MB)"),

@@ -11,10 +11,12 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import models
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from law import deadlines as law_deadlines
 from law.i18n import format_date
 from registers.models import Vehicle
 from workflows.steps.inspection import inspection_transitions
@@ -102,8 +104,11 @@ class SubstitutionCase(
     decided_on = models.DateField(_("decidido em"), null=True, blank=True)
     seized_on = models.DateField(
         _("apreensão judicial em"), null=True, blank=True,
-        help_text=_("Art. 24 §2: data da apreensão do veículo por ordem judicial; a "
-                    "comunicação com o mandado se faz em até 30 dias."),
+        help_text=format_lazy(
+            _("Art. 24 §2: data da apreensão do veículo por ordem judicial; a comunicação com "
+              "o mandado se faz em até {days} dias."),
+            days=law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION_DAYS,
+        ),
     )
 
     class Meta:

@@ -27,7 +27,7 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
-from cases.services.deadlines import deadline_handler, deadline_set
+from cases.services.deadlines import deadline_handler, deadline_start
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, local_today
 from law import deadlines as law_deadlines
@@ -37,7 +37,7 @@ from registers.models import Authorization, Driver
 from workflows.substitution.models import SubstitutionCase, SubstitutionState, SubstitutionTrigger
 from workflows.substitution.tracking import IN_FORCE, open_substitution_case
 
-ART_24_P2 = "Art. 24, §2"
+ART_24_P2 = law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION.article
 COURT_ORDER_ITEM = "court_order"
 COMMUNICATION_DEADLINE = "substitution.judicial_seizure_communication"
 COMMUNICATED_EVENT = "judicial_seizure_communicated"
@@ -116,15 +116,12 @@ def substitution_seizure_communicate(
             due_on=last_day,
         )
         document_store(case=case, item=COURT_ORDER_ITEM, checked=checked, actor=actor)
-        row = deadline_set(
+        row = deadline_start(
+            rule=law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION,
+            start=seized_on,
             case=case,
             kind=COMMUNICATION_DEADLINE,
             label=_("Comunicação da apreensão judicial com o mandado"),
-            due_on=last_day,
-            counting=law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION.counting.value,
-            article=ART_24_P2,
-            rule=law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION.code,
-            starts_on=seized_on,
         )
         Deadline.objects.filter(pk=row.pk).update(state=Deadline.State.DONE)
         case_record(

@@ -61,12 +61,13 @@ from django.utils.translation import gettext as _
 
 from cases.models import AuditEvent, Case, Deadline
 from cases.services.deadlines import (
+    deadline_fix,
     deadline_handler,
-    deadline_set,
     deadlines_cancel,
     reminder_due_on,
 )
 from cases.services.transitions import case_open, case_record, case_step
+from law import deadlines as law_deadlines
 from law import vehicles as law_vehicles
 from law.i18n import format_date
 from law.statute import PUBLICATION_DATE
@@ -90,6 +91,13 @@ AGE_REMINDER = "substitution.vehicle_age_reminder"
 COLOUR_DEADLINE = "substitution.colour_change"
 COLOUR_REMINDER = "substitution.colour_change_reminder"
 VEHICLE_DEADLINE_KINDS = (AGE_DEADLINE, AGE_REMINDER, COLOUR_DEADLINE, COLOUR_REMINDER)
+# The rule of law.deadlines each kind's rows are written from.
+_KIND_RULES = {
+    AGE_DEADLINE: law_deadlines.VEHICLE_AGE_LIMIT,
+    AGE_REMINDER: law_deadlines.VEHICLE_DEADLINE_REMINDER,
+    COLOUR_DEADLINE: law_deadlines.VEHICLE_COLOUR_CHANGE,
+    COLOUR_REMINDER: law_deadlines.VEHICLE_DEADLINE_REMINDER,
+}
 
 REMINDER_DAYS = (90, 30)
 """Days before the last day on which the holder is reminded: a season to buy a vehicle,
@@ -224,9 +232,9 @@ def _row(
     article: str,
     days_before: int | None = None,
 ) -> Deadline:
-    deadline = deadline_set(
-        authorization=authorization, kind=kind, label=label[:200], due_on=due_on,
-        counting=Deadline.Counting.FIXED_DATE, article=article,
+    deadline = deadline_fix(
+        rule=_KIND_RULES[kind], authorization=authorization, kind=kind, label=label[:200],
+        due_on=due_on, article=article,
     )
     VehicleDeadline.objects.create(
         deadline=deadline, authorization=authorization, vehicle=vehicle, purpose=purpose,

@@ -9,10 +9,12 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import models
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django_fsm import transition
 
 from cases.models import Case, CaseKind
+from law import suspension as law_suspension
 from workflows.steps.intake import intake_transitions
 from workflows.steps.review import review_transitions
 
@@ -56,9 +58,20 @@ class SuspensionCase(
 
     ground = models.CharField(_("motivo (Art. 24)"), max_length=3, choices=SuspensionGround.choices)
     requested_days = models.PositiveSmallIntegerField(
-        _("dias solicitados"), help_text=_("Art. 24: no máximo 120 dias.")
+        _("dias solicitados"),
+        help_text=format_lazy(_("Art. 24: no máximo {days} dias."), days=law_suspension.MAX_DAYS),
     )
     reason = models.TextField(_("relato"), blank=True)
+    # Art. 24: the facts of grounds I-IV are about the vehicle; a later request for the same
+    # ground and vehicle continues this period (law.suspension.check_same_facts).
+    vehicle = models.ForeignKey(
+        "registers.Vehicle",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("veículo"),
+    )
     start_on = models.DateField(_("início"), null=True, blank=True)
     end_on = models.DateField(_("último dia"), null=True, blank=True)
     extension_requested_days = models.PositiveSmallIntegerField(

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -26,8 +27,8 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import (
     SetOutcome,
+    deadline_fix,
     deadline_handler,
-    deadline_set,
     deadline_set_handler,
     deadlines_cancel,
 )
@@ -39,6 +40,7 @@ from cases.services.transitions import (
     case_step_all,
     local_today,
 )
+from law import deadlines as law_deadlines
 from law import suspension as law_suspension
 from law.errors import LawError
 from law.i18n import format_date
@@ -113,6 +115,15 @@ def suspension_file(
             raise StateConflict(
                 _("Já existe um pedido de suspensão em andamento para esta autorização.")
             )
+        # Art. 24: the same ground and facts do not start a new 120 days (item 8).
+        try:
+            law_suspension.check_same_facts(
+                days=days,
+                earlier=_same_facts(authorization, ground),
+                limit=law_suspension.ExtensionLimit(settings.SUSPENSION_EXTENSION_LIMIT),
+            )
+        except LawError as exc:
+            raise _law(exc) from exc
         case = case_open(
             model=SuspensionCase,
             actor=actor,
@@ -122,6 +133,7 @@ def suspension_file(
             ground=ground,
             requested_days=days,
             reason=reason,
+            vehicle=authorization.vehicle,
             data={"ground": ground, "days": days},
         )
         for item in checked:
@@ -169,19 +181,36 @@ def _notify_decision(case: SuspensionCase, *, approved: bool, note: str) -> None
     )
 
 
+def _same_facts(
+    authorization: Authorization, ground: str, exclude: Case | None = None
+) -> list[tuple[int, int | None]]:
+    """Art. 24: (days, extension days) of the suspensions already served by this
+    authorization for `ground` and its current vehicle — the same facts. A case from before
+    the vehicle was recorded counts as about the current vehicle."""
+    rows = SuspensionCase.objects.filter(
+        authorization=authorization,
+        ground=ground,
+        start_on__isnull=False,
+        state=SuspensionState.ENDED,
+    ).filter(Q(vehicle__isnull=True) | Q(vehicle_id=authorization.vehicle_id))
+    if exclude is not None:
+        rows = rows.exclude(pk=exclude.pk)
+    return list(rows.order_by("start_on", "id").values_list("requested_days", "extension_days"))
+
+
 def _end(start: dt.date, case: Case) -> dt.date:
     return law_suspension.end_date(start, SuspensionCase.objects.get(pk=case.pk).requested_days)
 
 
 def _set_end_deadline(case: SuspensionCase) -> None:
     assert case.end_on is not None
-    deadline_set(
+    # The end as the decision fixed it, the extension included (law.suspension.end_date).
+    deadline_fix(
+        rule=law_deadlines.SUSPENSION_ON_REQUEST,
         case=case,
         kind=END_DEADLINE,
         label=_("Fim da suspensão: a autorização volta a vigorar"),
         due_on=case.end_on,
-        counting=Deadline.Counting.FIXED_DATE,
-        article=ART_24,
     )
 
 
@@ -195,11 +224,14 @@ def suspension_request_extension(
         raise RuleViolation(_("Informe o número de dias da prorrogação.")) from None
 
     def guard(locked: SuspensionCase) -> None:
+        assert locked.authorization is not None
+        # A request that continued an earlier one for the same facts was its extension.
+        continued = bool(_same_facts(locked.authorization, locked.ground, exclude=locked))
         try:
             law_suspension.check_extension(
                 locked.requested_days,
                 wanted,
-                0 if locked.extension_requested_days is None else 1,
+                0 if locked.extension_requested_days is None and not continued else 1,
                 # Art. 24 "por igual período": the municipality's reading (a setting).
                 limit=law_suspension.ExtensionLimit(settings.SUSPENSION_EXTENSION_LIMIT),
             )

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
-from accounts.roles import Role, has_role
+from accounts.roles import Role, has_role, is_staff_member
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, CaseKind
 from cases.services.documents import has_usable_document, proofs_check, proofs_store
@@ -106,15 +106,36 @@ def _law(exc: LawError) -> RuleViolation:
     return from_law(exc)
 
 
+# Art. 25 (issue 19, item 13): a transfer filed by someone who is neither the holder nor a
+# clerk — a successor, or a stranger claiming to be one — stands unproven until a clerk has
+# checked its proofs and accepted it. Until then it blocks none of the holder's filings.
+UNPROVEN_STATES = (TransferState.FILED, TransferState.CORRECTION_REQUESTED)
+
+
+def transfer_is_unproven(case: Case, authorization: Authorization) -> bool:
+    """Whether `case` is a transfer filed by a third party whose proofs no clerk accepted."""
+    if case.kind != CaseKind.TRANSFER or case.state not in UNPROVEN_STATES:
+        return False
+    filer = case.filed_by
+    if filer is None or filer.pk == authorization.holder.user_id:
+        return False
+    return not is_staff_member(filer)
+
+
 def open_requests(
     authorization: Authorization, kinds: Iterable[str], exclude: Case | None = None
 ) -> list[Case]:
-    """Open cases of `kinds` about this authorization (other than `exclude`)."""
+    """Open cases of `kinds` about this authorization (other than `exclude`) that hold it:
+    an unproven transfer filed by a third party does not (`transfer_is_unproven`)."""
     rows = Case.objects.filter(authorization=authorization, kind__in=list(kinds),
-                               closed_at__isnull=True)
+                               closed_at__isnull=True).select_related("filed_by")
     if exclude is not None:
         rows = rows.exclude(pk=exclude.pk)
-    return list(rows.order_by("opened_at", "id"))
+    return [
+        case
+        for case in rows.order_by("opened_at", "id")
+        if not transfer_is_unproven(case, authorization)
+    ]
 
 
 def _required_items(cause: str) -> list[str]:
@@ -264,9 +285,17 @@ def _documents_check(case: TransferCase) -> None:
 
 
 def accept_guard(locked: TransferCase) -> None:
-    """Guard of `accept`: the proofs are there and the beneficiary qualifies today."""
+    """Guard of `accept`: the proofs are there, the beneficiary qualifies today, and no other
+    transfer of the authorization is already under way (Art. 25: one at a time)."""
     _documents_check(locked)
     authorization = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
+    pending = open_requests(authorization, [CaseKind.TRANSFER], exclude=locked)
+    if pending:
+        raise StateConflict(
+            _("Já existe um pedido de transferência em andamento para esta autorização "
+              "(processo %(number)s).") % {"number": pending[0].number},
+            article=ART_25,
+        )
     _beneficiary_check(locked.applicant, authorization, local_today())
 
 

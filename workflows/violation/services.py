@@ -25,8 +25,8 @@ from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import (
+    deadline_fix,
     deadline_handler,
-    deadline_set,
     deadline_start,
     deadlines_cancel,
 )
@@ -490,14 +490,13 @@ def _notification_limit_passed(case: Case, deadline: Deadline, today: dt.date) -
     grace = settings.NOTICE_ARCHIVE_GRACE_DAYS
     if grace <= 0 or locked.state == ViolationState.ISSUED:
         return _archive_unnotified(locked, deadline, today)
-    deadline_set(
+    deadline_fix(
+        rule=law_deadlines.NOTIFICATION_ARCHIVE_GRACE,
         case=locked,
         kind=NOTIFICATION_ARCHIVE,
         label=_("Arquivamento se o AR não mostrar entrega até %(day)s")
         % {"day": deadline.due_on.strftime("%d/%m/%Y")},
         due_on=deadline.due_on + dt.timedelta(days=grace),
-        counting=Deadline.Counting.FIXED_DATE,
-        article=ART_46_P1,
     )
     case_record(
         case=locked, actor=None, event="awaiting_ar", article=ART_46_P1,
