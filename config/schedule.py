@@ -45,6 +45,12 @@ BEAT_SCHEDULE = {
         "task": "documents.tasks.requeue_unrendered",
         "schedule": crontab(minute="*/10"),
     },
+    # Seals still pending (token or timestamp server away longer than the task's retries):
+    # tried again every half hour until they succeed; each try is idempotent.
+    "requeue-unsealed-documents": {
+        "task": "documents.tasks.requeue_unsealed",
+        "schedule": crontab(minute="*/30"),
+    },
     # Art. 31: the tariff is adjusted by the IGP-M every January. Daily through January,
     # so a missed beat or a late deploy still opens the clerks' reminder; idempotent.
     "tariff-january-reminder": {

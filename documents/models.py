@@ -21,6 +21,10 @@ class OfficialDocument(models.Model):
         READY = "ready", _("gerado")
         FAILED = "failed", _("falhou")
 
+    class Signature(models.TextChoices):
+        SIGNED = "signed", _("assinado")
+        PENDING = "pending", _("assinatura pendente")
+
     kind = models.CharField(_("tipo"), max_length=24, choices=Kind.choices)
     number = models.CharField(
         _("número"), max_length=24, db_index=True,
@@ -63,6 +67,26 @@ class OfficialDocument(models.Model):
     issued_at = models.DateTimeField(_("emitido em"))
     rendered_at = models.DateTimeField(_("gerado em"), null=True, blank=True)
     last_error = models.TextField(_("último erro"), blank=True)
+    signature = models.CharField(
+        _("assinatura"), max_length=8, choices=Signature.choices, blank=True, default="",
+        help_text=_(
+            "Assinado: o PDF leva o selo do Município (e a assinatura de quem agiu, quando "
+            "houver). Assinatura pendente: o PDF existe, o selo ou o carimbo do tempo falhou e "
+            "o worker tenta de novo."
+        ),
+    )
+    signature_error = models.TextField(_("erro da assinatura"), blank=True)
+    sealed_at = models.DateTimeField(_("selado em"), null=True, blank=True)
+    signed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("assinado por"),
+        help_text=_("Quem praticou o ato e o assinou com a própria chave (assinatura avançada)."),
+    )
+    signed_at = models.DateTimeField(_("assinado por quem agiu em"), null=True, blank=True)
+    signer_pdf = models.FileField(
+        _("PDF assinado por quem agiu"), upload_to="documents/signed/", blank=True,
+        help_text=_("O PDF com a assinatura de quem agiu, antes do selo do Município."),
+    )
 
     class Meta:
         verbose_name = _("documento oficial")

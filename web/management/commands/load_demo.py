@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from web.demo import DEMO_LOGINS, demo_load
@@ -41,6 +42,7 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        call_command("signing_dev_chain", verbosity=options["verbosity"])
         counts = demo_load()
         self.stdout.write(self.style.SUCCESS(summary(counts)))
         if options["verbosity"] >= 1:

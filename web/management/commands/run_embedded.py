@@ -235,6 +235,9 @@ class Command(BaseCommand):
         port_check(port)
         folders_prepare()
         call_command("migrate", interactive=False, verbosity=options["verbosity"])
+        # The demo signs out of the box with the development chain (NOT VALID); a
+        # configured seal is left alone.
+        call_command("signing_dev_chain", verbosity=options["verbosity"])
         self._say(summary(demo_load()))
 
         def started() -> None:
