@@ -51,6 +51,12 @@ BEAT_SCHEDULE = {
         "task": "documents.tasks.requeue_unsealed",
         "schedule": crontab(minute="*/30"),
     },
+    # The seal certificate's expiry: the administrators are e-mailed daily from
+    # SIGNING_SEAL_EXPIRY_WARNING_DAYS (30) before it, so it is renewed in time.
+    "seal-expiry-warning": {
+        "task": "documents.tasks.seal_expiry_warning",
+        "schedule": crontab(hour=8, minute=0),
+    },
     # Art. 31: the tariff is adjusted by the IGP-M every January. Daily through January,
     # so a missed beat or a late deploy still opens the clerks' reminder; idempotent.
     "tariff-january-reminder": {

@@ -52,3 +52,13 @@ def seal_document(document_id: int) -> None:
 def requeue_unsealed() -> int:
     """Queue again the seals still pending (lost tasks; retries used up, token away)."""
     return documents_seal_requeue()
+
+
+@shared_task(name="documents.tasks.seal_expiry_warning", ignore_result=True)
+def seal_expiry_warning() -> bool:
+    """Warn the administrators by e-mail when the seal certificate expires soon."""
+    from django.utils import timezone
+
+    from documents.signing.lifecycle import seal_expiry_warn
+
+    return seal_expiry_warn(today=timezone.localdate())
