@@ -31,7 +31,8 @@ class ActionField:
 
     name: str
     label: str | Promise
-    kind: str = "text"  # text | textarea | int | decimal | date | datetime | bool | file | choice
+    # text | textarea | int | decimal | date | datetime | bool | file | choice | password
+    kind: str = "text"
     required: bool = True
     choices: tuple[tuple[str, str | Promise], ...] = ()
     # For `decimal`: the digits the model column holds (cases.action_inputs bounds the input).

@@ -57,6 +57,12 @@ BEAT_SCHEDULE = {
         "task": "documents.tasks.seal_expiry_warning",
         "schedule": crontab(hour=8, minute=0),
     },
+    # A deactivated user's signing key is revoked (hourly: an inactive user cannot log in
+    # to use it meanwhile, so this only records the end of the key).
+    "revoke-inactive-signing-keys": {
+        "task": "documents.tasks.revoke_inactive_keys",
+        "schedule": crontab(minute=20),
+    },
     # Art. 31: the tariff is adjusted by the IGP-M every January. Daily through January,
     # so a missed beat or a late deploy still opens the clerks' reminder; idempotent.
     "tariff-january-reminder": {

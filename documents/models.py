@@ -114,3 +114,39 @@ class DocumentSequence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.year}: {self.last}"
+
+
+class SigningKey(models.Model):
+    """A user's own signing key (advanced electronic signature, Lei 14.063/2020 art. 4º II).
+
+    Created at his first signed act, certified by the internal authority
+    (SIGNING_USERS_CA_PKCS12), and kept only as a PKCS#12 archive encrypted with the password
+    he confirmed that act with: the application cannot use it without him. Revoked when he
+    is deactivated or when it can no longer be opened (password changed), renewed on expiry;
+    documents it signed stay valid.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="signing_keys",
+        verbose_name=_("usuário"),
+    )
+    pkcs12 = models.BinaryField(_("chave e certificado (PKCS#12 cifrado)"))
+    subject = models.CharField(_("titular do certificado"), max_length=200)
+    serial = models.CharField(_("número de série"), max_length=64)
+    not_after = models.DateTimeField(_("válido até"))
+    created_at = models.DateTimeField(_("criada em"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revogada em"), null=True, blank=True)
+    revoked_reason = models.CharField(_("motivo da revogação"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("chave de assinatura")
+        verbose_name_plural = _("chaves de assinatura")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=models.Q(revoked_at__isnull=True),
+                name="one_active_signing_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.subject} ({self.serial})"

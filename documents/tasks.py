@@ -62,3 +62,11 @@ def seal_expiry_warning() -> bool:
     from documents.signing.lifecycle import seal_expiry_warn
 
     return seal_expiry_warn(today=timezone.localdate())
+
+
+@shared_task(name="documents.tasks.revoke_inactive_keys", ignore_result=True)
+def revoke_inactive_keys() -> int:
+    """Revoke the signing keys of deactivated users (their signed documents stay valid)."""
+    from documents.signing.keys import signing_keys_revoke_inactive
+
+    return signing_keys_revoke_inactive()
