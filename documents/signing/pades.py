@@ -11,13 +11,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import io
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from asn1crypto import x509 as asn1_x509
 from django.conf import settings
@@ -30,9 +33,22 @@ from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko_certvalidator import ValidationContext
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 ICP_BRASIL_PF_DATA = "2.16.76.1.3.1"
 """DOC-ICP-04: a natural person's data (birth date, CPF, …) in the certificate's subjectAltName."""
+
+
+def _outside_event_loop(function: Callable[[], T]) -> T:
+    """Run `function` where pyHanko's synchronous API may call asyncio.run(): here, or in a
+    short-lived thread when this thread already runs an event loop (an async caller, a
+    browser-driving test)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return function()
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(function).result()
 
 
 class SigningUnavailable(Exception):  # noqa: N818 — a state, not a programming error
@@ -102,9 +118,14 @@ def pdf_sign(pdf: bytes, *, signer: Signer, field_name: str, reason: str, name: 
         subfilter=fields.SigSeedSubFilter.PADES,
         md_algorithm="sha256",
     )
-    try:
+
+    def sign() -> io.BytesIO:
         writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
-        out = signers.PdfSigner(meta, signer=signer, timestamper=_timestamper()).sign_pdf(writer)
+        pdf_signer = signers.PdfSigner(meta, signer=signer, timestamper=_timestamper())
+        return pdf_signer.sign_pdf(writer)  # type: ignore[no-any-return]
+
+    try:
+        out = _outside_event_loop(sign)
     except SigningUnavailable:
         raise
     except Exception as exc:
@@ -258,13 +279,18 @@ def _check_one(embedded: object, context: ValidationContext) -> SignatureCheck:
 
 def pdf_check(pdf: bytes, *, roots: Iterable[asn1_x509.Certificate]) -> PdfCheck:
     """Validate every signature of `pdf` against `roots`, offline."""
+    trusted = list(roots)
+    return _outside_event_loop(lambda: _pdf_check(pdf, trusted))
+
+
+def _pdf_check(pdf: bytes, roots: list[asn1_x509.Certificate]) -> PdfCheck:
     try:
         reader = PdfFileReader(io.BytesIO(pdf), strict=False)
         embedded = list(reader.embedded_signatures)
     except Exception as exc:
         return PdfCheck(readable=False, error=f"{type(exc).__name__}: {exc}")
     context = ValidationContext(
-        trust_roots=list(roots), allow_fetching=False, revocation_mode="soft-fail"
+        trust_roots=roots, allow_fetching=False, revocation_mode="soft-fail"
     )
     return PdfCheck(readable=True, signatures=[_check_one(e, context) for e in embedded])
 
