@@ -46,20 +46,25 @@ class SealResult:
     error: str = ""
 
 
-def seal_apply(document: OfficialDocument, pdf: bytes) -> SealResult:
+def pdf_seal(pdf: bytes, *, reason: str) -> SealResult:
     """`pdf` with the municipality's seal, or the same bytes and why it could not be sealed."""
     try:
         sealed = pdf_sign(
             pdf,
             signer=seal_signer(),
             field_name=SEAL_FIELD,
-            reason=seal_reason(document),
+            reason=reason,
             name=f"Município de {settings.MUNICIPALITY_NAME}",
         )
     except SigningUnavailable as exc:
-        logger.warning("document %s not sealed: %s", document.pk, exc)
+        logger.warning("PDF not sealed (%s): %s", reason, exc)
         return SealResult(pdf=pdf, sealed=False, error=str(exc)[:2000])
     return SealResult(pdf=sealed, sealed=True)
+
+
+def seal_apply(document: OfficialDocument, pdf: bytes) -> SealResult:
+    """The document's PDF with the municipality's seal (or why not)."""
+    return pdf_seal(pdf, reason=seal_reason(document))
 
 
 def file_name(document: OfficialDocument) -> str:

@@ -8,6 +8,8 @@ import datetime as dt
 
 import pytest
 import time_machine
+from django.urls import reverse
+from django.utils import timezone
 
 from documents.models import OfficialDocument
 from documents.signing.pades import document_roots, pdf_check
@@ -88,3 +90,30 @@ def test_the_visible_block_names_the_signer_and_lei_14063_art_4(every_kind):
         text = pdf_text(document)
         assert "Assinado eletronicamente por Município de Mantenópolis" in text, kind
         assert "conforme art. 4º da Lei 14.063/2020" in text, kind
+
+
+def test_lost_property_receipt_is_sealed_art_37_xviii(client, clerk):
+    """The receipt of Art. 37 XVIII, drawn on request, carries the municipality's seal."""
+    from municipal.models import LostItem
+    from tests.factories import AuthorizationFactory
+
+    authorization = AuthorizationFactory()
+    client.force_login(clerk)
+    client.post(
+        "/achados/",
+        {
+            "description": "Notebook",
+            "found_on": timezone.localdate().isoformat(),
+            "plate": authorization.vehicle.display_plate,
+            "handed_in_on": timezone.localdate().isoformat(),
+        },
+    )
+    item = LostItem.objects.get()
+    answer = client.get(reverse("municipal:lost-item-receipt", args=[item.pk]))
+    pdf = answer.content
+
+    check = pdf_check(pdf, roots=document_roots())
+
+    assert answer.status_code == 200
+    [seal] = check.signatures
+    assert seal.signer == "MUNICIPIO DE MANTENOPOLIS (TESTE — SEM VALIDADE)" and check.all_ok
