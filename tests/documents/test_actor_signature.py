@@ -146,3 +146,28 @@ def test_commission_member_whose_vote_decides_signs_the_decision_art_52():
     assert decision.signed_by == members[2]
     assert [s.ok for s in check.signatures] == [True, True]
     assert check.signatures[0].signer.startswith(members[2].signature_name()[:20])
+
+
+def test_mayor_signs_the_revocation_decision_letter_art_59_par_3(mayor, clerk, authorization):
+    import time_machine
+
+    from cases.services.deadlines import deadlines_sweep
+    from notifications.models import Notification
+    from tests.revocation.test_revocation_process import _notified, _system_opened
+
+    with time_machine.travel(dt.datetime(2026, 4, 13, 10, tzinfo=dt.UTC), tick=False):
+        case = _notified(_system_opened(authorization), clerk)
+    with time_machine.travel(dt.datetime(2026, 5, 7, 13, tzinfo=dt.UTC), tick=False):
+        deadlines_sweep(today=dt.date(2026, 5, 7))
+        case_act(
+            case=case, action="revoke", actor=mayor, note="Idade comprovada.", password=PASSWORD
+        )
+    render_pending()
+
+    letter = Notification.objects.get(
+        case=case, template="revocation_decided", channel=Notification.Channel.REGISTERED_POST
+    ).letter
+    letter.refresh_from_db()
+    check = pdf_check(_content(letter), roots=document_roots())
+    assert letter.signed_by == mayor
+    assert [s.ok for s in check.signatures] == [True, True]
