@@ -121,6 +121,16 @@ def user_signer(*, user: User, password: str, now: dt.datetime):  # type: ignore
     return pkcs12_signer(bytes(key.pkcs12), password)
 
 
+def signing_key_ensure(*, user: User, password: str) -> SigningKey:
+    """The user's active key, made now if he has none (the demo's users, ahead of their
+    first act). Raises NotPermitted when `password` is not his."""
+    password_confirm(user=user, password=password)
+    now = timezone.now()
+    with transaction.atomic():
+        user_signer(user=user, password=password, now=now)
+        return SigningKey.objects.get(user=user, revoked_at__isnull=True)
+
+
 def password_confirm(*, user: User, password: str) -> None:
     """The act is confirmed by the user's own password, or it is not taken (403)."""
     if not password or not user.check_password(password):

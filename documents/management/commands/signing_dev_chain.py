@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
+from accounts.models import User
 from documents.signing.devchain import dev_chain_create
+from documents.signing.keys import signing_key_ensure
 
 
 class Command(BaseCommand):
@@ -27,7 +29,22 @@ class Command(BaseCommand):
         parser.add_argument(
             "--force", action="store_true", help="Gera de novo mesmo que a cadeia exista."
         )
+        parser.add_argument(
+            "--user",
+            action="append",
+            default=[],
+            metavar="LOGIN:SENHA",
+            help="Cria já a chave de assinatura deste usuário (certificado da AC de "
+            "desenvolvimento, cifrado com a senha dele). Repetível.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         chain = dev_chain_create(Path(options["folder"]), force=options["force"])
         self.stdout.write(f"Cadeia de desenvolvimento (SEM VALIDADE) em {chain.folder}")
+        for pair in options["user"]:
+            login, _sep, password = pair.partition(":")
+            user = User.objects.filter(username=login, is_active=True).first()
+            if user is None or not user.check_password(password):
+                raise CommandError(f"Usuário ou senha não conferem: {login}")
+            key = signing_key_ensure(user=user, password=password)
+            self.stdout.write(f"  chave de {login}: {key.subject}")

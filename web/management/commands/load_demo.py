@@ -44,6 +44,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("signing_dev_chain", verbosity=options["verbosity"])
         counts = demo_load()
+        # Each demo user's own signing key (NOT VALID), so a signed act works at once.
+        call_command(
+            "signing_dev_chain",
+            verbosity=options["verbosity"],
+            user=[f"{login}:{password}" for login, password, _label in DEMO_LOGINS],
+        )
         self.stdout.write(self.style.SUCCESS(summary(counts)))
         if options["verbosity"] >= 1:
             self.stdout.write("Logins de demonstração:")

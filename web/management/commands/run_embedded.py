@@ -239,6 +239,12 @@ class Command(BaseCommand):
         # configured seal is left alone.
         call_command("signing_dev_chain", verbosity=options["verbosity"])
         self._say(summary(demo_load()))
+        # Each demo user's own signing key (NOT VALID), so a signed act works at once.
+        call_command(
+            "signing_dev_chain",
+            verbosity=options["verbosity"],
+            user=[f"{login}:{password}" for login, password, _label in DEMO_LOGINS],
+        )
 
         def started() -> None:
             address = f"http://127.0.0.1:{port}"
