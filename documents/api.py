@@ -37,7 +37,7 @@ class VerifyThrottle(BaseThrottle):
         return float(getattr(self, "_wait", 60))
 
 
-class SignatureOutput(serializers.Serializer):
+class VerifiedSignatureOutput(serializers.Serializer):
     signer = serializers.CharField(help_text="Nome do certificado de quem assinou.")
     signed_at = serializers.DateTimeField(allow_null=True)
     timestamped = serializers.BooleanField(help_text="Com carimbo do tempo (RFC 3161).")
@@ -46,7 +46,7 @@ class SignatureOutput(serializers.Serializer):
     valid = serializers.BooleanField(source="ok", help_text="Tudo confere.")
 
 
-class DocumentOutput(serializers.Serializer):
+class VerifiedDocumentOutput(serializers.Serializer):
     kind = serializers.CharField()
     title = serializers.CharField()
     number = serializers.CharField()
@@ -55,18 +55,18 @@ class DocumentOutput(serializers.Serializer):
 
 
 class VerificationOutput(serializers.Serializer):
-    document = DocumentOutput()
+    document = VerifiedDocumentOutput()
     standing = serializers.CharField(help_text="Situação de hoje do táxi a que se refere.")
-    signatures = SignatureOutput(many=True)
+    signatures = VerifiedSignatureOutput(many=True)
 
 
-class UploadOutput(serializers.Serializer):
+class VerifyUploadOutput(serializers.Serializer):
     verdict = serializers.ChoiceField(choices=["authentic", "altered", "not_issued"])
-    document = DocumentOutput(allow_null=True)
-    signatures = SignatureOutput(many=True)
+    document = VerifiedDocumentOutput(allow_null=True)
+    signatures = VerifiedSignatureOutput(many=True)
 
 
-class UploadInput(serializers.Serializer):
+class VerifyUploadInput(serializers.Serializer):
     file = serializers.FileField()
 
 
@@ -119,7 +119,7 @@ class VerifyFileApi(APIView):
     throttle_classes = [VerifyThrottle]
     parser_classes = [MultiPartParser]
 
-    @extend_schema(request={"multipart/form-data": UploadInput}, responses=UploadOutput)
+    @extend_schema(request={"multipart/form-data": VerifyUploadInput}, responses=VerifyUploadOutput)
     def post(self, request: Request) -> Response:
         form = PdfUploadForm(data={}, files=request.FILES)
         if not form.is_valid():
@@ -131,4 +131,4 @@ class VerifyFileApi(APIView):
             "document": _document(found.document),
             "signatures": _signatures(found.check),
         }
-        return Response(UploadOutput(payload).data)
+        return Response(VerifyUploadOutput(payload).data)
