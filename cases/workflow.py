@@ -188,6 +188,7 @@ EVENT_LABELS: dict[str, str | Promise] = {
     "authorization_reactivated": _("Autorização reativada"),
     "authorization_revoked": _("Autorização cassada"),
     "notice_letter_written": _("Carta registrada com AR emitida"),
+    "document_signed": _("Documento do ato assinado eletronicamente (Lei 14.063/2020)"),
     "letter_posted": _("Carta postada"),
     "delivery_attempt": _("Tentativa de entrega"),
     "return_receipt": _("AR registrado"),
