@@ -20,17 +20,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from asn1crypto import x509 as asn1_x509
 from django.conf import settings
-from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
-from pyhanko.pdf_utils.reader import PdfFileReader
-from pyhanko.sign import fields, signers
-from pyhanko.sign.general import load_certs_from_pemder
-from pyhanko.sign.signers import Signer
-from pyhanko.sign.validation import validate_pdf_signature
-from pyhanko_certvalidator import ValidationContext
+
+if TYPE_CHECKING:
+    # pyHanko is imported where it is used: every web and worker process imports this
+    # module, and only those that sign or validate need the library loaded.
+    from asn1crypto import x509 as asn1_x509
+    from pyhanko.sign.signers import Signer
+    from pyhanko_certvalidator import ValidationContext
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -73,6 +72,8 @@ def seal_signer() -> Signer:
 
 def pkcs12_signer(data: bytes, passphrase: str) -> Signer:
     """A pyHanko signer from a PKCS#12 archive; SigningUnavailable on a wrong passphrase."""
+    from pyhanko.sign import signers
+
     try:
         return signers.SimpleSigner.load_pkcs12_data(
             data, other_certs=[], passphrase=passphrase.encode()
@@ -110,6 +111,9 @@ def pdf_sign(pdf: bytes, *, signer: Signer, field_name: str, reason: str, name: 
     Timestamped (RFC 3161) when SIGNING_TIMESTAMP_URL is set; any failure of the key, the
     token or the timestamp server is raised as SigningUnavailable for the caller to retry.
     """
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.sign import fields, signers
+
     meta = signers.PdfSignatureMetadata(
         field_name=field_name,
         reason=reason,
@@ -138,6 +142,8 @@ def pdf_sign(pdf: bytes, *, signer: Signer, field_name: str, reason: str, name: 
 
 @lru_cache(maxsize=32)
 def _certificates(paths: tuple[str, ...]) -> tuple[asn1_x509.Certificate, ...]:
+    from pyhanko.sign.general import load_certs_from_pemder
+
     found: list[asn1_x509.Certificate] = []
     for path in paths:
         try:
@@ -152,6 +158,7 @@ def icp_brasil_roots() -> tuple[asn1_x509.Certificate, ...]:
     """The ICP-Brasil roots bundled by certifi-icpbr: its self-signed certificates whose
     organisation is ICP-Brasil (the bundle also holds the web's roots, not trusted here)."""
     import certifi_icpbr
+    from pyhanko.sign.general import load_certs_from_pemder
 
     roots = []
     for cert in load_certs_from_pemder([certifi_icpbr.where()]):
@@ -243,6 +250,8 @@ def certificate_cpf(cert: asn1_x509.Certificate) -> str:
 
 
 def _check_one(embedded: object, context: ValidationContext) -> SignatureCheck:
+    from pyhanko.sign.validation import validate_pdf_signature
+
     name = getattr(embedded, "field_name", "") or ""
     try:
         status = validate_pdf_signature(embedded, signer_validation_context=context)  # type: ignore[arg-type]
@@ -284,6 +293,9 @@ def pdf_check(pdf: bytes, *, roots: Iterable[asn1_x509.Certificate]) -> PdfCheck
 
 
 def _pdf_check(pdf: bytes, roots: list[asn1_x509.Certificate]) -> PdfCheck:
+    from pyhanko.pdf_utils.reader import PdfFileReader
+    from pyhanko_certvalidator import ValidationContext
+
     try:
         reader = PdfFileReader(io.BytesIO(pdf), strict=False)
         embedded = list(reader.embedded_signatures)
