@@ -86,6 +86,15 @@ def _form_field(spec: ActionField) -> forms.Field:
         return forms.BooleanField(label=spec.label, required=False)
     if spec.kind == "file":
         return forms.FileField(**common)
+    if spec.kind == "password":
+        # The actor's password, confirming and signing the act (documents.signing.keys);
+        # never written back into the page.
+        return forms.CharField(
+            widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+            max_length=TEXT_MAX,
+            strip=False,
+            **common,
+        )
     if spec.kind == "textarea":
         return forms.CharField(
             widget=forms.Textarea(attrs={"rows": 2}), max_length=TEXTAREA_MAX, **common
@@ -141,6 +150,15 @@ def _serializer_field(spec: ActionField) -> serializers.Field:
         return serializers.BooleanField(required=False, default=False)
     if spec.kind == "file":
         return serializers.FileField(required=required)
+    if spec.kind == "password":
+        return serializers.CharField(
+            required=required,
+            allow_blank=not required,
+            max_length=TEXT_MAX,
+            trim_whitespace=False,
+            write_only=True,
+            style={"input_type": "password"},
+        )
     if spec.kind == "textarea":
         return serializers.CharField(
             required=required, allow_blank=not required, max_length=TEXTAREA_MAX

@@ -31,7 +31,8 @@ class ActionField:
 
     name: str
     label: str | Promise
-    kind: str = "text"  # text | textarea | int | decimal | date | datetime | bool | file | choice
+    # text | textarea | int | decimal | date | datetime | bool | file | choice | password
+    kind: str = "text"
     required: bool = True
     choices: tuple[tuple[str, str | Promise], ...] = ()
     # For `decimal`: the digits the model column holds (cases.action_inputs bounds the input).
@@ -283,6 +284,7 @@ EVENT_LABELS: dict[str, str | Promise] = {
     "authorization_reactivated": _("Autorização reativada"),
     "authorization_revoked": _("Autorização cassada"),
     "notice_letter_written": _("Carta registrada com AR emitida"),
+    "document_signed": _("Documento do ato assinado eletronicamente (Lei 14.063/2020)"),
     "letter_posted": _("Carta postada"),
     "delivery_attempt": _("Tentativa de entrega"),
     "return_receipt": _("AR registrado"),

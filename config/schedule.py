@@ -45,6 +45,24 @@ BEAT_SCHEDULE = {
         "task": "documents.tasks.requeue_unrendered",
         "schedule": crontab(minute="*/10"),
     },
+    # Seals still pending (token or timestamp server away longer than the task's retries):
+    # tried again every half hour until they succeed; each try is idempotent.
+    "requeue-unsealed-documents": {
+        "task": "documents.tasks.requeue_unsealed",
+        "schedule": crontab(minute="*/30"),
+    },
+    # The seal certificate's expiry: the administrators are e-mailed daily from
+    # SIGNING_SEAL_EXPIRY_WARNING_DAYS (30) before it, so it is renewed in time.
+    "seal-expiry-warning": {
+        "task": "documents.tasks.seal_expiry_warning",
+        "schedule": crontab(hour=8, minute=0),
+    },
+    # A deactivated user's signing key is revoked (hourly: an inactive user cannot log in
+    # to use it meanwhile, so this only records the end of the key).
+    "revoke-inactive-signing-keys": {
+        "task": "documents.tasks.revoke_inactive_keys",
+        "schedule": crontab(minute=20),
+    },
     # Art. 31: the tariff is adjusted by the IGP-M every January. Daily through January,
     # so a missed beat or a late deploy still opens the clerks' reminder; idempotent.
     "tariff-january-reminder": {

@@ -524,3 +524,28 @@ SECOND_FACTOR_MAX_AGE_MINUTES = env_int("SECOND_FACTOR_MAX_AGE_MINUTES", 15)
 # A staff session with no request for this long is ended (0: never).
 STAFF_IDLE_MINUTES = env_int("STAFF_IDLE_MINUTES", 30)
 OTP_TOTP_ISSUER = env_str("OTP_TOTP_ISSUER", "Táxi Mantenópolis")
+# --- Electronic signatures (documents.signing; README "Signatures") ----------------------
+# The municipality's seal on every official PDF (PAdES): an A1 PKCS#12 file and its
+# passphrase, or a PKCS#11 token (module + token label + key label + PIN). The defaults
+# are the development chain (`manage.py signing_dev_chain`), NOT VALID outside the demo.
+SIGNING_DEV_CHAIN_DIR = VAR_DIR / "signing" / "dev"
+SIGNING_SEAL_PKCS12 = env_str("SIGNING_SEAL_PKCS12", str(SIGNING_DEV_CHAIN_DIR / "seal.p12"))
+SIGNING_SEAL_PASSPHRASE = env_str("SIGNING_SEAL_PASSPHRASE", "desenvolvimento")
+SIGNING_SEAL_PKCS11_MODULE = env_str("SIGNING_SEAL_PKCS11_MODULE", "")
+SIGNING_SEAL_PKCS11_TOKEN = env_str("SIGNING_SEAL_PKCS11_TOKEN", "")
+SIGNING_SEAL_PKCS11_KEY = env_str("SIGNING_SEAL_PKCS11_KEY", "")
+SIGNING_SEAL_PKCS11_PIN = env_str("SIGNING_SEAL_PKCS11_PIN", "")
+# RFC 3161 timestamp server; empty: signatures carry the signer's clock only.
+SIGNING_TIMESTAMP_URL = env_str("SIGNING_TIMESTAMP_URL", "")
+SIGNING_TIMESTAMP_TIMEOUT = env_int("SIGNING_TIMESTAMP_TIMEOUT", 10)
+# Roots our own documents' signatures must chain to (PEM/DER files, comma-separated).
+SIGNING_TRUST_ROOTS = env_list("SIGNING_TRUST_ROOTS", str(SIGNING_DEV_CHAIN_DIR / "root.pem"))
+# The internal authority that certifies each user's own signing key (advanced signature).
+SIGNING_USERS_CA_PKCS12 = env_str(
+    "SIGNING_USERS_CA_PKCS12", str(SIGNING_DEV_CHAIN_DIR / "users-ca.p12")
+)
+SIGNING_USERS_CA_PASSPHRASE = env_str("SIGNING_USERS_CA_PASSPHRASE", "desenvolvimento")
+# Roots accepted for citizens' signed uploads besides the ICP-Brasil roots of certifi-icpbr.
+SIGNING_UPLOAD_TRUST_ROOTS = env_list("SIGNING_UPLOAD_TRUST_ROOTS", "")
+# Days before the seal certificate expires that the administrator is warned.
+SIGNING_SEAL_EXPIRY_WARNING_DAYS = env_int("SIGNING_SEAL_EXPIRY_WARNING_DAYS", 30)

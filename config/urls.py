@@ -13,6 +13,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts import api as accounts_api
 from cases import api as cases_api
+from documents import api as documents_api
 from identity import views as identity_views
 from inspections import api as inspections_api
 from inspections import views as inspections_views
@@ -67,6 +68,8 @@ api = [
         inspections_api.InspectionRecordApi.as_view(),
         name="api-inspection-result",
     ),
+    path("verify/file/", documents_api.VerifyFileApi.as_view(), name="api-verify-file"),
+    path("verify/<str:code>/", documents_api.VerifyCodeApi.as_view(), name="api-verify-code"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Swagger UI comes from its CDN; the split view keeps its start-up script out of line.
     path(

@@ -21,6 +21,10 @@ class OfficialDocument(models.Model):
         READY = "ready", _("gerado")
         FAILED = "failed", _("falhou")
 
+    class Signature(models.TextChoices):
+        SIGNED = "signed", _("assinado")
+        PENDING = "pending", _("assinatura pendente")
+
     kind = models.CharField(_("tipo"), max_length=24, choices=Kind.choices)
     number = models.CharField(
         _("número"), max_length=24, db_index=True,
@@ -63,6 +67,26 @@ class OfficialDocument(models.Model):
     issued_at = models.DateTimeField(_("emitido em"))
     rendered_at = models.DateTimeField(_("gerado em"), null=True, blank=True)
     last_error = models.TextField(_("último erro"), blank=True)
+    signature = models.CharField(
+        _("assinatura"), max_length=8, choices=Signature.choices, blank=True, default="",
+        help_text=_(
+            "Assinado: o PDF leva o selo do Município (e a assinatura de quem agiu, quando "
+            "houver). Assinatura pendente: o PDF existe, o selo ou o carimbo do tempo falhou e "
+            "o worker tenta de novo."
+        ),
+    )
+    signature_error = models.TextField(_("erro da assinatura"), blank=True)
+    sealed_at = models.DateTimeField(_("selado em"), null=True, blank=True)
+    signed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("assinado por"),
+        help_text=_("Quem praticou o ato e o assinou com a própria chave (assinatura avançada)."),
+    )
+    signed_at = models.DateTimeField(_("assinado por quem agiu em"), null=True, blank=True)
+    signer_pdf = models.FileField(
+        _("PDF assinado por quem agiu"), upload_to="documents/signed/", blank=True,
+        help_text=_("O PDF com a assinatura de quem agiu, antes do selo do Município."),
+    )
 
     class Meta:
         verbose_name = _("documento oficial")
@@ -90,3 +114,39 @@ class DocumentSequence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.year}: {self.last}"
+
+
+class SigningKey(models.Model):
+    """A user's own signing key (advanced electronic signature, Lei 14.063/2020 art. 4º II).
+
+    Created at his first signed act, certified by the internal authority
+    (SIGNING_USERS_CA_PKCS12), and kept only as a PKCS#12 archive encrypted with the password
+    he confirmed that act with: the application cannot use it without him. Revoked when he
+    is deactivated or when it can no longer be opened (password changed), renewed on expiry;
+    documents it signed stay valid.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="signing_keys",
+        verbose_name=_("usuário"),
+    )
+    pkcs12 = models.BinaryField(_("chave e certificado (PKCS#12 cifrado)"))
+    subject = models.CharField(_("titular do certificado"), max_length=200)
+    serial = models.CharField(_("número de série"), max_length=64)
+    not_after = models.DateTimeField(_("válido até"))
+    created_at = models.DateTimeField(_("criada em"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revogada em"), null=True, blank=True)
+    revoked_reason = models.CharField(_("motivo da revogação"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("chave de assinatura")
+        verbose_name_plural = _("chaves de assinatura")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=models.Q(revoked_at__isnull=True),
+                name="one_active_signing_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.subject} ({self.serial})"

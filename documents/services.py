@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-import hashlib
 import io
 import json
 import logging
@@ -24,12 +23,12 @@ from typing import Any
 
 import qrcode
 from django.conf import settings
-from django.core.files.base import ContentFile
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from PIL import Image, ImageOps
 
 from accounts.models import User
@@ -41,6 +40,7 @@ from documents.codes import (
     verification_code_new,
 )
 from documents.models import DocumentSequence, OfficialDocument
+from documents.signing.services import SealResult, document_file_store, seal_apply
 from law.infractions import infraction
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
 from registers.validators import display_plate, format_cpf
@@ -226,7 +226,36 @@ def document_render_context(document: OfficialDocument) -> dict[str, Any]:
         },
         "verification_url": url,
         "qr_code": qr_code_data_uri(url),
+        "signatures": signature_lines(document),
     }
+
+
+def signature_lines(document: OfficialDocument) -> list[dict[str, Any]]:
+    """The visible signature block (Lei 14.063/2020 art. 4º): who signs the PDF, and when.
+
+    Drawn into the page before the PDF is signed, so it is covered by the signatures it
+    announces: the person who acted (advanced signature, when he signed), then the
+    municipality's seal.
+    """
+    lines: list[dict[str, Any]] = []
+    if document.signed_by is not None:
+        lines.append(
+            {
+                "name": document.signed_by.signature_name(),
+                "role": document.signed_by.employee_number,
+                "at": document.signed_at or document.issued_at,
+                "seal": False,
+            }
+        )
+    lines.append(
+        {
+            "name": _("Município de %(city)s") % {"city": settings.MUNICIPALITY_NAME},
+            "role": _("selo eletrônico"),
+            "at": document.issued_at,
+            "seal": True,
+        }
+    )
+    return lines
 
 
 def document_html(document: OfficialDocument) -> str:
@@ -246,11 +275,24 @@ def document_pdf(document: OfficialDocument) -> bytes:
     from weasyprint import HTML, URLFetcher
 
     fetcher = URLFetcher(allowed_protocols={"data"})
-    return HTML(string=document_html(document), url_fetcher=fetcher).write_pdf()  # type: ignore[no-any-return]
+    return HTML(string=document_html(document), url_fetcher=fetcher).write_pdf(  # type: ignore[no-any-return]
+        **PDF_OPTIONS
+    )
 
 
-def _file_name(document: OfficialDocument) -> str:
-    return f"{document.number.replace('/', '-')}.pdf"
+PDF_OPTIONS: dict[str, Any] = {"pdf_variant": "pdf/a-3b", "pdf_tags": True}
+"""Archival and accessible (issue 21): PDF/A-3b keeps its fonts embedded and is what
+WeasyPrint writes that a PAdES incremental signature leaves valid (the signature is added
+after rendering); tags give screen readers the structure."""
+
+
+def document_signed_base(document: OfficialDocument) -> bytes:
+    """What the seal is added to: the PDF signed by the person who acted when he signed it
+    with the act (documents.signing.keys), else the PDF drawn now."""
+    if document.signer_pdf:
+        with document.signer_pdf.open("rb") as handle:
+            return handle.read()
+    return document_pdf(document)
 
 
 def document_render(*, document_id: int) -> OfficialDocument:
@@ -268,9 +310,11 @@ def document_render(*, document_id: int) -> OfficialDocument:
     if document.status == Status.READY:
         return document
     failure: Exception | None = None
-    pdf = b""
+    sealed: SealResult | None = None
     try:
-        pdf = document_pdf(document)
+        # Sealed here too, outside the transaction; a seal that fails leaves the document
+        # READY and "assinatura pendente" (documents.signing.services), never FAILED.
+        sealed = seal_apply(document, document_signed_base(document))
     except Exception as exc:
         failure = exc
     with transaction.atomic():
@@ -282,12 +326,12 @@ def document_render(*, document_id: int) -> OfficialDocument:
             row.last_error = f"{type(failure).__name__}: {failure}"[:2000]
             row.save(update_fields=["status", "last_error"])
         else:
-            row.file.save(_file_name(row), ContentFile(pdf), save=False)
-            row.sha256 = hashlib.sha256(pdf).hexdigest()
+            assert sealed is not None
+            changed = document_file_store(row, sealed, now=timezone.now())
             row.status = Status.READY
             row.rendered_at = timezone.now()
             row.last_error = ""
-            row.save(update_fields=["file", "sha256", "status", "rendered_at", "last_error"])
+            row.save(update_fields=[*changed, "status", "rendered_at", "last_error"])
     if failure is not None:
         # Raised after the block, so that the FAILED row is committed, not rolled back.
         raise failure

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from accounts.roles import is_staff_member
+from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read
 from documents.codes import verification_code_normalize
 from documents.models import OfficialDocument
@@ -33,6 +33,14 @@ from documents.selectors import (
     verification_lookup,
 )
 from documents.services import document_html, document_render_retry
+from documents.signing.forms import PdfUploadForm
+from documents.signing.lifecycle import seal_certificate_status
+from documents.signing.selectors import (
+    UploadVerification,
+    document_signatures,
+    pdf_upload_verify,
+)
+from documents.signing.services import documents_signature_pending
 from registers.validators import normalize_plate
 
 MAX_QUERY_LENGTH = 40
@@ -40,8 +48,29 @@ MAX_QUERY_LENGTH = 40
 public_rate_limit = rate_limit(scope="public-verify", setting="PUBLIC_VERIFY_RATE", default=60)
 
 
-def _page(request: HttpRequest, query: str, result: TaxiVerification | None) -> HttpResponse:
-    response = render(request, "documents/verify.html", {"query": query, "result": result})
+def _page(
+    request: HttpRequest,
+    query: str,
+    result: TaxiVerification | None,
+    *,
+    upload: UploadVerification | None = None,
+    upload_form: PdfUploadForm | None = None,
+) -> HttpResponse:
+    signatures = (
+        document_signatures(result.document) if result is not None and result.document else None
+    )
+    response = render(
+        request,
+        "documents/verify.html",
+        {
+            "query": query,
+            "result": result,
+            "signatures": signatures,
+            "upload": upload,
+            "upload_form": upload_form or PdfUploadForm(),
+        },
+        status=400 if upload_form is not None and upload_form.errors else 200,
+    )
     # Drivers' names are on these pages: keep them out of search engines.
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
@@ -74,6 +103,36 @@ def verify_plate(request: HttpRequest, plate: str) -> HttpResponse:
     except ValidationError:
         result = TaxiVerification(standing=Standing.UNKNOWN, today=today)
     return _page(request, plate, result)
+
+
+@never_cache
+@public_rate_limit
+@require_POST
+def verify_upload(request: HttpRequest) -> HttpResponse:
+    """/verificar/arquivo/ — anyone uploads a PDF and learns whether it is an unaltered copy
+    of a document the municipality issued (its signatures validated, its bytes looked up)."""
+    form = PdfUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _page(request, "", None, upload_form=form)
+    return _page(request, "", None, upload=pdf_upload_verify(form.cleaned_data["content"]))
+
+
+@never_cache
+@login_required
+def signature_pending_list(request: HttpRequest) -> HttpResponse:
+    """/documentos/assinatura-pendente/ — the administrator's list of documents whose seal
+    is still missing, with the last error (a failure is visible, never silent), and the
+    seal certificate's expiry."""
+    if not has_role(request.user, Role.ADMINISTRATOR):
+        raise PermissionDenied
+    return render(
+        request,
+        "documents/signature_pending.html",
+        {
+            "documents": documents_signature_pending()[:500],
+            "seal": seal_certificate_status(today=timezone.localdate()),
+        },
+    )
 
 
 @never_cache

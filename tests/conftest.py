@@ -143,3 +143,39 @@ def _database_url_for(settings_dict) -> str:
     host = settings_dict.get("HOST") or "127.0.0.1"
     port = settings_dict.get("PORT") or 5432
     return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def dev_chain(tmp_path_factory):
+    """The development certificate chain (NOT VALID), made once per test session.
+
+    Its paths are also put in the environment, so a worker process the tests start signs
+    with the same chain.
+    """
+    import os
+
+    from documents.signing.devchain import DEV_PASSPHRASE, dev_chain_create
+
+    chain = dev_chain_create(tmp_path_factory.mktemp("signing"))
+    os.environ["SIGNING_SEAL_PKCS12"] = str(chain.seal)
+    os.environ["SIGNING_SEAL_PASSPHRASE"] = DEV_PASSPHRASE
+    os.environ["SIGNING_TRUST_ROOTS"] = str(chain.root)
+    os.environ["SIGNING_USERS_CA_PKCS12"] = str(chain.users_ca)
+    os.environ["SIGNING_USERS_CA_PASSPHRASE"] = DEV_PASSPHRASE
+    os.environ["SIGNING_UPLOAD_TRUST_ROOTS"] = str(chain.icp_test_root)
+    return chain
+
+
+@pytest.fixture(autouse=True)
+def _signing_with_dev_chain(settings, dev_chain):
+    """Every official document is sealed by the development chain, as in the demo."""
+    from documents.signing.devchain import DEV_PASSPHRASE
+
+    settings.SIGNING_SEAL_PKCS12 = str(dev_chain.seal)
+    settings.SIGNING_SEAL_PASSPHRASE = DEV_PASSPHRASE
+    settings.SIGNING_SEAL_PKCS11_MODULE = ""
+    settings.SIGNING_TIMESTAMP_URL = ""
+    settings.SIGNING_TRUST_ROOTS = [str(dev_chain.root)]
+    settings.SIGNING_USERS_CA_PKCS12 = str(dev_chain.users_ca)
+    settings.SIGNING_USERS_CA_PASSPHRASE = DEV_PASSPHRASE
+    settings.SIGNING_UPLOAD_TRUST_ROOTS = [str(dev_chain.icp_test_root)]

@@ -34,6 +34,7 @@ from documents.codes import verification_code_display
 from documents.models import OfficialDocument
 from documents.penalties import penalty_lines, penalty_of_notice, penalty_text
 from documents.services import document_issue, infraction_context
+from documents.signing.keys import document_sign_by
 from law import appeal as tally
 from law.i18n import format_date
 from notifications.post import notice_send
@@ -504,9 +505,11 @@ def appeal_vote(
     vote: str = "",
     reason: str = "",
     fine_vrte: Decimal | str | None = None,
+    password: str = "",
 ) -> AppealCase:
     """A member votes once, for his seat, with his reasons (Art. 52). When the votes cast
-    settle the result, the appeal is decided in the same transaction."""
+    settle the result, the appeal is decided in the same transaction; the member whose vote
+    decides signs the decision with his password (documents.signing.keys), one step."""
     now = timezone.now()
     today = timezone.localdate(now)
     reason = (reason or note).strip()
@@ -568,7 +571,9 @@ def appeal_vote(
         ]
         decision = tally.decide(ballots)
         if decision is not None:
-            locked = _decide(appeal=locked, actor=actor, decision=decision, today=today)
+            locked = _decide(
+                appeal=locked, actor=actor, decision=decision, today=today, password=password
+            )
     return locked
 
 
@@ -580,17 +585,29 @@ _ACTIONS = {
 
 
 def _decide(
-    *, appeal: AppealCase, actor: User, decision: tally.Decision, today: dt.date
+    *,
+    appeal: AppealCase,
+    actor: User,
+    decision: tally.Decision,
+    today: dt.date,
+    password: str = "",
 ) -> AppealCase:
     """The decision and everything it carries, in the deciding vote's transaction: the
     notice overturned or upheld (penalties applied), the PDF, the registered letter."""
     # Written in the municipality's language, whatever the deciding member reads.
     with translation.override(settings.LANGUAGE_CODE):
-        return _decide_in_language(appeal=appeal, actor=actor, decision=decision, today=today)
+        return _decide_in_language(
+            appeal=appeal, actor=actor, decision=decision, today=today, password=password
+        )
 
 
 def _decide_in_language(
-    *, appeal: AppealCase, actor: User, decision: tally.Decision, today: dt.date
+    *,
+    appeal: AppealCase,
+    actor: User,
+    decision: tally.Decision,
+    today: dt.date,
+    password: str = "",
 ) -> AppealCase:
     notice = notice_for_update(appeal.notice_id)
     granted = decision.position is tally.Position.GRANTED
@@ -625,6 +642,8 @@ def _decide_in_language(
         actor=actor,
         context=decision_context(decided, notice),
     )
+    if password:
+        document_sign_by(document=document, actor=actor, password=password, case=decided)
     assert decided.applicant is not None
     notice_send(
         case=decided,

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from documents.signing.keys import SIGNING_PASSWORD
 from workflows.appeal.models import AppealCase, AppealState, Outcome
 from workflows.appeal.services import (
     ART_52,
@@ -130,6 +131,7 @@ WORKFLOW = register(
                         required=False,
                         max_digits=9,
                     ),
+                    SIGNING_PASSWORD,
                 ),
                 service=appeal_vote,
             ),

@@ -35,6 +35,7 @@ from cases.services.transitions import (
 from core.errors import CONCURRENT_WRITE
 from core.sequences import sequence_next
 from documents.services import authorization_term_issue
+from documents.signing.keys import document_sign_by
 from identity.selectors import vouched_cpf
 from inspections.models import Inspection
 from law import inspection as law_inspection
@@ -468,9 +469,17 @@ def _photo_to_register(case: ApplicationCase) -> None:
 
 
 def application_homologate(
-    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
+    *,
+    case: Case,
+    actor: User,
+    note: str = "",
+    today: dt.date | None = None,
+    password: str = "",
 ) -> ApplicationCase:
-    """The mayor homologates (Art. 22): the authorization, its IM and the Termo are issued."""
+    """The mayor homologates (Art. 22): the authorization, its IM and the Termo are issued.
+
+    With his password the mayor also signs the Termo himself, in this same step (advanced
+    electronic signature, documents.signing.keys); a wrong one refuses the homologation."""
     day = today or local_today()
     with transaction.atomic(durable=True):
         # Numbered first: a refused homologation rolls back and gives its number back.
@@ -496,7 +505,9 @@ def application_homologate(
             authorization=authorization, vehicle=locked.vehicle, valid_from=day,
             actor=actor, case=locked,
         )
-        authorization_term_issue(authorization=authorization, actor=actor, case=locked)
+        term = authorization_term_issue(authorization=authorization, actor=actor, case=locked)
+        if password:
+            document_sign_by(document=term, actor=actor, password=password, case=locked)
         application_notify(
             locked, "granted", authorization=authorization, registration=registration
         )

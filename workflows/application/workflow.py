@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from documents.signing.keys import SIGNING_PASSWORD
 from law import inspection as law_inspection
 from workflows.application.checklist import ITEMS
 from workflows.application.models import ApplicationCase, ApplicationState
@@ -103,7 +104,7 @@ WORKFLOW = register(
                 _l("Homologar e outorgar a autorização"),
                 ART_22,
                 roles=MAYOR,
-                inputs=(OPTIONAL_NOTE,),
+                inputs=(OPTIONAL_NOTE, SIGNING_PASSWORD),
                 service=application_homologate,
             ),
             Edge(

@@ -35,6 +35,8 @@ from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_lock, case_open, case_step, local_today
+from documents.models import OfficialDocument
+from documents.signing.keys import document_sign_by
 from law import bars as law_bars
 from law import deadlines as law_deadlines
 from law.i18n import format_date
@@ -315,7 +317,12 @@ def _target_in_force(case: RevocationCase) -> None:
 
 
 def revocation_revoke(
-    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
+    *,
+    case: Case,
+    actor: User,
+    note: str = "",
+    today: dt.date | None = None,
+    password: str = "",
 ) -> RevocationCase:
     """The mayor orders the revocation on the record (§3).
 
@@ -327,7 +334,15 @@ def revocation_revoke(
     """
     # Art. 59 §2: the appeal "contra a medida" has suspensive effect (Art. 63 §1): the
     # authorization is revoked when it is decided or its window closes, not here.
-    return _decide(case, "revoke", actor=actor, note=note, today=today, guard=_target_in_force)
+    return _decide(
+        case,
+        "revoke",
+        actor=actor,
+        note=note,
+        today=today,
+        guard=_target_in_force,
+        password=password,
+    )
 
 
 def _decide(
@@ -338,9 +353,11 @@ def _decide(
     note: str,
     today: dt.date | None,
     guard: Callable[[RevocationCase], None] | None = None,
+    password: str = "",
 ) -> RevocationCase:
     """The mayor's decision on the record, revoke or dismiss: the case's deadlines end and
-    the driver is told, with the grounds (§3)."""
+    the driver is told, with the grounds (§3). With his password the mayor signs the
+    decision's letter himself in the same step (documents.signing.keys)."""
     day = today or local_today()
     with transaction.atomic(durable=True):
         locked = case_step(
@@ -353,7 +370,11 @@ def _decide(
             data={"decided_on": day.isoformat()},
         )
         deadlines_cancel(case=locked)
-        _notify_decision(locked, actor=actor, revoked=action == "revoke", barred_until=None)
+        letter = _notify_decision(
+            locked, actor=actor, revoked=action == "revoke", barred_until=None
+        )
+        if password and letter is not None:
+            document_sign_by(document=letter, actor=actor, password=password, case=locked)
     return locked
 
 
@@ -514,10 +535,15 @@ def _auxiliary_revoke(case: RevocationCase, *, actor: User | None, day: dt.date)
 
 
 def revocation_dismiss(
-    *, case: Case, actor: User, note: str = "", today: dt.date | None = None
+    *,
+    case: Case,
+    actor: User,
+    note: str = "",
+    today: dt.date | None = None,
+    password: str = "",
 ) -> RevocationCase:
     """The mayor finds no ground on the record: the case is closed, the driver told."""
-    return _decide(case, "dismiss", actor=actor, note=note, today=today)
+    return _decide(case, "dismiss", actor=actor, note=note, today=today, password=password)
 
 
 def revocations_lapse(
@@ -550,9 +576,10 @@ def revocations_lapse(
 
 def _notify_decision(
     case: RevocationCase, *, actor: User, revoked: bool, barred_until: dt.date | None
-) -> None:
+) -> OfficialDocument | None:
+    """The decision's registered letter (and e-mail); returns the letter."""
     assert case.applicant is not None
-    notice_send(
+    notification = notice_send(
         case=case,
         recipient=case.applicant,
         template="revocation_decided",
@@ -564,3 +591,4 @@ def _notify_decision(
         },
         actor=actor,
     )
+    return notification.letter

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from documents.signing.keys import SIGNING_PASSWORD
 from workflows.revocation.models import RevocationCase, RevocationState
 from workflows.revocation.services import (
     ART_59_P2,
@@ -90,7 +91,7 @@ WORKFLOW = register(
                 f"{ART_59_P3}; {ART_59_P5}",
                 roles=MAYOR,
                 note_required=True,
-                inputs=(GROUNDS_INPUT,),
+                inputs=(GROUNDS_INPUT, SIGNING_PASSWORD),
                 style="danger",
                 service=revocation_revoke,
             ),
@@ -100,7 +101,7 @@ WORKFLOW = register(
                 ART_59_P3,
                 roles=MAYOR,
                 note_required=True,
-                inputs=(GROUNDS_INPUT,),
+                inputs=(GROUNDS_INPUT, SIGNING_PASSWORD),
                 style="secondary",
                 service=revocation_dismiss,
             ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from web.demo import DEMO_LOGINS, demo_load
@@ -41,7 +42,14 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        call_command("signing_dev_chain", verbosity=options["verbosity"])
         counts = demo_load()
+        # Each demo user's own signing key (NOT VALID), so a signed act works at once.
+        call_command(
+            "signing_dev_chain",
+            verbosity=options["verbosity"],
+            user=[f"{login}:{password}" for login, password, _label in DEMO_LOGINS],
+        )
         self.stdout.write(self.style.SUCCESS(summary(counts)))
         if options["verbosity"] >= 1:
             self.stdout.write("Logins de demonstração:")

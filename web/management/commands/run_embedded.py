@@ -243,7 +243,16 @@ class Command(BaseCommand):
             settings.PUBLIC_BASE_URL = f"http://127.0.0.1:{port}"
         folders_prepare()
         call_command("migrate", interactive=False, verbosity=options["verbosity"])
+        # The demo signs out of the box with the development chain (NOT VALID); a
+        # configured seal is left alone.
+        call_command("signing_dev_chain", verbosity=options["verbosity"])
         self._say(summary(demo_load()))
+        # Each demo user's own signing key (NOT VALID), so a signed act works at once.
+        call_command(
+            "signing_dev_chain",
+            verbosity=options["verbosity"],
+            user=[f"{login}:{password}" for login, password, _label in DEMO_LOGINS],
+        )
 
         def started() -> None:
             address = f"http://127.0.0.1:{port}"

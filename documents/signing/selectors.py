@@ -1,0 +1,65 @@
+"""What the verification page and API say of a document's signatures, and of an uploaded PDF.
+
+Read-only. A stored document's signatures are validated from its stored file every time
+(no cached verdict: a file changed on disk shows as altered); an uploaded PDF is looked up
+by its SHA-256 among the documents issued and its signatures validated offline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from documents.models import OfficialDocument
+from documents.signing.pades import PdfCheck, document_roots, pdf_check
+
+
+class Verdict(models.TextChoices):
+    AUTHENTIC = "authentic", _("Cópia fiel de documento emitido pela Prefeitura")
+    ALTERED = "altered", _("Arquivo alterado: não é válido")
+    NOT_ISSUED = "not_issued", _("Não é um documento emitido pela Prefeitura")
+
+
+def document_signatures(document: OfficialDocument) -> PdfCheck | None:
+    """The signatures of the document's stored PDF, validated now; None before it exists."""
+    if not document.file:
+        return None
+    try:
+        with document.file.open("rb") as handle:
+            content = handle.read()
+    except OSError:
+        return PdfCheck(readable=False, error="file missing")
+    return pdf_check(content, roots=document_roots())
+
+
+@dataclass(frozen=True)
+class UploadVerification:
+    verdict: Verdict
+    check: PdfCheck
+    document: OfficialDocument | None = None
+
+
+def pdf_upload_verify(content: bytes) -> UploadVerification:
+    """Whether `content` is an unaltered copy of a document the municipality issued.
+
+    Authentic only when the bytes are those of an issued document AND every signature in
+    them validates; a file whose signatures no longer match their bytes is ALTERED, never
+    valid; anything else (unsigned, signed by others, an older unsealed copy) is NOT_ISSUED.
+    """
+    check = pdf_check(content, roots=document_roots())
+    digest = hashlib.sha256(content).hexdigest()
+    document = (
+        OfficialDocument.objects.defer("context")
+        .filter(sha256=digest, status=OfficialDocument.Status.READY)
+        .first()
+    )
+    if check.signed and check.altered:
+        return UploadVerification(verdict=Verdict.ALTERED, check=check)
+    if document is not None and check.all_ok:
+        return UploadVerification(verdict=Verdict.AUTHENTIC, check=check, document=document)
+    if not check.readable or (check.signed and not check.all_ok):
+        return UploadVerification(verdict=Verdict.ALTERED, check=check)
+    return UploadVerification(verdict=Verdict.NOT_ISSUED, check=check)

@@ -1,0 +1,173 @@
+"""The person who acted signs the document of his act (Lei 14.063/2020 arts. 4º II and 5º):
+his own key, opened only with his password, in the act's step; the seal comes after and
+both signatures validate."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from accounts.roles import Role
+from cases.errors import NotPermitted
+from cases.models import AuditEvent
+from cases.services.transitions import case_act
+from documents.models import OfficialDocument, SigningKey
+from documents.signing.keys import signing_keys_revoke_inactive
+from documents.signing.pades import document_roots, pdf_check
+from tests.application.factories import population
+from tests.application.journey import to_review
+from tests.documents.helpers import pdf_text
+from tests.documents.paper import render_pending
+from tests.factories import UserFactory
+from workflows.application.models import ApplicationCase
+from workflows.application.services import application_approve_review
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "senha-de-teste-123"  # tests.factories.UserFactory's
+Kind = OfficialDocument.Kind
+
+
+@pytest.fixture
+def awaiting_homologation():
+    today = timezone.localdate()
+    population(10_000, year=today.year)
+    applicant = UserFactory(role=Role.DRIVER)
+    clerk = UserFactory(role=Role.CLERK)
+    case = to_review(applicant, clerk, today=today)
+    application_approve_review(case=case, actor=clerk, today=today)
+    return ApplicationCase.objects.get(pk=case.pk)
+
+
+@pytest.fixture
+def mayor_user():
+    return UserFactory(role=Role.MAYOR, first_name="Joana", last_name="Prefeita")
+
+
+def _content(document: OfficialDocument) -> bytes:
+    with document.file.open("rb") as handle:
+        return handle.read()
+
+
+def test_mayor_signs_the_termo_with_the_homologation_art_22(awaiting_homologation, mayor_user):
+    case_act(case=awaiting_homologation, action="homologate", actor=mayor_user, password=PASSWORD)
+    render_pending()
+
+    term = OfficialDocument.objects.get(case=awaiting_homologation, kind=Kind.AUTHORIZATION_TERM)
+    check = pdf_check(_content(term), roots=document_roots())
+    mayor_sig, seal = check.signatures
+    assert term.signed_by == mayor_user and term.signature == OfficialDocument.Signature.SIGNED
+    assert mayor_sig.signer == "Joana Prefeita (TESTE — SEM VALIDADE)"
+    assert mayor_sig.ok and mayor_sig.trusted and mayor_sig.intact
+    assert seal.signer.startswith("MUNICIPIO DE MANTENOPOLIS") and seal.ok
+    assert "Assinado eletronicamente por Joana Prefeita" in pdf_text(term)
+    events = AuditEvent.objects.filter(case=awaiting_homologation).values_list(
+        "transition", flat=True
+    )
+    assert "document_signed" in list(events)
+    key = SigningKey.objects.get(user=mayor_user)
+    assert key.revoked_at is None and PASSWORD.encode() not in bytes(key.pkcs12)
+
+
+def test_wrong_password_refuses_the_homologation_and_writes_nothing(
+    awaiting_homologation, mayor_user
+):
+    with pytest.raises(NotPermitted):
+        case_act(
+            case=awaiting_homologation, action="homologate", actor=mayor_user, password="errada"
+        )
+
+    case = ApplicationCase.objects.get(pk=awaiting_homologation.pk)
+    assert case.state == awaiting_homologation.state
+    assert case.authorization_id is None
+    assert not OfficialDocument.objects.filter(case=case).exists()
+    assert not SigningKey.objects.exists()
+
+
+def test_the_key_is_made_once_renewed_after_a_password_change_and_revoked_on_deactivation(
+    mayor_user,
+):
+    from documents.services import document_issue
+    from documents.signing.keys import document_sign_by
+
+    def sign() -> None:
+        letter = document_issue(
+            kind=Kind.REGISTERED_LETTER, context={"recipient": {"name": "A"}, "body": "x"}
+        )
+        document_sign_by(document=letter, actor=mayor_user, password=password)
+
+    password = PASSWORD
+    sign()
+    sign()
+    assert SigningKey.objects.filter(user=mayor_user).count() == 1
+    password = "outra-senha-longa-9"
+    mayor_user.set_password(password)
+    mayor_user.save()
+    sign()
+    keys = list(SigningKey.objects.filter(user=mayor_user).order_by("pk"))
+    assert [k.revoked_reason for k in keys] == ["senha alterada: renovada", ""]
+
+    mayor_user.is_active = False
+    mayor_user.save()
+    assert signing_keys_revoke_inactive(now=timezone.now() + dt.timedelta(seconds=1)) == 1
+    assert not SigningKey.objects.filter(user=mayor_user, revoked_at__isnull=True).exists()
+
+
+def test_commission_member_whose_vote_decides_signs_the_decision_art_52():
+    import time_machine
+
+    from registers.models import VrteValue
+    from tests.appeal.factories import commission, filed_appeal, notified_notice
+    from tests.documents.paper import APPEAL_DECIDED_AT, VRTE_2026, taxi
+
+    VrteValue.objects.get_or_create(year=2026, defaults={"value": VRTE_2026, "source": "SEFAZ"})
+    seats = commission()
+    notice = notified_notice(item="XIII", authorization=taxi(plate="MTP7C44", number="TA-1/2024"))
+    with time_machine.travel(APPEAL_DECIDED_AT, tick=False):
+        appeal = filed_appeal(notice)
+        members = [seats[s].holder for s in ("I", "II", "III")]
+        case_act(case=appeal, action="open_voting", actor=members[0])
+        case_act(case=appeal, action="vote", actor=members[0], vote="granted", reason="V.")
+        case_act(case=appeal, action="vote", actor=members[1], vote="denied", reason="V.")
+        case_act(
+            case=appeal,
+            action="vote",
+            actor=members[2],
+            vote="denied",
+            reason="V.",
+            password=PASSWORD,
+        )
+    render_pending()
+
+    decision = OfficialDocument.objects.get(case=appeal, kind=Kind.APPEAL_DECISION)
+    check = pdf_check(_content(decision), roots=document_roots())
+    assert decision.signed_by == members[2]
+    assert [s.ok for s in check.signatures] == [True, True]
+    assert check.signatures[0].signer.startswith(members[2].signature_name()[:20])
+
+
+def test_mayor_signs_the_revocation_decision_letter_art_59_par_3(mayor, clerk, authorization):
+    import time_machine
+
+    from cases.services.deadlines import deadlines_sweep
+    from notifications.models import Notification
+    from tests.revocation.test_revocation_process import _notified, _system_opened
+
+    with time_machine.travel(dt.datetime(2026, 4, 13, 10, tzinfo=dt.UTC), tick=False):
+        case = _notified(_system_opened(authorization), clerk)
+    with time_machine.travel(dt.datetime(2026, 5, 7, 13, tzinfo=dt.UTC), tick=False):
+        deadlines_sweep(today=dt.date(2026, 5, 7))
+        case_act(
+            case=case, action="revoke", actor=mayor, note="Idade comprovada.", password=PASSWORD
+        )
+    render_pending()
+
+    letter = Notification.objects.get(
+        case=case, template="revocation_decided", channel=Notification.Channel.REGISTERED_POST
+    ).letter
+    letter.refresh_from_db()
+    check = pdf_check(_content(letter), roots=document_roots())
+    assert letter.signed_by == mayor
+    assert [s.ok for s in check.signatures] == [True, True]
