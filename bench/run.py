@@ -26,6 +26,7 @@ import http.client
 import json
 import os
 import platform
+import re
 import secrets
 import signal
 import socket
@@ -605,6 +606,9 @@ def run_size(cases: int, args: argparse.Namespace, base_url: str, last: bool) ->
     try:
         roles = tuple(args.roles.split(","))
         targets, left = build_targets(port, role_cookies, args.requests, roles)
+        if args.routes:
+            chosen = re.compile(args.routes)
+            targets = [targets[0], *(t for t in targets[1:] if chosen.search(t.label))]
         print(f"{cases:,} cases: {len(targets)} targets, {args.requests} requests each", flush=True)
         out["http"] = measure_http(port, targets, role_cookies, args.requests)
         out["left_out"] = left
@@ -644,6 +648,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--roles", default="clerk,commission,driver,mayor,public", help="who requests"
     )
+    parser.add_argument("--routes", help="only the lines matching this regular expression")
     parser.add_argument("--clients", type=int, default=16, help="concurrent clients (0: none)")
     parser.add_argument("--concurrent-requests", type=int, default=800)
     parser.add_argument("--sweep-rows", type=int, default=20_000, help="0: no sweep")
