@@ -523,10 +523,12 @@ def _print(report: dict[str, Any]) -> None:
             line += f"  ({row['errors']} errors)"
         print(line)
     met = [v for m in marks.values() for v in (m["p95_ok"], m["growth_ok"]) if v is not None]
-    print(
-        f"\ntargets met: {sum(met)} of {len(met)} (p95 at {large['cases']:,} cases; growth "
-        f"exponent ≤ 0.25 between {small['cases']:,} and {large['cases']:,})"
+    between = (
+        f"; growth exponent ≤ 0.25 between {small['cases']:,} and {large['cases']:,}"
+        if len(sizes) > 1
+        else "; one size: no growth exponent"
     )
+    print(f"\ntargets met: {sum(met)} of {len(met)} (p95 at {large['cases']:,} cases{between})")
     left = large.get("left_out", {})
     for key, text in (
         ("unsampled", "GET routes with no source of values (bench/routes.py)"),

@@ -25,6 +25,8 @@ from typing import Any
 from django.db import connection, models
 
 KIND_ORDER_FIRST = ("violation",)  # appeals point at a notice
+# Columns whose plain value a page cannot show (a notice's item must be one of Art. 58).
+KIND_VALUES = {"workflows_violationnotice": {"item": "'I'"}}
 
 
 @dataclass
@@ -243,6 +245,7 @@ def seed(
             elif isinstance(f, models.ForeignKey) and not f.null:
                 values[f.column] = ref[f.related_model.__name__]
         values[m._meta.pk.column] = "g"
+        values.update(KIND_VALUES.get(m._meta.db_table, {}))
         report.tables[m._meta.db_table] = insert_select(
             m,
             f"generate_series(1, {cases}) AS g WHERE g % {kinds} = {i}",

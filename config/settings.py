@@ -130,18 +130,8 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,  # Django's cached loader wraps these (issue 23: no loader of ours)
         "OPTIONS": {
-            # Django's cached loader, with each constant {% translate %} translated once
-            # per language (web.template_loader).
-            "loaders": [
-                (
-                    "web.template_loader.Loader",
-                    [
-                        "django.template.loaders.filesystem.Loader",
-                        "django.template.loaders.app_directories.Loader",
-                    ],
-                )
-            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -410,6 +400,3 @@ NOTICE_ARCHIVE_GRACE_DAYS = env_int("NOTICE_ARCHIVE_GRACE_DAYS", 15)
 PAYMENT_ENDS_APPEAL = env_bool("PAYMENT_ENDS_APPEAL", False)
 # Art. 62 §1: "last_penalty" (each repeat doubles the last record's values) or "base_once".
 CLANDESTINE_DOUBLING = env_str("CLANDESTINE_DOUBLING", "last_penalty")
-
-# Selects written in Python, the rest with Django's templates (web.form_renderer).
-FORM_RENDERER = "web.form_renderer.FormRenderer"
