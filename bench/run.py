@@ -26,6 +26,7 @@ import http.client
 import json
 import os
 import platform
+import re
 import secrets
 import signal
 import socket
@@ -35,7 +36,7 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlparse, urlunparse
+from urllib.parse import urlparse, urlunparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -115,6 +116,14 @@ class Http:
         conn.close()
         return response.status, elapsed, body
 
+    def location(self, path: str, cookie: str = "") -> str:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        conn.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        response = conn.getresponse()
+        response.read()
+        conn.close()
+        return response.getheader("Location") or ""
+
 
 def _session_cookie(user: Any) -> str:
     from django.test import Client
@@ -129,73 +138,125 @@ def setup_people() -> dict[str, Any]:
     from accounts.roles import Role
     from accounts.services import user_grant_role
 
-    clerk = User.objects.create_user(username="bench-clerk", password=secrets.token_hex(8))
-    user_grant_role(user=clerk, role=Role.CLERK)
-    agent = User.objects.create_user(username="bench-agent", password=secrets.token_hex(8))
-    user_grant_role(user=agent, role=Role.FISCAL_AGENT)
-    driver_user = User.objects.create_user(username="bench-driver", password=secrets.token_hex(8))
-    user_grant_role(user=driver_user, role=Role.DRIVER)
-    return {"clerk": clerk, "agent": agent, "driver_user": driver_user}
+    def person(username: str, role: str | None, **extra: Any) -> Any:
+        user = User.objects.create_user(username=username, password=secrets.token_hex(8), **extra)
+        if role:
+            user_grant_role(user=user, role=role)
+        return user
+
+    return {
+        "clerk": person("bench-clerk", Role.CLERK),
+        "agent": person("bench-agent", Role.FISCAL_AGENT),
+        "driver_user": person("bench-driver", Role.DRIVER),
+        "mayor": person("bench-mayor", Role.MAYOR),
+        "commission": person("bench-commission", Role.COMMISSION_MEMBER),
+        "administrator": person("bench-admin", None, is_superuser=True, is_staff=True),
+    }
 
 
-def endpoints(people: dict[str, Any]) -> list[tuple[str, str, str]]:
-    """(name, path, cookie) of every timed request; the trivial endpoint first."""
-    from django.db import connection
-
-    from cases.selectors import Cursor
+def cookies(people: dict[str, Any]) -> dict[str, str]:
+    """Each role's session cookie (the driver is the holder of a Termo in the middle of
+    the register, with its cases); the public has none."""
     from registers.models import Driver
 
-    Driver.objects.filter(pk=1).update(user=people["driver_user"])
-    clerk = _session_cookie(people["clerk"])
-    driver = _session_cookie(people["driver_user"])
+    middle = max(1, Driver.objects.count() // 2)
+    Driver.objects.filter(pk=middle).update(user=people["driver_user"])
+    out = {
+        role: _session_cookie(people[key])
+        for role, key in (
+            ("clerk", "clerk"),
+            ("mayor", "mayor"),
+            ("commission", "commission"),
+            ("driver", "driver_user"),
+            ("administrator", "administrator"),
+        )
+    }
+    out["public"] = ""
+    return out
+
+
+def build_targets(
+    port: int, role_cookies: dict[str, str], requests: int, roles: tuple[str, ...]
+) -> tuple[list[Any], dict[str, list[str]]]:
+    """Every GET route of the URLconf as every role that reaches it (bench/routes.py);
+    the trivial endpoint first. Returns the targets and what was left out, and why."""
+    from django.db import connection
+
+    from bench.routes import (
+        ADMIN_ROUTES,
+        MEASURED_UNLESS,
+        PK_TABLES,
+        SKIPPED,
+        TRIVIAL,
+        Samples,
+        Target,
+        kind_of,
+        url_routes,
+        variants,
+    )
+
+    client = Http(port)
+    targets: list[Target] = []
+    left: dict[str, list[str]] = {
+        "post_only": [],
+        "unsampled": [],
+        "no_rows": [],
+        "unreached": [],
+        "skipped": sorted(SKIPPED),
+    }
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM cases_case WHERE closed_at IS NULL")
-        open_count = cursor.fetchone()[0]
-        cursor.execute(
-            "SELECT coalesce(next_due_on, '9999-12-31'::date), opened_at, id FROM cases_case "
-            "WHERE closed_at IS NULL ORDER BY 1, 2, 3 OFFSET %s LIMIT 1",
-            [open_count // 2],
-        )
-        deep = cursor.fetchone()
-        cursor.execute("SELECT number FROM cases_case WHERE id = %s", [deep[2]])
-        deep_number = cursor.fetchone()[0]
-        cursor.execute(
-            "SELECT id FROM cases_case WHERE closed_at IS NULL AND kind = 'suspension' "
-            "ORDER BY id LIMIT 1"
-        )
-        case_id = cursor.fetchone()[0]
-        cursor.execute("SELECT plate FROM registers_vehicle ORDER BY id DESC LIMIT 1")
-        plate = cursor.fetchone()[0]
-        cursor.execute(
-            "SELECT number FROM registers_municipalregistration ORDER BY id DESC LIMIT 1"
-        )
-        im = cursor.fetchone()[0]
-        cursor.execute("SELECT name FROM registers_driver ORDER BY id DESC LIMIT 1 OFFSET 7")
-        name = cursor.fetchone()[0]
-    cursor_text = Cursor(tuple(deep)).encode()
-    return [
-        ("trivial /api/workflows/", "/api/workflows/", clerk),
-        ("queue API, first page", "/api/cases/", clerk),
-        ("queue page, first page", "/processos/", clerk),
-        ("queue, kind=renewal", "/api/cases/?kind=renewal", clerk),
-        ("queue, state=filed", "/api/cases/?state=filed", clerk),
-        ("queue, assignee=none", "/api/cases/?assignee=none", clerk),
-        ("queue, urgency=overdue", "/api/cases/?urgency=overdue", clerk),
-        ("queue, urgency=week", "/api/cases/?urgency=week", clerk),
-        ("queue, all cases (closed=1)", "/api/cases/?closed=1", clerk),
-        ("queue, deep page by cursor", f"/api/cases/?cursor={cursor_text}", clerk),
-        ("queue page, deep page by cursor", f"/processos/?cursor={cursor_text}", clerk),
-        ("case API", f"/api/cases/{case_id}/", clerk),
-        ("case page", f"/processos/{case_id}/", clerk),
-        ("verification by plate", f"/verificar/placa/{plate}/", ""),
-        ("verification by IM number", f"/verificar/?q={im.lower()}", ""),
-        ("driver's portal", "/portal/", driver),
-        # The search box: a driver's name (trigram indexes on the unaccented key), a plate
-        # and a case number, each among every case and register.
-        ("search, name", f"/api/search/?q={quote(name.lower())}&status=all", clerk),
-        ("search, plate", f"/api/search/?q={plate[:3]}-{plate[3:]}&status=all", clerk),
-        ("search, case number", f"/api/search/?q={quote(deep_number)}&status=all", clerk),
-    ]
+        samples = Samples(cursor, max(requests, 20))
+        trivial = None
+        for route in url_routes():
+            if route.name in SKIPPED:
+                continue
+            if route.name.startswith("admin:") and route.name not in ADMIN_ROUTES:
+                continue
+            if not route.takes_get():
+                left["post_only"].append(route.name)
+                continue
+            found = variants(route, samples)
+            if not found:
+                if route.bare in PK_TABLES:
+                    left["no_rows"].append(route.name)
+                    continue
+                # No source of values: a GET that answers anything but 405 needs one.
+                probe = route.path({name: 1 for name in route.params})
+                codes = {client.get(probe, role_cookies[r])[0] for r in ("clerk", "driver")}
+                if 405 in codes:
+                    left["post_only"].append(route.name)
+                else:
+                    left["unsampled"].append(route.name)
+                continue
+            route_roles = ("administrator",) if route.name in ADMIN_ROUTES else roles
+            for label, paths in found.items():
+                reached: list[str] = []
+                for role in route_roles:
+                    if any(r in reached for r in MEASURED_UNLESS.get(role, ())):
+                        continue
+                    status = client.get(paths[0], role_cookies[role])[0]
+                    kind = kind_of(route, label)
+                    if status == 405:
+                        break
+                    # A long export answers with its background job's page.
+                    job = status == 302 and "/exportacoes/" in client.location(
+                        paths[0], role_cookies[role]
+                    )
+                    if status == 200 or (kind == "export" and job):
+                        reached.append(role)
+                        name = f"{route.name}{f' ({label})' if label else ''} [{role}]"
+                        target = Target(name, route.name, role, paths, kind)
+                        if route.name == TRIVIAL and role == "clerk":
+                            trivial = target
+                        else:
+                            targets.append(target)
+                if status == 405:
+                    left["post_only"].append(route.name)
+                elif not reached:
+                    left["unreached"].append(f"{route.name}{f' ({label})' if label else ''}")
+    if trivial is None:
+        raise RuntimeError("the trivial endpoint did not answer 200 to the clerk")
+    return [trivial, *targets], left
 
 
 def start_gunicorn(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
@@ -226,27 +287,78 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int) -> subprocess.P
     raise RuntimeError("gunicorn did not start")
 
 
-def measure_http(port: int, targets: list[tuple[str, str, str]], requests: int) -> dict[str, Any]:
+def measure_http(
+    port: int, targets: list[Any], cookies: dict[str, str], requests: int
+) -> dict[str, Any]:
+    """Each target `requests` times, interleaved round-robin (load drift falls on all
+    alike), each request on the target's next path; p50/p95 as ratios to the first (the
+    trivial endpoint). A path answering an error is recorded (`errors`), not timed out."""
     client = Http(port)
-    samples: dict[str, list[float]] = {name: [] for name, _, _ in targets}
-    for name, path, cookie in targets:  # warm-up: caches, connections, imports
-        for _ in range(3):
-            status, _, body = client.get(path, cookie)
-            if status != 200:
-                raise RuntimeError(f"{name}: HTTP {status} for {path}: {body[:300]!r}")
+    samples: dict[str, list[float]] = {t.label: [] for t in targets}
+    errors: dict[str, int] = {t.label: 0 for t in targets}
+    for target in targets:  # warm-up: caches, connections, imports
+        for _ in range(2):
+            client.get(target.next_path(), cookies[target.role])
     for _ in range(requests):
-        for name, path, cookie in targets:
-            samples[name].append(client.get(path, cookie)[1])
-    base50, base95 = _quantiles(samples[targets[0][0]])
+        for target in targets:
+            status, elapsed, _body = client.get(target.next_path(), cookies[target.role])
+            samples[target.label].append(elapsed)
+            if status >= 400:
+                errors[target.label] += 1
+    base50, base95 = _quantiles(samples[targets[0].label])
     out = {}
-    for name, _, _ in targets:
-        p50, p95 = _quantiles(samples[name])
-        out[name] = {
+    for target in targets:
+        p50, p95 = _quantiles(samples[target.label])
+        out[target.label] = {
+            "route": target.route,
+            "role": target.role,
+            "kind": target.kind,
+            "paths": len(set(target.paths)),
+            "errors": errors[target.label],
             "p50_ms": round(p50 * 1000, 2),
             "p95_ms": round(p95 * 1000, 2),
             "ratio_p50": round(p50 / base50, 2),
             "ratio_p95": round(p95 / base95, 2),
         }
+    return out
+
+
+def measure_concurrency(
+    port: int, targets: list[Any], cookies: dict[str, str], clients: int, requests: int
+) -> dict[str, Any]:
+    """The route mix (every target but the exports, in turn) by 1 client and by `clients`
+    at once: throughput and the p95 of a request."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    mix = [t for t in targets if t.kind != "export"]
+
+    def run(count: int, offset: int) -> list[float]:
+        client = Http(port)
+        times = []
+        for i in range(count):
+            target = mix[(offset + i) % len(mix)]
+            times.append(client.get(target.next_path(), cookies[target.role])[1])
+        return times
+
+    out: dict[str, Any] = {}
+    for n in (1, clients):
+        per_client = max(1, requests // n)
+        started = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=n) as pool:
+            times = [
+                t for part in pool.map(run, [per_client] * n, range(0, n * 7, 7)) for t in part
+            ]
+        seconds = time.perf_counter() - started
+        out[str(n)] = {
+            "clients": n,
+            "requests": len(times),
+            "per_s": round(len(times) / seconds, 1),
+            "p50_ms": round(_quantiles(times)[0] * 1000, 1),
+            "p95_ms": round(_quantiles(times)[1] * 1000, 1),
+        }
+    one, many = out["1"], out[str(clients)]
+    out["throughput_ratio"] = round(many["per_s"] / one["per_s"], 2)
+    out["p95_ratio"] = round(many["p95_ms"] / one["p95_ms"], 2)
     return out
 
 
@@ -318,7 +430,10 @@ def measure_sweep(env: dict[str, str], rows: int) -> dict[str, Any]:
     seed_due_suspensions(small, first + small)
     _, results = _workers(runs["rows"][1], "app", 1, ["--count"])
     out["rows_statements_per_row"] = round(results[0]["statements"] / small, 2)
-    out["sql_statements_per_row"] = 10  # bench.sweep._SQL_STEPS, one transaction each
+    # bench.sweep: the batch's claim, then _SQL_STEPS for each row, a transaction a batch
+    from bench.sweep import _SQL_STEPS
+
+    out["sql_statements_per_row"] = len(_SQL_STEPS) + 0.01
     app1, app2, sql1 = (out[k]["rows_per_s"] for k in ("app_1", "app_2", "sql_1"))
     out["ratio_app1_to_sql1"] = round(app1 / sql1, 2)
     out["ratio_app2_to_app1"] = round(app2 / app1, 2)
@@ -329,24 +444,112 @@ def measure_sweep(env: dict[str, str], rows: int) -> dict[str, Any]:
     return out
 
 
+def growth(small: dict[str, Any], large: dict[str, Any]) -> dict[str, float | None]:
+    """Per target, the growth exponent k of its cost above the trivial endpoint between
+    the two sizes: cost ∝ size^k, with cost = p50 ratio − 1 (in units of the trivial
+    request, measured in the same run, so the machine's load cancels). k = 0: the cost
+    does not depend on the data's size; k = 1: it grows as the data does. A cost below
+    NOISE_FLOOR of a trivial request is taken as that floor (noise, not a cost)."""
+    import math
+
+    ratio = large["cases"] / small["cases"]
+    out: dict[str, float | None] = {}
+    for label, row in large["http"].items():
+        before = small["http"].get(label)
+        if before is None or label == next(iter(large["http"])):
+            continue
+        c1 = max(before["ratio_p50"] - 1, NOISE_FLOOR)
+        c2 = max(row["ratio_p50"] - 1, NOISE_FLOOR)
+        out[label] = round(math.log(c2 / c1) / math.log(ratio), 2)
+    return out
+
+
+NOISE_FLOOR = 0.1
+
+
+def checks(large: dict[str, Any], exponents: dict[str, float | None]) -> dict[str, Any]:
+    """Issue 25's targets, per target: the p95 ratio at the larger size and the growth
+    exponent; True when met, None when no target applies."""
+    from bench.routes import GROWTH_TARGET, Target, p95_target
+
+    out = {}
+    for label, row in list(large["http"].items())[1:]:
+        target = Target(label, row["route"], row["role"], [], row["kind"])
+        limit = p95_target(target)
+        k = exponents.get(label)
+        out[label] = {
+            "p95_limit": limit[0] if limit else None,
+            "p95_ok": row["ratio_p95"] <= limit[0] if limit else None,
+            "growth_ok": k <= GROWTH_TARGET if k is not None else None,
+        }
+    return out
+
+
+def _mark(ok: bool | None) -> str:
+    return " " if ok is None else ("✔" if ok else "✘")
+
+
 def _print(report: dict[str, Any]) -> None:
-    print(
-        f"\n{report['cases']:,} cases ({report['open_cases']:,} open) · "
-        f"PostgreSQL {report['postgres']} · Python {report['python']} · "
-        f"{report['cpus']} CPUs · load {report['load_before']} → {report['load_after']}"
-    )
-    seed = report["seed"]
-    print(
-        f"\nseed: {seed['seconds']:.1f} s; raw COPY of the same rows: "
-        f"{seed['copy_seconds']:.1f} s; ratio {seed['ratio']:.2f}x"
-    )
-    print(f"\n{'endpoint':38} {'p50 ms':>8} {'p95 ms':>8} {'×p50':>6} {'×p95':>6}")
-    for name, row in report["http"].items():
+    sizes = report["sizes"]
+    for size in sizes:
+        seed = size["seed"]
         print(
-            f"{name:38} {row['p50_ms']:8.1f} {row['p95_ms']:8.1f} "
-            f"{row['ratio_p50']:6.2f} {row['ratio_p95']:6.2f}"
+            f"\n{size['cases']:,} cases ({size['open_cases']:,} open) · "
+            f"PostgreSQL {report['postgres']} · Python {report['python']} · "
+            f"{report['cpus']} CPUs · load {size['load_before']} → {size['load_after']}"
         )
-    sweep = report["sweep"]
+        print(
+            f"seed: {seed['seconds']:.1f} s; raw COPY of the same rows: "
+            f"{seed['copy_seconds']:.1f} s; ratio {seed['ratio']:.2f}x"
+        )
+    large = sizes[-1]
+    small = sizes[0]
+    exps = report.get("growth", {})
+    marks = report.get("checks", {})
+    head = f"{'route [role]':64}"
+    for size in sizes:
+        head += f" {size['cases']:>9,}: ×p50  ×p95"
+    print(f"\n{head}  {'p95 ms':>7}  growth  targets")
+    for label, row in large["http"].items():
+        line = f"{label[:64]:64}"
+        for size in sizes:
+            r = size["http"].get(label)
+            line += f" {'':9}  {r['ratio_p50']:5.2f} {r['ratio_p95']:5.2f}" if r else " " * 23
+        k = exps.get(label)
+        m = marks.get(label, {})
+        line += f"  {row['p95_ms']:7.1f}  {'' if k is None else f'{k:5.2f}':>6}  "
+        line += f"{_mark(m.get('p95_ok'))} p95  {_mark(m.get('growth_ok'))} growth"
+        if row.get("errors"):
+            line += f"  ({row['errors']} errors)"
+        print(line)
+    met = [v for m in marks.values() for v in (m["p95_ok"], m["growth_ok"]) if v is not None]
+    between = (
+        f"; growth exponent ≤ 0.25 between {small['cases']:,} and {large['cases']:,}"
+        if len(sizes) > 1
+        else "; one size: no growth exponent"
+    )
+    print(f"\ntargets met: {sum(met)} of {len(met)} (p95 at {large['cases']:,} cases{between})")
+    left = large.get("left_out", {})
+    for key, text in (
+        ("unsampled", "GET routes with no source of values (bench/routes.py)"),
+        ("no_rows", "routes whose table the seed leaves empty"),
+        ("unreached", "routes no role reached with a 200"),
+        ("skipped", "skipped"),
+    ):
+        if left.get(key):
+            print(f"{text}: {', '.join(left[key])}")
+    conc = large.get("concurrency")
+    if conc:
+        one, many = conc["1"], conc[str(conc["clients"])]
+        print(
+            f"\nconcurrency, the route mix: 1 client {one['per_s']:.1f} req/s, p95 "
+            f"{one['p95_ms']:.1f} ms; {many['clients']} clients {many['per_s']:.1f} req/s, p95 "
+            f"{many['p95_ms']:.1f} ms (throughput ×{conc['throughput_ratio']}, "
+            f"p95 ×{conc['p95_ratio']})"
+        )
+    sweep = large.get("sweep")
+    if not sweep:
+        return
     print(f"\nsweep of {sweep['rows']:,} due suspension ends (rows/s):")
     for key, label in (
         ("app_1", "application, 1 worker"),
@@ -358,8 +561,10 @@ def _print(report: dict[str, Any]) -> None:
     ):
         print(f"  {label:28} {sweep[key]['rows_per_s']:10,.1f}  {sweep[key]['per_worker']}")
     print(
-        f"  application ÷ SQL loop (1 worker): {sweep['ratio_app1_to_sql1']:.2f}x; "
-        f"application 2 ÷ 1 workers: {sweep['ratio_app2_to_app1']:.2f}x; "
+        f"  application ÷ SQL loop (1 worker): {sweep['ratio_app1_to_sql1']:.2f}x "
+        f"{_mark(sweep['ratio_app1_to_sql1'] >= 0.5)}; "
+        f"application 2 ÷ 1 workers: {sweep['ratio_app2_to_app1']:.2f}x "
+        f"{_mark(sweep['ratio_app2_to_app1'] >= 1.7)}; "
         f"SQL loop 2 ÷ 1: {sweep['ratio_sql2_to_sql1']:.2f}x"
     )
     print(
@@ -373,76 +578,117 @@ def _print(report: dict[str, Any]) -> None:
     )
 
 
+def run_size(cases: int, args: argparse.Namespace, base_url: str, last: bool) -> dict[str, Any]:
+    """Seed `cases` cases in a fresh database and measure every route (and, for the last
+    size, the concurrency and the sweep)."""
+    from django.db import connection, connections
+    from django.utils import timezone
+
+    from bench.seed import SEEDED_TABLES, raw_copy_seconds, seed
+
+    connections.close_all()
+    db_url = create_database(base_url, args.db)
+    env = _env(db_url)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    assert connection.settings_dict["NAME"] == args.db
+    people = setup_people()
+    today = timezone.localdate()
+    load_before = os.getloadavg()[0]
+    seeded = seed(cases=cases, today=today, agent_id=people["agent"].pk)
+    copy_seconds = raw_copy_seconds(SEEDED_TABLES)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM cases_case WHERE closed_at IS NULL")
+        open_cases = cursor.fetchone()[0]
+    role_cookies = cookies(people)
+    port = _free_port()
+    gunicorn = start_gunicorn(env, port, args.web_workers)
+    out: dict[str, Any] = {"cases": cases, "open_cases": open_cases}
+    try:
+        roles = tuple(args.roles.split(","))
+        targets, left = build_targets(port, role_cookies, args.requests, roles)
+        if args.routes:
+            chosen = re.compile(args.routes)
+            targets = [targets[0], *(t for t in targets[1:] if chosen.search(t.label))]
+        print(f"{cases:,} cases: {len(targets)} targets, {args.requests} requests each", flush=True)
+        out["http"] = measure_http(port, targets, role_cookies, args.requests)
+        out["left_out"] = left
+        if last and args.clients > 1:
+            out["concurrency"] = measure_concurrency(
+                port, targets, role_cookies, args.clients, args.concurrent_requests
+            )
+            out["concurrency"]["clients"] = args.clients
+    finally:
+        os.killpg(gunicorn.pid, signal.SIGTERM)
+        gunicorn.wait(timeout=30)
+    if last and args.sweep_rows:
+        drivers = max(1, cases // 4)
+        sweep_rows = max(1, min(args.sweep_rows, (drivers - 100) // 4))
+        connection.close()
+        out["sweep"] = measure_sweep(env, sweep_rows)
+    out["load_before"] = round(load_before, 2)
+    out["load_after"] = round(os.getloadavg()[0], 2)
+    out["seed"] = {
+        "seconds": round(seeded.seconds, 2),
+        "copy_seconds": round(copy_seconds, 2),
+        "ratio": round(seeded.seconds / copy_seconds, 2),
+        "rows": seeded.tables,
+    }
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cases", type=int, default=1_000_000)
-    parser.add_argument("--requests", type=int, default=200, help="per endpoint")
-    parser.add_argument("--sweep-rows", type=int, default=20_000)
+    parser.add_argument(
+        "--sizes",
+        default="100000,1000000",
+        help="case counts, comma-separated, smallest first (growth between the first and last)",
+    )
+    parser.add_argument("--cases", type=int, help="one size only (no growth exponent)")
+    parser.add_argument("--requests", type=int, default=150, help="per route and role")
+    parser.add_argument(
+        "--roles", default="clerk,commission,driver,mayor,public", help="who requests"
+    )
+    parser.add_argument("--routes", help="only the lines matching this regular expression")
+    parser.add_argument("--clients", type=int, default=16, help="concurrent clients (0: none)")
+    parser.add_argument("--concurrent-requests", type=int, default=800)
+    parser.add_argument("--sweep-rows", type=int, default=20_000, help="0: no sweep")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--db", default=DEFAULT_DB, help="the bench database's name")
-    parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument("--keep", action="store_true", help="keep the last database afterwards")
     args = parser.parse_args(argv)
     if args.requests < 2:
         parser.error("--requests must be at least 2")
+    sizes = [args.cases] if args.cases else [int(n) for n in args.sizes.split(",")]
+    if sizes != sorted(sizes):
+        parser.error("--sizes: smallest first")
 
     base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mantenopolis")
-    db_url = create_database(base_url, args.db)
+    db_url = urlunparse(urlparse(base_url)._replace(path=f"/{args.db}"))
     env = _env(db_url)
     os.environ.update(env)
-    gunicorn = None
     try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
-        )
         import django
 
         django.setup()
         from django.db import connection
-        from django.utils import timezone
 
-        from bench.seed import SEEDED_TABLES, raw_copy_seconds, seed
-
-        assert connection.settings_dict["NAME"] == args.db
-        people = setup_people()
-        today = timezone.localdate()
-        load_before = os.getloadavg()[0]
-        seeded = seed(cases=args.cases, today=today, agent_id=people["agent"].pk)
-        copy_seconds = raw_copy_seconds(SEEDED_TABLES)
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT count(*) FROM cases_case WHERE closed_at IS NULL")
-            open_cases = cursor.fetchone()[0]
-            cursor.execute("SHOW server_version")
-            postgres = cursor.fetchone()[0]
-        targets = endpoints(people)
-        port = _free_port()
-        gunicorn = start_gunicorn(env, port, args.web_workers)
-        http_figures = measure_http(port, targets, args.requests)
-        os.killpg(gunicorn.pid, signal.SIGTERM)
-        gunicorn.wait(timeout=30)
-        gunicorn = None
-        drivers = max(1, args.cases // 4)
-        sweep_rows = max(1, min(args.sweep_rows, (drivers - 100) // 4))
-        connection.close()
-        sweep = measure_sweep(env, sweep_rows)
-        report = {
+        report: dict[str, Any] = {
             "when": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-            "cases": args.cases,
-            "open_cases": open_cases,
             "requests": args.requests,
-            "postgres": postgres,
             "python": platform.python_version(),
             "cpus": os.cpu_count(),
-            "load_before": round(load_before, 2),
-            "load_after": round(os.getloadavg()[0], 2),
-            "seed": {
-                "seconds": round(seeded.seconds, 2),
-                "copy_seconds": round(copy_seconds, 2),
-                "ratio": round(seeded.seconds / copy_seconds, 2),
-                "rows": seeded.tables,
-            },
-            "http": http_figures,
-            "sweep": sweep,
+            "sizes": [],
         }
+        for i, cases in enumerate(sizes):
+            report["sizes"].append(run_size(cases, args, base_url, last=i == len(sizes) - 1))
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW server_version")
+            report["postgres"] = cursor.fetchone()[0]
+        large = report["sizes"][-1]
+        report["growth"] = growth(report["sizes"][0], large) if len(sizes) > 1 else {}
+        report["checks"] = checks(large, report["growth"])
         _print(report)
         RESULTS.mkdir(parents=True, exist_ok=True)
         path = RESULTS / f"bench-{report['when'].replace(':', '')}.json"
@@ -450,8 +696,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nfigures written to {path.relative_to(ROOT)}")
         return 0
     finally:
-        if gunicorn is not None:
-            os.killpg(gunicorn.pid, signal.SIGTERM)
         if not args.keep:
             from django.db import connections
 

@@ -25,6 +25,8 @@ from typing import Any
 from django.db import connection, models
 
 KIND_ORDER_FIRST = ("violation",)  # appeals point at a notice
+# Columns whose plain value a page cannot show (a notice's item must be one of Art. 58).
+KIND_VALUES = {"workflows_violationnotice": {"item": "'I'"}}
 
 
 @dataclass
@@ -91,8 +93,9 @@ def insert_select(
         values[c] if c in values else _plain(model._meta.get_field_by_column(c), now)
         for c in columns
     ]
+    quoted = [connection.ops.quote_name(c) for c in columns]
     sql = (
-        f"INSERT INTO {model._meta.db_table} ({', '.join(columns)}) "
+        f"INSERT INTO {model._meta.db_table} ({', '.join(quoted)}) "
         f"SELECT {', '.join(exprs)} FROM {source}"
     )
     with connection.cursor() as cursor:
@@ -242,6 +245,7 @@ def seed(
             elif isinstance(f, models.ForeignKey) and not f.null:
                 values[f.column] = ref[f.related_model.__name__]
         values[m._meta.pk.column] = "g"
+        values.update(KIND_VALUES.get(m._meta.db_table, {}))
         report.tables[m._meta.db_table] = insert_select(
             m,
             f"generate_series(1, {cases}) AS g WHERE g % {kinds} = {i}",
@@ -313,12 +317,139 @@ def seed(
     from cases.services.overdue import cases_overdue_refresh
 
     cases_overdue_refresh()
+    report.tables.update(seed_reads(cases=cases, today=today, now=now, agent_id=agent_id))
     report.seconds = timer() - started
     # What a bulk load ends with (autovacuum would do it soon after, on its own schedule):
     # statistics, and the visibility map that lets the queue's counts read indexes only.
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
     return report
+
+
+def seed_reads(*, cases: int, today: dt.date, now: dt.datetime, agent_id: int) -> dict[str, int]:
+    """What the pages read beside the cases: documents (one case in 10), notifications
+    (one in 5), official documents (one in 20), the LGPD read log (one row per case),
+    points (one per notice), lost items (one case in 100), stands and register imports
+    (a town's few, whatever the size)."""
+    from accounts.models import PersonalDataAccess
+    from cases.models import Document
+    from documents.models import OfficialDocument
+    from municipal.models import LostItem, Stand
+    from notifications.models import Notification
+    from register_import.models import ImportJob
+    from registers.models import PointRecord
+
+    drivers = max(1, cases // 4)
+    owner = f"g % {drivers} + 1"
+    tables: dict[str, int] = {}
+    tables["cases_document"] = insert_select(
+        Document,
+        f"generate_series(10, {cases}, 10) AS g",
+        {
+            "case_id": "g",
+            "item": "'cnh'",
+            "file": "'bench/' || g || '.pdf'",
+            "original_name": "'cnh-' || g || '.pdf'",
+            "content_type": "'application/pdf'",
+            "size": "1000",
+            "sha256": "md5(g::text) || md5(g::text)",
+            "uploaded_by_id": str(agent_id),
+            "uploaded_at": f"{_literal(now)} - (g || ' minutes')::interval",
+        },
+        now,
+    )
+    tables["notifications_notification"] = insert_select(
+        Notification,
+        f"generate_series(5, {cases}, 5) AS g",
+        {
+            "case_id": "g",
+            "recipient_id": owner,
+            "address": "'condutor' || g || '@example.org'",
+            "channel": "'email'",
+            "template": "'bench'",
+            "subject": "'Processo ' || g",
+            "body": "'Aviso do processo ' || g",
+            "status": "CASE WHEN g % 3 = 0 THEN 'queued' ELSE 'delivered' END",
+            "created_at": f"{_literal(now)} - (g || ' minutes')::interval",
+        },
+        now,
+    )
+    tables["documents_officialdocument"] = insert_select(
+        OfficialDocument,
+        f"generate_series(20, {cases}, 20) AS g",
+        {
+            "kind": "'violation_notice'",
+            "number": "'AI-' || g",
+            "year": "2026",
+            "sequence": "g",
+            "verification_code": "upper(substr(md5(g::text), 1, 16))",
+            "case_id": "g",
+            "authorization_id": owner,
+            "registration_id": "NULL",
+            "issued_by_id": "NULL",
+            "issued_at": _literal(now),
+            "status": "'ready'",
+        },
+        now,
+    )
+    tables["accounts_personaldataaccess"] = insert_select(
+        PersonalDataAccess,
+        f"generate_series(1, {cases}) AS g",
+        {
+            "at": f"{_literal(now)} - (g || ' minutes')::interval",
+            "user_id": str(agent_id),
+            "driver_id": owner,
+            "case_id": "g",
+            "channel": "CASE WHEN g % 2 = 0 THEN 'page' ELSE 'api' END",
+            "path": "'/processos/' || g || '/'",
+        },
+        now,
+    )
+    tables["registers_pointrecord"] = insert_select(
+        PointRecord,
+        "workflows_violationnotice v CROSS JOIN LATERAL (SELECT v.case_ptr_id AS g) AS x",
+        {
+            "driver_id": owner,
+            "violation_id": "g",
+            "points": "(3 + g % 5)",
+            "on": f"{_literal(today)} - (g % 1000)::int",
+        },
+        now,
+    )
+    tables["municipal_lostitem"] = insert_select(
+        LostItem,
+        f"generate_series(100, {cases}, 100) AS g",
+        {
+            "description": "'Objeto ' || g",
+            "found_on": f"{_literal(today)} - (g % 400)::int",
+            "authorization_id": owner,
+            "driver_id": owner,
+            "due_on": f"{_literal(today)} - (g % 400)::int + 2",
+            "deadline_id": "NULL",
+            "reported_by_id": str(agent_id),
+            "received_by_id": "NULL",
+            "closed_by_id": "NULL",
+            "receipt_number": "NULL",
+            "receipt_year": "NULL",
+            "receipt_sequence": "NULL",
+        },
+        now,
+    )
+    tables["municipal_stand"] = insert_select(
+        Stand, "generate_series(1, 40) AS g", {"name": "'Ponto ' || g"}, now
+    )
+    tables["register_import_importjob"] = insert_select(
+        ImportJob,
+        "generate_series(1, 20) AS g",
+        {
+            "file_name": "'termos-' || g || '.csv'",
+            "status": "'done'",
+            "created_by_id": str(agent_id),
+            "created_at": _literal(now),
+        },
+        now,
+    )
+    return tables
 
 
 SEEDED_TABLES = (
@@ -329,6 +460,12 @@ SEEDED_TABLES = (
     "cases_case",
     "cases_auditevent",
     "cases_deadline",
+    "cases_document",
+    "notifications_notification",
+    "documents_officialdocument",
+    "accounts_personaldataaccess",
+    "registers_pointrecord",
+    "municipal_lostitem",
 )
 
 

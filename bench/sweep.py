@@ -106,14 +106,16 @@ def _sweep_app(today: dt.date) -> int:
     return deadlines_sweep(today=today, seconds=3600).processed
 
 
-# The same writes as the application's path for one row, one transaction per row, with
-# nothing else: the database's own cost of a suspension's end.
-_SQL_STEPS = (
-    """SELECT d.id, d.case_id, c.authorization_id FROM cases_deadline d
+# The same writes as the application's path for one row, with nothing else: the
+# database's own cost of a suspension's end. Rows are claimed and committed in the
+# application's batches (settings.DEADLINE_SWEEP_BATCH rows a transaction, issue 25): a
+# loop committing each row would pay a commit the application does not.
+_SQL_CLAIM = """SELECT d.id, d.case_id, c.authorization_id FROM cases_deadline d
        JOIN cases_case c ON c.id = d.case_id
        WHERE d.state = 'pending' AND d.due_on < %(today)s
          AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
-       ORDER BY d.due_on, d.id LIMIT 1 FOR UPDATE OF d SKIP LOCKED""",
+       ORDER BY d.due_on, d.id LIMIT %(batch)s FOR UPDATE OF d SKIP LOCKED"""
+_SQL_STEPS = (
     "SELECT c.state, s.end_on FROM cases_case c JOIN workflows_suspensioncase s "
     "ON s.case_ptr_id = c.id WHERE c.id = %(case)s FOR UPDATE",
     "UPDATE cases_case SET state = 'ended', closed_at = now(), updated_at = now(), "
@@ -136,8 +138,10 @@ _SQL_STEPS = (
 
 def _sweep_sql(today: dt.date) -> int:
     import psycopg
+    from django.conf import settings as django_settings
     from django.db import connection
 
+    batch = django_settings.DEADLINE_SWEEP_BATCH
     settings = connection.settings_dict
     processed = 0
     with psycopg.connect(
@@ -149,13 +153,14 @@ def _sweep_sql(today: dt.date) -> int:
     ) as conn:
         while True:
             with conn.transaction():
-                found = conn.execute(_SQL_STEPS[0], {"today": today}).fetchone()
-                if found is None:
-                    break
-                params = {"row": found[0], "case": found[1], "auth": found[2], "today": today}
-                for step in _SQL_STEPS[1:]:
-                    conn.execute(step, params)
-            processed += 1
+                claimed = conn.execute(_SQL_CLAIM, {"today": today, "batch": batch}).fetchall()
+                for row, case, auth in claimed:
+                    params = {"row": row, "case": case, "auth": auth, "today": today}
+                    for step in _SQL_STEPS:
+                        conn.execute(step, params)
+            processed += len(claimed)
+            if not claimed:
+                break
     return processed
 
 

@@ -149,18 +149,8 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,  # Django's cached loader wraps these (issue 23: no loader of ours)
         "OPTIONS": {
-            # Django's cached loader, with each constant {% translate %} translated once
-            # per language (web.template_loader).
-            "loaders": [
-                (
-                    "web.template_loader.Loader",
-                    [
-                        "django.template.loaders.filesystem.Loader",
-                        "django.template.loaders.app_directories.Loader",
-                    ],
-                )
-            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -469,9 +459,6 @@ CLANDESTINE_DOUBLING = env_str("CLANDESTINE_DOUBLING", "last_penalty")
 CLANDESTINE_RETAIN_UNTIL_PAID = env_bool("CLANDESTINE_RETAIN_UNTIL_PAID", False)
 # Art. 31: a negative 12-month IGP-M "keep"s the fares (default) or is "apply"ed (lowers them).
 TARIFF_NEGATIVE_IGPM = env_str("TARIFF_NEGATIVE_IGPM", "keep")
-
-# Selects written in Python, the rest with Django's templates (web.form_renderer).
-FORM_RENDERER = "web.form_renderer.FormRenderer"
 
 # --- Identity: gov.br and Acesso Cidadão, levels, second factor, sessions (identity/) ------
 # A provider is on when its client id is set; none set, the login page shows no provider

@@ -5,13 +5,12 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from cases.selectors import URGENT_DAYS
-from web.form_renderer import FixedListSelect
 
 
 class QueueFilterForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Tipo"), required=False, widget=FixedListSelect)
+    kind = forms.ChoiceField(label=_("Tipo"), required=False)
     # A choice of the kinds' states (issue 10: a free-text box took only internal codes).
-    state = forms.ChoiceField(label=_("Situação"), required=False, widget=FixedListSelect)
+    state = forms.ChoiceField(label=_("Situação"), required=False)
     assignee = forms.ChoiceField(
         label=_("Responsável"),
         required=False,

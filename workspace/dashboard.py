@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from cases.models import CaseKind, Deadline
-from cases.selectors import cases_visible_to
+from cases.selectors import cases_visible_to, sees_every_case
 from law import points as law_points
 from law._dates import add_months, months_before
 from registers.models import MunicipalRegistration, PointRecord
@@ -173,11 +173,11 @@ def _as_date(value: dt.date | dt.datetime) -> dt.date:
 
 def deadlines_table(user: User, today: dt.date, period: Period) -> Table:
     until = today + dt.timedelta(days=DEADLINES_AHEAD_DAYS)
+    window = Deadline.objects.filter(
+        state=Deadline.State.PENDING, due_on__gte=today, due_on__lte=until
+    )
     rows = (
-        Deadline.objects.filter(
-            state=Deadline.State.PENDING, due_on__gte=today, due_on__lte=until
-        )
-        .filter(Q(case__in=cases_visible_to(user).values("pk")) | Q(case__isnull=True))
+        _deadlines_visible(user, window)
         .select_related("case", "authorization")
         .order_by("due_on", "id")
     )
@@ -200,6 +200,19 @@ def deadlines_table(user: User, today: dt.date, period: Period) -> Table:
         ],
         chart={"type": "bars", "items": [(d.strftime("%d/%m"), per_day.get(d, 0)) for d in days]},
     )
+
+
+def _deadlines_visible(user: User, window: QuerySet[Deadline]) -> QuerySet[Deadline]:
+    """The deadlines of `window` the user may see: those of his visible cases and those of
+    no case (an authorization's). For a role that sees every case, the whole window: the
+    scope "of a visible case or of none" is always true for it, and past about 200,000
+    cases PostgreSQL rescans every case id for each deadline to find that out (issue 25).
+    Otherwise the two indexed lookups are united, never ORed."""
+    if sees_every_case(user):
+        return window
+    of_cases = window.filter(case__in=cases_visible_to(user).values("pk")).values("pk")
+    of_none = window.filter(case__isnull=True).values("pk")
+    return Deadline.objects.filter(pk__in=of_cases.order_by().union(of_none.order_by()))
 
 
 def ims_table(user: User, today: dt.date, period: Period) -> Table:

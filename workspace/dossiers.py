@@ -45,17 +45,34 @@ class Dossier:
     points_long: Decimal = Decimal(0)
 
 
-def _dossier(user: User, scope: Q, authorizations: QuerySet[Authorization]) -> Dossier:
-    visible = cases_visible_to(user).filter(scope)
+# Up to this many case ids of a file are handed to its lists as a list of values.
+FEW = 1000
+
+
+def _case_ids(user: User, paths: list[QuerySet[Case]]) -> list[int] | QuerySet[Case]:
+    """The ids of the user's visible cases that any of `paths` reaches.
+
+    Each path is one indexed lookup (the applicant, the Termo, the notice's offender…),
+    and they are united: an OR of the three relations made PostgreSQL walk every case to
+    test each (112,800 rows read to return 5 at 100,000 cases; issue 25). The few ids
+    found go on as a list, so each side list is planned for what it really reads."""
+    first, *rest = [path.values("pk").order_by() for path in paths]
+    reached = first.union(*rest) if rest else first
+    visible = cases_visible_to(user).filter(pk__in=reached).order_by().values_list("pk", flat=True)
+    ids = list(visible[: FEW + 1])
+    return visible if len(ids) > FEW else ids
+
+
+def _dossier(user: User, paths: list[QuerySet[Case]], authorizations: list[int]) -> Dossier:
+    ids = _case_ids(user, paths)
     cases = list(
-        visible.select_related("applicant", "assignee", "authorization").order_by(
-            "-opened_at", "-id"
-        )[: SHOWN + 1]
+        Case.objects.filter(pk__in=ids)
+        .select_related("applicant", "assignee", "authorization")
+        .order_by("-opened_at", "-id")[: SHOWN + 1]
     )
-    ids = visible.values("pk")
     deadlines = (
         Deadline.objects.filter(state__in=[Deadline.State.PENDING, Deadline.State.FAILED])
-        .filter(Q(case__in=ids) | Q(authorization__in=authorizations.values("pk")))
+        .filter(Q(case__in=ids) | Q(authorization__in=authorizations))
         .select_related("case", "authorization")
         .order_by("due_on", "id")[:SHOWN]
     )
@@ -74,14 +91,12 @@ def _dossier(user: User, scope: Q, authorizations: QuerySet[Authorization]) -> D
             .order_by("-at", "-id")[:SHOWN]
         ),
         penalties=list(
-            PenaltyPeriod.objects.filter(authorization__in=authorizations.values("pk"))
+            PenaltyPeriod.objects.filter(authorization__in=authorizations)
             .select_related("violation", "authorization")
             .order_by("-starts_on", "-id")[:SHOWN]
         ),
         registrations=list(
-            MunicipalRegistration.objects.filter(
-                authorization__in=authorizations.values("pk")
-            )
+            MunicipalRegistration.objects.filter(authorization__in=authorizations)
             .select_related("authorization", "vehicle")
             .order_by("-valid_until", "-id")[:SHOWN]
         ),
@@ -89,13 +104,13 @@ def _dossier(user: User, scope: Q, authorizations: QuerySet[Authorization]) -> D
 
 
 def driver_dossier(user: User, driver: Driver, *, today: dt.date) -> Dossier:
-    authorizations = Authorization.objects.filter(holder=driver)
-    scope = (
-        Q(applicant=driver)
-        | Q(authorization__holder=driver)
-        | Q(pk__in=Case.objects.filter(violationnotice__offender=driver).values("pk"))
-    )
-    dossier = _dossier(user, scope, authorizations)
+    authorizations = list(Authorization.objects.filter(holder=driver).values_list("pk", flat=True))
+    paths = [
+        Case.objects.filter(applicant=driver),
+        Case.objects.filter(authorization__in=authorizations),
+        Case.objects.filter(violationnotice__offender=driver),
+    ]
+    dossier = _dossier(user, paths, authorizations)
     dossier.bindings = list(
         AuxiliaryBinding.objects.filter(Q(auxiliary=driver) | Q(authorization__holder=driver))
         .select_related("auxiliary", "authorization", "authorization__holder")
@@ -113,29 +128,24 @@ def driver_dossier(user: User, driver: Driver, *, today: dt.date) -> Dossier:
     dossier.points_short = law_points.points_in_window(
         entries, today, law_points.SHORT_WINDOW_MONTHS
     )
-    dossier.points_long = law_points.points_in_window(
-        entries, today, law_points.LONG_WINDOW_MONTHS
-    )
+    dossier.points_long = law_points.points_in_window(entries, today, law_points.LONG_WINDOW_MONTHS)
     return dossier
 
 
 def vehicle_dossier(user: User, vehicle: Vehicle) -> Dossier:
-    authorizations = Authorization.objects.filter(vehicle=vehicle)
-    scope = Q(authorization__vehicle=vehicle) | Q(
-        pk__in=Case.objects.filter(violationnotice__vehicle=vehicle).values("pk")
+    authorizations = list(
+        Authorization.objects.filter(vehicle=vehicle).values_list("pk", flat=True)
     )
-    return _dossier(user, scope, authorizations)
+    paths = [
+        Case.objects.filter(authorization__in=authorizations),
+        Case.objects.filter(violationnotice__vehicle=vehicle),
+    ]
+    return _dossier(user, paths, authorizations)
 
 
 def authorization_dossier(user: User, authorization: Authorization) -> Dossier:
-    dossier = _dossier(
-        user,
-        Q(authorization=authorization),
-        Authorization.objects.filter(pk=authorization.pk),
-    )
+    dossier = _dossier(user, [Case.objects.filter(authorization=authorization)], [authorization.pk])
     dossier.bindings = list(
-        authorization.auxiliary_bindings.select_related("auxiliary").order_by("-valid_from")[
-            :SHOWN
-        ]
+        authorization.auxiliary_bindings.select_related("auxiliary").order_by("-valid_from")[:SHOWN]
     )
     return dossier

@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 from cases.models import CaseKind
 from cases.workflow import all_workflows, workflow_for
 from law._dates import add_months
-from web.form_renderer import FixedChoices, FixedListSelect
 from workspace.search import CaseFilter
 
 STATUS_CHOICES = [
@@ -21,31 +20,30 @@ STATUS_CHOICES = [
 ]
 
 
-def state_choices() -> FixedChoices:
-    """Each kind's states, grouped under the kind (a select, not a box for internal codes).
-
-    Translated once per language: the queue and the search render them on every request."""
+def state_choices() -> list[tuple[Any, Any]]:
+    """Each kind's states, grouped under the kind (a select, not a box for internal codes),
+    translated once per language."""
     return _state_choices(get_language())
 
 
-def kind_filter_choices() -> FixedChoices:
+def kind_filter_choices() -> list[tuple[Any, Any]]:
     """Every kind, after "all", translated once per language."""
     return _kind_filter_choices(get_language())
 
 
 @functools.cache
-def _state_choices(language: str) -> FixedChoices:
+def _state_choices(language: str) -> list[tuple[Any, Any]]:
     groups: list[tuple[Any, Any]] = [("", str(_("Todas")))]
     labels = dict(_kind_choices(language))
     for workflow in sorted(all_workflows(), key=lambda w: labels.get(w.kind, w.kind)):
         states = [(str(value), str(label)) for value, label in workflow.states.choices]
         groups.append((labels.get(workflow.kind, workflow.kind), states))
-    return FixedChoices(groups)
+    return groups
 
 
 @functools.cache
-def _kind_filter_choices(language: str) -> FixedChoices:
-    return FixedChoices([("", str(_("Todos"))), *_kind_choices(language)])
+def _kind_filter_choices(language: str) -> list[tuple[Any, Any]]:
+    return [("", str(_("Todos"))), *_kind_choices(language)]
 
 
 @functools.cache
@@ -61,8 +59,8 @@ class CaseSearchForm(forms.Form):
         help_text=_("Número do processo, nome, CPF, placa, IM ou Termo."),
     )
     status = forms.ChoiceField(label=_("Processos"), required=False, choices=STATUS_CHOICES)
-    kind = forms.ChoiceField(label=_("Tipo"), required=False, widget=FixedListSelect)
-    state = forms.ChoiceField(label=_("Situação"), required=False, widget=FixedListSelect)
+    kind = forms.ChoiceField(label=_("Tipo"), required=False)
+    state = forms.ChoiceField(label=_("Situação"), required=False)
     assignee = forms.ChoiceField(
         label=_("Responsável"),
         required=False,

@@ -12,18 +12,26 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
+
+from tests.factories import UserFactory
+
 ROOT = Path(__file__).resolve().parents[2]
 LINES = (
     "seed:",
-    "trivial /api/workflows/",
-    "queue API, first page",
-    "queue, deep page by cursor",
-    "case page",
-    "verification by IM number",
-    "driver's portal",
-    "search, name",
-    "search, plate",
-    "search, case number",
+    "api-cases (first page) [clerk]",
+    "api-cases (page by cursor) [clerk]",
+    "case [clerk]",
+    "verify (by IM number) [public]",
+    "portal [driver]",
+    "api-search (name) [clerk]",
+    "api-search (broad name) [clerk]",
+    "api-search (plate) [clerk]",
+    "workspace-dashboard [clerk]",
+    "workspace-driver [clerk]",
+    "admin:accounts_personaldataaccess_changelist (by CPF)",
+    "targets met:",
+    "concurrency, the route mix",
     "application, 2 workers",
     "row by row, 2 workers",
     "plain SQL loop, 2 workers",
@@ -34,9 +42,26 @@ LINES = (
 def test_bench_runs_small_and_writes_its_figures() -> None:
     db = f"mantenopolis_bench_smoke_{os.getpid()}"
     result = subprocess.run(
-        [str(ROOT / "bin" / "bench"), "--cases", "2000", "--requests", "20",
-         "--sweep-rows", "50", "--db", db],
-        cwd=ROOT, capture_output=True, text=True, timeout=900, check=False,
+        [
+            str(ROOT / "bin" / "bench"),
+            "--sizes",
+            "1000,2000",
+            "--requests",
+            "2",
+            "--sweep-rows",
+            "50",
+            "--clients",
+            "2",
+            "--concurrent-requests",
+            "20",
+            "--db",
+            db,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1500,
+        check=False,
         env={**os.environ, "VAR_DIR": os.environ.get("VAR_DIR", "/tmp/var-bench-smoke")},
     )
     output = result.stdout + result.stderr
@@ -46,6 +71,32 @@ def test_bench_runs_small_and_writes_its_figures() -> None:
     written = result.stdout.rsplit("figures written to ", 1)[1].strip()
     figures = json.loads((ROOT / written).read_text())
     (ROOT / written).unlink()
-    assert figures["cases"] == 2000
-    assert figures["sweep"]["app_2"]["per_worker"] and figures["sweep"]["rows"] == 50
-    assert set(figures["http"]) >= {"queue API, first page", "case API", "search, name"}
+    assert [size["cases"] for size in figures["sizes"]] == [1000, 2000]
+    large = figures["sizes"][-1]
+    assert large["sweep"]["app_2"]["per_worker"] and large["sweep"]["rows"] == 50
+    assert {"api-case [clerk]", "api-search (name) [clerk]"} <= set(large["http"])
+    assert set(figures["growth"]) == set(large["http"]) - {"api-workflows [clerk]"}
+
+
+@pytest.mark.django_db
+def test_every_get_route_has_a_source_of_values(client) -> None:  # type: ignore[no-untyped-def]
+    """A GET route whose path takes a value is measured on real values drawn from the
+    seed (bench/routes.py): one added without a source would silently go unmeasured. A
+    route that answers a GET with 405 is a POST endpoint and needs none."""
+    from bench.routes import PK_TABLES, SKIPPED, SPECIAL, url_routes
+
+    client.force_login(UserFactory(is_superuser=True, is_staff=True))
+    missing = []
+    for route in url_routes():
+        if (
+            not route.params
+            or route.name.startswith("admin:")
+            or route.name in SKIPPED
+            or route.bare in PK_TABLES
+            or route.bare in SPECIAL
+            or not route.takes_get()
+        ):
+            continue
+        if client.get(route.path({name: 1 for name in route.params})).status_code != 405:
+            missing.append(route.name)
+    assert missing == []
