@@ -189,6 +189,7 @@ def input_valid(serializer: serializers.Serializer, articles: dict[str, str]) ->
     """The validated data, or a RuleViolation naming the first bad field and its article."""
     if serializer.is_valid():
         return dict(serializer.validated_data)
+
     def text(errors: Any) -> str:
         return " ".join(str(e) for e in errors) if isinstance(errors, list) else str(errors)
 

@@ -131,3 +131,34 @@ def test_a_view_error_is_json_even_when_the_client_asks_for_html(api, clerk):
 def test_a_validation_error_uses_the_same_encoder(api, driver):
     response = api(driver.user).post("/api/suspensions/", {"ground": "V", "days": "x"})
     assert _one_encoder(response, 400)["code"] == "invalid"
+
+
+def test_no_module_encodes_an_error_body_itself():
+    """The bodies are built by error_body and encoded by error_response only: a walk of the
+    source finds any JsonResponse or DRF Response that wraps an error body on its own."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    skip = {".venv", "tests", "bench", "node_modules"}
+    builders = {"error_body", "validation_body"}
+    found = []
+    for source in root.rglob("*.py"):
+        if skip & set(source.relative_to(root).parts):
+            continue
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name not in ("JsonResponse", "Response"):
+                continue
+            inner = [
+                n
+                for arg in [*node.args, *(k.value for k in node.keywords)]
+                for n in ast.walk(arg)
+                if isinstance(n, ast.Call)
+                and getattr(n.func, "id", getattr(n.func, "attr", "")) in builders
+            ]
+            if inner:
+                found.append(f"{source.relative_to(root)}:{node.lineno}")
+    assert found == [], "answer errors with web.api_errors.error_response:\n" + "\n".join(found)

@@ -23,7 +23,8 @@ class AdvertisingForm(forms.Form):
     advertiser = forms.CharField(label=_("Anunciante"), required=False, max_length=200)
     start_on = forms.DateField(
         validators=[UNDER_THE_LAW],
-        label=_("Primeiro dia"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Primeiro dia"),
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
     end_on = forms.DateField(
         validators=[UNDER_THE_LAW],

@@ -26,5 +26,7 @@ class RenewalForm(forms.Form):
     )
     cnh_expires_on = forms.DateField(
         validators=[MAY_PREDATE_THE_LAW],
-        label=_("Validade da CNH apresentada"), widget=DateInput, required=False
+        label=_("Validade da CNH apresentada"),
+        widget=DateInput,
+        required=False,
     )
