@@ -28,7 +28,9 @@ def no_broker(monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("no_broker", "on_20_april_2026")
-def test_two_deciding_votes_at_once_make_one_decision_art52():
+def test_two_deciding_votes_at_once_make_one_decision_art52(settings):
+    # A fine upheld waits for its payment (Art. 55 II); a warning alone would be final.
+    settings.FIRST_OFFENCE_WARNING = "as_well"
     seats = commission()
     first, second, third = (seats[s].holder for s in ("I", "II", "III"))
     appeal = filed_appeal()
