@@ -171,3 +171,27 @@ def test_mayor_signs_the_revocation_decision_letter_art_59_par_3(mayor, clerk, a
     check = pdf_check(_content(letter), roots=document_roots())
     assert letter.signed_by == mayor
     assert [s.ok for s in check.signatures] == [True, True]
+
+
+def test_the_homologation_page_asks_the_password_and_signs_with_it_art_22(
+    client, awaiting_homologation, mayor_user
+):
+    client.force_login(mayor_user)
+    page = client.get(f"/processos/{awaiting_homologation.pk}/").content.decode()
+    assert 'name="password"' in page and 'type="password"' in page
+
+    wrong = client.post(
+        f"/processos/{awaiting_homologation.pk}/acao/homologate/",
+        {"password": "errada"},
+        follow=True,
+    )
+    assert "Senha incorreta" in wrong.content.decode()
+    assert not OfficialDocument.objects.filter(case=awaiting_homologation).exists()
+
+    right = client.post(
+        f"/processos/{awaiting_homologation.pk}/acao/homologate/", {"password": PASSWORD}
+    )
+
+    assert right.status_code == 302
+    term = OfficialDocument.objects.get(case=awaiting_homologation, kind=Kind.AUTHORIZATION_TERM)
+    assert term.signed_by == mayor_user
