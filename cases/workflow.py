@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import Role
+from law.deadlines import DeadlineRule
 
 if TYPE_CHECKING:
     from cases.models import Case
@@ -164,6 +165,9 @@ class Workflow:
     # The states in which something is allowed, by what (StatesAllowing.what): one
     # declaration that the services, selectors and pages of the kind read.
     allowed_in: tuple[StatesAllowing, ...] = ()
+    # The deadlines the law sets on this kind (law.deadlines rules), told by its Carta de
+    # Serviços (Lei 13.460/2017 art. 7 §2 V) beside the times measured.
+    legal_times: tuple[DeadlineRule, ...] = ()
 
     def canonical_action(self, name: str) -> str:
         """The edge's name today for a name an API client may still send."""

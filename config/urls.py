@@ -105,6 +105,9 @@ urlpatterns = [
     path("sair/", accounts_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("portal/", views.portal, name="portal"),
+    # Public, no login: the Carta de Serviços (Lei 13.460/2017 art. 7).
+    path("carta-de-servicos/", views.service_charter_index, name="service-charter-index"),
+    path("carta-de-servicos/<slug:kind>/", views.service_charter, name="service-charter"),
     path("processos/", views.queue, name="queue"),
     path("processos/<int:pk>/", views.case_page, name="case"),
     path("vistorias/<int:pk>/registrar/", inspections_views.record, name="inspection-record"),

@@ -21,8 +21,8 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from cases.models import Case, CaseKind, Deadline
-from cases.selectors import cases_visible_to
-from cases.workflow import REQUESTER, next_party, state_label
+from cases.selectors import Outlook, cases_visible_to, decision_outlooks
+from cases.workflow import REQUESTER, SYSTEM, next_party, state_label
 from documents.selectors import registration_in_force
 from law import points as law_points
 from law.vehicles import age_deadline
@@ -91,6 +91,8 @@ class OpenCase:
     article: str
     # Who acts next (cases.workflow.next_party): "requester" when it is the driver's turn.
     who: str = ""
+    # When it is expected to be decided and its place in line (issue 24 §2).
+    outlook: Outlook | None = None
 
 
 @dataclass(frozen=True)
@@ -174,10 +176,17 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
         .prefetch_related(Prefetch("deadlines", queryset=pending, to_attr="pending"))
         .order_by("-opened_at")[:limit]
     )
+    rows = list(rows)
+    parties = {case.pk: next_party(case.kind, case.state) for case in rows}
+    # A case waiting for the administration has a place in its line; one waiting for the
+    # driver or for a date has not.
+    outlooks = decision_outlooks(
+        rows, in_line={pk for pk, p in parties.items() if p.key not in (REQUESTER, SYSTEM)}
+    )
     result = []
     for case in rows:
         nearest = case.pending[0] if case.pending else None  # type: ignore[attr-defined]
-        party = next_party(case.kind, case.state)
+        party = parties[case.pk]
         if party.key == REQUESTER and party.actions:
             step = _("Sua vez: %(what)s") % {
                 "what": "; ".join(str(edge.label) for edge in party.actions)
@@ -196,6 +205,7 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
                 next_due=nearest.due_on if nearest else None,
                 article=nearest.article if nearest else "",
                 who=party.key,
+                outlook=outlooks.get(case.pk),
             )
         )
     return result
