@@ -35,6 +35,7 @@ from registers.models import (
     Vehicle,
     VrteValue,
 )
+from registers.services.registrations import registration_number_claim
 from workflows.advertising.services import advertising_approve, advertising_file
 from workflows.appeal.models import CommissionSeat
 from workflows.complaint.models import ComplaintCase
@@ -386,7 +387,8 @@ def _registers(counts: dict[str, int], users: dict[str, User], today: dt.date) -
             MunicipalRegistration,
             counts,
             "registrations",
-            number=spec.registration,
+            # In the register's style, the year's series moved past it (issue 24 §6).
+            number=registration_number_claim(spec.registration, year=valid_from.year),
             defaults={
                 "authorization": authorization,
                 "vehicle": vehicle,

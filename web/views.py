@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.display import person_labels
 from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read_case
 from cases.action_inputs import action_fields_html, action_form, split_note
@@ -136,6 +137,11 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
     edges = available_edges(case, request.user)
     present = case_lists(case)
     documents = list(case_submitted_documents(case)) if present.documents else []
+    events = list(case_timeline(case))
+    # Every person the page names, named once (accounts.display, issue 24 §6).
+    people = person_labels(
+        [e.actor_id for e in events] + [d.uploaded_by_id for d in documents] + [case.assignee_id]
+    )
     waits_for = next_party(case.kind, case.state).key
     outlook = decision_outlooks(
         [case], in_line={case.pk} if waits_for not in (REQUESTER, SYSTEM) else set()
@@ -147,7 +153,8 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "case": case,
             "outlook": outlook,
             "state_label": workflow.state_label(case.state),
-            "events": case_timeline(case),
+            "events": events,
+            "people": people,
             "deadlines": case_deadlines(case),
             "documents": documents,
             # The review acts on the file of an item sent last (workflows.steps.review).

@@ -71,6 +71,7 @@ def _dossier(user: User, scope: Q, authorizations: QuerySet[Authorization]) -> D
         events=list(
             AuditEvent.objects.filter(case__in=ids)
             .select_related("case", "actor")
+            .prefetch_related("actor__groups")
             .order_by("-at", "-id")[:SHOWN]
         ),
         penalties=list(
