@@ -142,3 +142,21 @@ def test_every_registered_kind_has_its_carta_de_servicos(client):
         assert f'/carta-de-servicos/{workflow.kind}/"' in index
         assert client.get(f"/carta-de-servicos/{workflow.kind}/").status_code == 200
     assert client.get("/carta-de-servicos/no-such-kind/").status_code == 404
+
+
+def test_the_portal_shows_the_expected_date_and_the_place_in_line(client):
+    for to_decision, total in SEEDED:
+        _closed_case(to_decision=to_decision, total=total)
+    processing_times_refresh()
+    older = SuspensionCaseFactory(state=SuspensionState.AWAITING_DECISION, opened_at=_at(20))
+    mine = SuspensionCaseFactory(state=SuspensionState.AWAITING_DECISION, opened_at=_at(21))
+    client.force_login(mine.applicant.user)
+
+    page = client.get("/portal/").content.decode()
+
+    # Entered on day 21 (its filing): median 3 days, 90% within 10 (the mayor's desk).
+    expected = (DAY0 + dt.timedelta(days=24)).strftime("%d/%m/%Y")
+    latest = (DAY0 + dt.timedelta(days=31)).strftime("%d/%m/%Y")
+    assert f"Decisão prevista: {expected} (9 em cada 10 até {latest})" in page
+    assert "2º de 2 na fila" in page
+    assert older.number not in page
