@@ -37,13 +37,14 @@ def role_short(user: User) -> str:
     return next((str(label) for role, label in ROLE_SHORT if role in mine), "")
 
 
-def person_label(user: User | None) -> str:
+def person_label(user: User | None, *, with_role: bool = True) -> str:
     """ "Ana Souza (Secretaria)": the person's name and his body. Without a name, the body
-    alone, or the login when it is not an e-mail; None is the system."""
+    alone, or the login when it is not an e-mail; None is the system. `with_role=False`
+    where every person listed is of the same body (the clerks' queue's assignees)."""
     if user is None:
         return _("sistema")
     name = user.get_full_name().strip()
-    role = role_short(user)
+    role = role_short(user) if with_role else ""
     if not name:
         name = user.username if "@" not in user.username else ""
     if name and role:

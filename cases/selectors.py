@@ -158,7 +158,7 @@ def _row(*values: object) -> Func:
 # loaded is one more value converted and set on each (a third of the queue API's time).
 LIST_ROW_FIELDS = (
     "number", "kind", "state", "opened_at", "closed_at", "next_due_on", "overdue_by_rule",
-    "applicant__name", "assignee__username",
+    "applicant__name", "assignee__username", "assignee__first_name", "assignee__last_name",
 )
 
 

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
+from accounts.display import person_label
 from cases.models import Case
 from cases.selectors import case_is_overdue
 from cases.workflow import state_label
@@ -75,7 +76,8 @@ def queue_rows(cases: Iterable[Case], today: dt.date) -> list[QueueRow]:
             kind=case.get_kind_display(),
             state=state_label(case.kind, case.state),
             applicant=case.applicant.name if case.applicant_id else "",
-            assignee=case.assignee.username if case.assignee_id else "",
+            # Staff only: the name without the body, read with the row (no query per row).
+            assignee=person_label(case.assignee, with_role=False) if case.assignee_id else "",
             due=case.next_due_on.strftime("%d/%m/%Y") if case.next_due_on else "",
             late=case_is_overdue(case, today),
             failed=bool(getattr(case, "has_failed_deadline", False)),

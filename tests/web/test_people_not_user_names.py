@@ -75,3 +75,11 @@ def test_no_template_spells_a_login_where_a_person_is_named():
             if _LOGIN_SPELLED.search(path.read_text(encoding="utf-8")):
                 offenders.append(str(path.relative_to(root)))
     assert offenders == []
+
+
+def test_the_queue_names_the_assignee_not_his_login(client):
+    ana = UserFactory(role=Role.CLERK, username="servidor", first_name="Ana", last_name="Souza")
+    SuspensionCaseFactory(assignee=ana)
+    client.force_login(ana)
+    page = client.get("/processos/").content.decode()
+    assert "Ana Souza" in page and ">servidor<" not in page
