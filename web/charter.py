@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from cases.models import ProcessingTime, kind_label
 from cases.selectors import processing_times
-from cases.workflow import SYSTEM, Workflow, all_workflows, next_party, workflow_for
+from cases.workflow import REQUESTER, SYSTEM, Workflow, all_workflows, next_party, workflow_for
 from law.deadlines import DeadlineRule
 
 
@@ -32,6 +32,8 @@ class CharterStep:
     """(label, article) of each action that moves the case on from here."""
     measured: ProcessingTime | None
     """Days from this step to the decision, as measured (None: no closed case yet)."""
+    by_requester: bool = False
+    """The interested party acts here (through the portal: an appeal, a payment)."""
 
 
 @dataclass(frozen=True)
@@ -72,11 +74,12 @@ def _charter(workflow: Workflow, measured: dict[str, ProcessingTime]) -> Charter
             CharterStep(
                 state=value,
                 label=str(label),
-                who=_("o requerente") if party.key == "requester" else str(party.label),
+                who=_("o interessado") if party.key == REQUESTER else str(party.label),
                 actions=tuple((str(e.label), e.article) for e in party.actions)
                 if party.key != SYSTEM
                 else (),
                 measured=measured.get(value),
+                by_requester=party.key == REQUESTER,
             )
         )
     return Charter(

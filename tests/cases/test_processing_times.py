@@ -160,3 +160,11 @@ def test_the_portal_shows_the_expected_date_and_the_place_in_line(client):
     assert f"Decisão prevista: {expected} (9 em cada 10 até {latest})" in page
     assert "2º de 2 na fila" in page
     assert older.number not in page
+
+
+def test_the_carta_de_servicos_reads_in_english(client):
+    client.cookies["django_language"] = "en"
+    page = client.get("/carta-de-servicos/suspension/", HTTP_ACCEPT_LANGUAGE="en").content
+    html = page.decode()
+    assert "Service Charter" in html and "Where to complain" in html and "Steps" in html
+    assert "Onde reclamar" not in html and "Etapas" not in html
