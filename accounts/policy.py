@@ -295,6 +295,7 @@ PUBLIC_ROUTES: dict[str, str] = {
     "calendar-withdraw": "a date, not a record: the municipal calendar (administrator)",
     "api-calendar-day": "a date, not a record: the municipal calendar",
     "workspace-export": "a dataset's name, not a record: the dashboard's tables",
+    "service-charter": "a case kind's name, not a record: the public Carta de Serviços",
 }
 """Routes that take a value which names no private record, with the reason."""
 

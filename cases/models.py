@@ -364,3 +364,28 @@ class Document(models.Model):
 
     def __str__(self) -> str:
         return f"{self.item}: {self.original_name}"
+
+
+class ProcessingTime(models.Model):
+    """How long the cases of a kind took, from entering a state to their decision (closing),
+    as the timeline recorded it (issue 24 §2): the median and the 90th percentile in
+    calendar days over the closed cases. Recomputed nightly from `AuditEvent` by
+    cases.services.processing_times; read by the portal, the case page and the Carta de
+    Serviços (Lei 13.460/2017 art. 7 §2 V: the expected time of the service)."""
+
+    kind = models.CharField(_("tipo"), max_length=32, choices=CaseKind.choices)
+    state = models.CharField(_("situação"), max_length=40)
+    samples = models.PositiveIntegerField(_("processos medidos"))
+    median_days = models.DecimalField(_("mediana (dias)"), max_digits=7, decimal_places=1)
+    p90_days = models.PositiveIntegerField(_("percentil 90 (dias)"))
+    computed_at = models.DateTimeField(_("calculado em"))
+
+    class Meta:
+        verbose_name = _("tempo de atendimento medido")
+        verbose_name_plural = _("tempos de atendimento medidos")
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "state"], name="processing_time_kind_state")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}/{self.state}: {self.median_days} / {self.p90_days}"

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import math
 from dataclasses import dataclass, replace
 
 from django.db import connection
-from django.db.models import BooleanField, Exists, F, Func, OuterRef, Q, QuerySet
+from django.db.models import BooleanField, Exists, F, Func, Max, OuterRef, Q, QuerySet
 from django.db.models.lookups import GreaterThan, LessThan
+from django.utils import timezone
 
 from accounts.models import User
 from accounts.policy import HANDLING, JUDGING, OWNER, PARTY, Record, relations_granted
 from accounts.roles import STAFF_ROLES, Role, roles_of
-from cases.models import AuditEvent, Case, Deadline, Document, queue_due_key
+from cases.models import AuditEvent, Case, Deadline, Document, ProcessingTime, queue_due_key
 from cases.workflow import all_workflows, workflow_for
 
 URGENT_DAYS = 7
@@ -169,7 +171,7 @@ def _row(*values: object) -> Func:
 # loaded is one more value converted and set on each (a third of the queue API's time).
 LIST_ROW_FIELDS = (
     "number", "kind", "state", "opened_at", "closed_at", "next_due_on", "overdue_by_rule",
-    "applicant__name", "assignee__username",
+    "applicant__name", "assignee__username", "assignee__first_name", "assignee__last_name",
 )
 
 
@@ -348,3 +350,93 @@ def sees_every_case(user: User | None) -> bool:
     """Whether `cases_visible_to(user)` is every case: a read for such a user needs no
     scope, and an always-true scope over a million ids costs more than the read (issue 25)."""
     return bool(user is not None and user.is_authenticated and _sees_every_case(roles_of(user)))
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """When an open case is expected to be decided, and where it stands in line (issue 24
+    §2): from the day it entered its state, the days the closed cases of its kind took from
+    that state to their decision (median and 90th percentile, `ProcessingTime`), and the
+    legal deadline running on it, if any."""
+
+    entered_on: dt.date
+    samples: int = 0
+    expected_on: dt.date | None = None
+    latest_on: dt.date | None = None
+    # Its place among the open cases of the kind waiting in the same state, by arrival;
+    # None when the case waits for its requester or for a date, not for a queue.
+    position: int | None = None
+    in_line: int | None = None
+    legal_due: dt.date | None = None
+    legal_article: str = ""
+    legal_label: str = ""
+
+
+def decision_outlooks(
+    cases: list[Case], *, in_line: set[int] | frozenset[int] = frozenset()
+) -> dict[int, Outlook]:
+    """The outlook of each open case in `cases`, by primary key; `in_line` names those
+    waiting for the administration, whose position in line is counted. Three reads for
+    the list and one count per case in line."""
+    open_cases = [c for c in cases if c.closed_at is None]
+    if not open_cases:
+        return {}
+    entries: dict[tuple[int, str], dt.datetime] = {}
+    for case_id, to_state, last in (
+        AuditEvent.objects.filter(case__in=[c.pk for c in open_cases])
+        .exclude(to_state=F("from_state"))
+        .order_by()
+        .values("case_id", "to_state")
+        .annotate(last=Max("at"))
+        .values_list("case_id", "to_state", "last")
+    ):
+        entries[(case_id, to_state)] = last
+    measured = {
+        (t.kind, t.state): t
+        for t in ProcessingTime.objects.filter(
+            kind__in={c.kind for c in open_cases}, state__in={c.state for c in open_cases}
+        )
+    }
+    nearest: dict[int, Deadline] = {}
+    for deadline in Deadline.objects.filter(
+        case__in=[c.pk for c in open_cases], state=Deadline.State.PENDING
+    ).order_by("-due_on", "-id"):
+        nearest[deadline.case_id] = deadline  # the soonest is written last
+    result: dict[int, Outlook] = {}
+    for case in open_cases:
+        since = entries.get((case.pk, case.state)) or case.opened_at
+        entered_on = timezone.localtime(since).date()
+        time = measured.get((case.kind, case.state))
+        position = total = None
+        if case.pk in in_line:
+            waiting = Case.objects.filter(kind=case.kind, state=case.state, closed_at__isnull=True)
+            total = waiting.count()
+            position = (
+                waiting.filter(
+                    Q(opened_at__lt=case.opened_at) | Q(opened_at=case.opened_at, pk__lt=case.pk)
+                ).count()
+                + 1
+            )
+        deadline = nearest.get(case.pk)
+        result[case.pk] = Outlook(
+            entered_on=entered_on,
+            samples=time.samples if time else 0,
+            expected_on=entered_on + dt.timedelta(days=math.ceil(time.median_days))
+            if time
+            else None,
+            latest_on=entered_on + dt.timedelta(days=time.p90_days) if time else None,
+            position=position,
+            in_line=total,
+            legal_due=deadline.due_on if deadline else None,
+            legal_article=deadline.article if deadline else "",
+            legal_label=deadline.label if deadline else "",
+        )
+    return result
+
+
+def processing_times() -> dict[str, dict[str, ProcessingTime]]:
+    """Every measured time, by kind then state (the Carta de Serviços)."""
+    grouped: dict[str, dict[str, ProcessingTime]] = {}
+    for row in ProcessingTime.objects.order_by("kind", "state"):
+        grouped.setdefault(row.kind, {})[row.state] = row
+    return grouped

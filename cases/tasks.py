@@ -6,6 +6,7 @@ from celery import shared_task
 
 from cases.services.deadlines import deadlines_sweep
 from cases.services.overdue import cases_overdue_refresh
+from cases.services.processing_times import processing_times_refresh
 
 
 @shared_task(name="cases.tasks.sweep_deadlines", ignore_result=True)
@@ -26,3 +27,10 @@ def sweep_deadlines(today: str | None = None) -> dict[str, int]:
 def refresh_overdue_flags() -> int:
     """Safety net for the stored overdue flags; returns how many it corrected."""
     return cases_overdue_refresh()
+
+
+@shared_task(name="cases.tasks.refresh_processing_times", ignore_result=True)
+def refresh_processing_times() -> int:
+    """The measured times of the Carta de Serviços and the expected decision dates
+    (issue 24 §2); returns the rows stored."""
+    return processing_times_refresh()

@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import Role
+from law.deadlines import DeadlineRule
 
 if TYPE_CHECKING:
     from cases.models import Case
@@ -175,6 +176,9 @@ class Workflow:
     # The kind's own description of one case for programs (a notice's penalty in full):
     # (case) -> JSON-able mapping, the case API's `details`.
     details: Callable[[Any], Mapping[str, object]] | None = None
+    # The deadlines the law sets on this kind (law.deadlines rules), told by its Carta de
+    # Serviços (Lei 13.460/2017 art. 7 §2 V) beside the times measured.
+    legal_times: tuple[DeadlineRule, ...] = ()
 
     def canonical_action(self, name: str) -> str:
         """The edge's name today for a name an API client may still send."""

@@ -40,6 +40,13 @@ BEAT_SCHEDULE = {
         "task": "cases.tasks.refresh_overdue_flags",
         "schedule": crontab(hour=3, minute=10),
     },
+    # The measured times per kind and state (median, 90th percentile) that the portal's
+    # expected decision dates and the Carta de Serviços show (issue 24 §2). They move
+    # slowly: nightly, after the overdue refresh, over the closed cases' timelines.
+    "refresh-processing-times": {
+        "task": "cases.tasks.refresh_processing_times",
+        "schedule": crontab(hour=3, minute=30),
+    },
     # The same safety net for official documents whose PDF rendering task was lost.
     "requeue-unrendered-documents": {
         "task": "documents.tasks.requeue_unrendered",

@@ -113,6 +113,9 @@ urlpatterns = [
     path("portal/meus-dados/", my_data.my_data_page, name="my-data"),
     path("portal/meus-dados.json", my_data.my_data_json, name="my-data-json"),
     path("portal/meus-dados.pdf", my_data.my_data_pdf, name="my-data-pdf"),
+    # Public, no login: the Carta de Serviços (Lei 13.460/2017 art. 7).
+    path("carta-de-servicos/", views.service_charter_index, name="service-charter-index"),
+    path("carta-de-servicos/<slug:kind>/", views.service_charter, name="service-charter"),
     path("processos/", views.queue, name="queue"),
     path("processos/<int:pk>/", views.case_page, name="case"),
     path("vistorias/<int:pk>/registrar/", inspections_views.record, name="inspection-record"),

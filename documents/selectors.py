@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from documents.codes import verification_code_normalize
 from documents.models import OfficialDocument
 from registers.models import Authorization, MunicipalRegistration, Vehicle
+from registers.numbers import registration_number, registration_number_parse
 from registers.validators import normalize_plate
 
 AuthorizationStatus = Authorization.Status
@@ -204,7 +205,6 @@ def verification_by_authorization_number(number: str, *, today: dt.date) -> Taxi
 # is the holder's title. A notice, a letter or a decision is found by its code only, so
 # that counting up numbers does not tell the public who was fined.
 _PUBLIC_NUMBERED = (OfficialDocument.Kind.IM_CARD, OfficialDocument.Kind.AUTHORIZATION_TERM)
-_IM_NUMBER = re.compile(r"^IM[\s-]*(\d{4})\s*/\s*0*(\d{1,9})$", re.IGNORECASE)
 _TA_NUMBER = re.compile(r"^TA[\s-]*0*(\d{1,9})\s*/\s*(\d{4})$", re.IGNORECASE)
 
 
@@ -212,8 +212,9 @@ def _canonical_numbers(text: str) -> list[str]:
     """The register's spelling of an IM or Termo number typed with other zero padding
     ("IM-2026/1", "TA 1/2026" for IM-2026/00001, TA-0001/2026)."""
     found = []
-    if match := _IM_NUMBER.match(text):
-        found.append(f"IM-{match[1]}/{int(match[2]):05d}")
+    # Any spelling of an IM with its year (0001/2026, IM 2026/1): registers.numbers.
+    if "/" in text and (parsed := registration_number_parse(text, year=0)):
+        found.append(registration_number(*parsed))
     if match := _TA_NUMBER.match(text):
         found.append(f"TA-{int(match[1]):04d}/{match[2]}")
     return found

@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 
 from accounts.models import User
 from accounts.policy import HANDLING, JUDGING, OWNER, Record, relations_granted
+from accounts.roles import Role, has_role
 from cases.selectors import cases_visible_to
 from notifications.models import Notification
 
@@ -30,3 +31,16 @@ def _in_scope(user: User, record: str) -> QuerySet[Notification]:
     if OWNER in relations:
         return base.filter(recipient__user=user)
     return base.none()
+
+
+def letters_to_post(user: User) -> QuerySet[Notification]:
+    """Registered letters written and not yet taken to the post office (Art. 46), oldest
+    first, whatever the state of their case — a closed appeal's decision letter waits here
+    too (issue 24 §6). Only clerks record a posting (notifications.post)."""
+    if not has_role(user, Role.CLERK):
+        return Notification.objects.none()
+    return (
+        notifications_visible_to(user)
+        .filter(channel=Notification.Channel.REGISTERED_POST, status=Notification.Status.QUEUED)
+        .order_by("created_at", "id")
+    )

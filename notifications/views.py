@@ -10,16 +10,17 @@ from django.core.exceptions import PermissionDenied
 from django.db.models.functions import Lower
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.roles import is_staff_member, sees_every_case
+from accounts.roles import Role, has_role, is_staff_member, sees_every_case
 from accounts.services import personal_data_read
 from cases.errors import DomainError
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.mailbox import mailbox_enabled, mailbox_read
 from notifications.post import letter_record_attempt, letter_record_posting, letter_record_receipt
-from notifications.selectors import letters_in_scope, notifications_visible_to
+from notifications.selectors import letters_in_scope, letters_to_post, notifications_visible_to
 from notifications.services import notification_resend
 from registers.models import Driver
 
@@ -58,6 +59,21 @@ def mailbox(request: HttpRequest) -> HttpResponse:
     )
 
 
+@login_required
+def letters_waiting(request: HttpRequest) -> HttpResponse:
+    """/correio/a-postar/ — the clerk's queue of registered letters to take to the post
+    office, each with its posting form (Art. 46)."""
+    if not has_role(request.user, Role.CLERK):
+        raise PermissionDenied
+    rows = letters_to_post(request.user).select_related("case", "recipient", "letter")[:500]
+    return render(
+        request,
+        "notifications/letters_to_post.html",
+        # No ids: one form per letter on the page, each label wrapping its input.
+        {"rows": rows, "posting_form": PostingForm(auto_id=False), "next": request.path},
+    )
+
+
 def _record(request: HttpRequest, pk: int, form_class, action) -> HttpResponse:  # type: ignore[no-untyped-def]
     notification = get_object_or_404(letters_in_scope(request.user), pk=pk)
     form = form_class(request.POST, request.FILES)
@@ -72,6 +88,12 @@ def _record(request: HttpRequest, pk: int, form_class, action) -> HttpResponse: 
             messages.error(request, str(exc))
         else:
             messages.success(request, _("Registro salvo."))
+    # The letters' queue posts here too and wants its list back.
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(back)
     return redirect("case", pk=notification.case_id)
 
 

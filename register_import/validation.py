@@ -18,6 +18,7 @@ from law import vehicles as law_vehicles
 from law._dates import add_months
 from law.statute import PUBLICATION_DATE
 from register_import.columns import AUXILIARY_KEYS, BY_KEY, COLUMNS
+from registers.numbers import registration_number_canonical
 from registers.validators import normalize_cnh, normalize_cpf, normalize_plate, normalize_renavam
 
 # The oldest date a current register can plausibly hold, and how far ahead a CNH may run
@@ -265,6 +266,8 @@ def row_check(line: int, raw: dict[str, str], today: dt.date) -> tuple[Row | Non
     if cells.errors:
         return None, cells.errors
     assert holder and granted_on and im_from and im_until
+    # Stored in the register's style (IM-2026/00001 for 0001/2026), and so compared.
+    im_number = registration_number_canonical(im_number, year=im_from.year)
     assert year is not None and doors is not None and capacity is not None
     return Row(
         line, termo, granted_on, holder, plate, renavam, make, model, year, doors, capacity,

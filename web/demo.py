@@ -35,6 +35,7 @@ from registers.models import (
     Vehicle,
     VrteValue,
 )
+from registers.services.registrations import registration_number_claim
 from workflows.advertising.services import advertising_approve, advertising_file
 from workflows.appeal.models import CommissionSeat
 from workflows.complaint.models import ComplaintCase
@@ -79,6 +80,9 @@ class DemoHolder:
     authorization: str
     granted_on: dt.date
     predates_law: bool
+    # Stored in the register's style (IM-<year>/00901 …, registers.numbers), numbered past
+    # the 500 IMs of the register sample (0001/2026-0500/2026) so the sample imports on
+    # the demo without a clash.
     registration: str
     # How long ago the current IM started: staggered so renewals do not all fall together.
     registration_age_days: int
@@ -142,7 +146,7 @@ DEMO_HOLDERS: list[DemoHolder] = [
         authorization="TA-0001/2023",
         granted_on=dt.date(2015, 3, 11),
         predates_law=True,
-        registration="IM-0001",
+        registration="IM-0901",
         registration_age_days=40,
         username="motorista",
     ),
@@ -163,7 +167,7 @@ DEMO_HOLDERS: list[DemoHolder] = [
         authorization="TA-0002/2023",
         granted_on=dt.date(2020, 8, 3),
         predates_law=True,
-        registration="IM-0002",
+        registration="IM-0902",
         registration_age_days=95,
         username="motorista2",
     ),
@@ -184,7 +188,7 @@ DEMO_HOLDERS: list[DemoHolder] = [
         authorization="TA-0003/2023",
         granted_on=dt.date(2023, 9, 15),
         predates_law=False,
-        registration="IM-0003",
+        registration="IM-0903",
         registration_age_days=150,
         username="",
     ),
@@ -205,7 +209,7 @@ DEMO_HOLDERS: list[DemoHolder] = [
         authorization="TA-0004/2023",
         granted_on=dt.date(2023, 11, 6),
         predates_law=False,
-        registration="IM-0004",
+        registration="IM-0904",
         registration_age_days=210,
         username="",
     ),
@@ -226,7 +230,7 @@ DEMO_HOLDERS: list[DemoHolder] = [
         authorization="TA-0005/2024",
         granted_on=dt.date(2024, 2, 19),
         predates_law=False,
-        registration="IM-0005",
+        registration="IM-0905",
         registration_age_days=270,
         username="",
     ),
@@ -247,7 +251,7 @@ DEMO_HOLDERS: list[DemoHolder] = [
         authorization="TA-0006/2024",
         granted_on=dt.date(2024, 6, 3),
         predates_law=False,
-        registration="IM-0006",
+        registration="IM-0906",
         registration_age_days=330,
         username="",
     ),
@@ -386,7 +390,8 @@ def _registers(counts: dict[str, int], users: dict[str, User], today: dt.date) -
             MunicipalRegistration,
             counts,
             "registrations",
-            number=spec.registration,
+            # In the register's style, the year's series moved past it (issue 24 §6).
+            number=registration_number_claim(spec.registration, year=valid_from.year),
             defaults={
                 "authorization": authorization,
                 "vehicle": vehicle,

@@ -22,8 +22,8 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from cases.models import Case, CaseKind, Deadline
-from cases.selectors import cases_visible_to
-from cases.workflow import REQUESTER, next_party, state_label, workflow_for
+from cases.selectors import Outlook, cases_visible_to, decision_outlooks
+from cases.workflow import REQUESTER, SYSTEM, next_party, state_label, workflow_for
 from documents.selectors import registration_in_force
 from law import deadlines as law_deadlines
 from law import points as law_points
@@ -96,6 +96,8 @@ class OpenCase:
     # Who acts next (cases.workflow.next_party): "requester" when it is the driver's turn.
     who: str = ""
     summary: str = ""  # the kind's line about it (a notice's penalty, Workflow.summaries)
+    # When it is expected to be decided and its place in line (issue 24 §2).
+    outlook: Outlook | None = None
 
 
 @dataclass(frozen=True)
@@ -187,10 +189,16 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
         summarize = workflow_for(kind).summaries
         if summarize is not None:
             summaries.update(summarize([case for case in rows if case.kind == kind]))
+    parties = {case.pk: next_party(case.kind, case.state) for case in rows}
+    # A case waiting for the administration has a place in its line; one waiting for the
+    # driver or for a date has not.
+    outlooks = decision_outlooks(
+        rows, in_line={pk for pk, p in parties.items() if p.key not in (REQUESTER, SYSTEM)}
+    )
     result = []
     for case in rows:
         nearest = case.pending[0] if case.pending else None  # type: ignore[attr-defined]
-        party = next_party(case.kind, case.state)
+        party = parties[case.pk]
         if party.key == REQUESTER and party.actions:
             step = _("Sua vez: %(what)s") % {
                 "what": "; ".join(str(edge.label) for edge in party.actions)
@@ -210,6 +218,7 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
                 article=nearest.article if nearest else "",
                 who=party.key,
                 summary=summaries.get(case.pk, ""),
+                outlook=outlooks.get(case.pk),
             )
         )
     return result

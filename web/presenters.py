@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef
 from django.urls import reverse
 
+from accounts.display import person_label
 from cases.models import Case
 from cases.selectors import case_is_overdue
 from cases.workflow import state_label
@@ -36,7 +37,8 @@ def queue_rows(cases: Iterable[Case], today: dt.date) -> list[QueueRow]:
             kind=case.get_kind_display(),
             state=state_label(case.kind, case.state),
             applicant=case.applicant.name if case.applicant_id else "",
-            assignee=case.assignee.username if case.assignee_id else "",
+            # Staff only: the name without the body, read with the row (no query per row).
+            assignee=person_label(case.assignee, with_role=False) if case.assignee_id else "",
             due=case.next_due_on.strftime("%d/%m/%Y") if case.next_due_on else "",
             late=case_is_overdue(case, today),
             failed=bool(getattr(case, "has_failed_deadline", False)),

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.display import person_labels
 from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read_case
 from cases.action_inputs import action_fields_html, action_form, split_note
@@ -26,14 +27,16 @@ from cases.selectors import (
     case_timeline,
     case_visible,
     cases_visible_to,
+    decision_outlooks,
 )
 from cases.services.deadlines import deadline_retry
 from cases.services.transitions import available_edges, case_act, case_claim
-from cases.workflow import all_workflows, workflow_for
+from cases.workflow import REQUESTER, SYSTEM, all_workflows, next_party, workflow_for
 from documents.selectors import case_documents, portal_documents
 from law import inspection as law_inspection
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
-from notifications.selectors import notifications_visible_to
+from notifications.selectors import letters_to_post, notifications_visible_to
+from web.charter import charter, charters
 from web.forms import QueueFilterForm
 from web.portal import ALL_REQUESTS, portal_view
 from web.presenters import case_lists, queue_rows
@@ -71,6 +74,19 @@ def portal(request: HttpRequest) -> HttpResponse:
     )
 
 
+def service_charter_index(request: HttpRequest) -> HttpResponse:
+    """/carta-de-servicos/ — public: every request kind's Carta (Lei 13.460/2017 art. 7)."""
+    return render(request, "web/charter_list.html", {"charters": charters()})
+
+
+def service_charter(request: HttpRequest, kind: str) -> HttpResponse:
+    """/carta-de-servicos/<kind>/ — public: one kind's steps, documents, fees and times."""
+    found = charter(kind)
+    if found is None:
+        raise Http404
+    return render(request, "web/charter.html", {"charter": found})
+
+
 @login_required
 def queue(request: HttpRequest) -> HttpResponse:
     if not is_staff_member(request.user):
@@ -104,6 +120,8 @@ def queue(request: HttpRequest) -> HttpResponse:
             "rows": queue_rows(page.rows, today),
             "today": today,
             "next_query": next_query,
+            # The letters waiting for the post office, on the clerk's queue (issue 24 §6).
+            "letters_waiting": letters_to_post(request.user).count(),
         },
         status=status,
     )
@@ -119,13 +137,24 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
     edges = available_edges(case, request.user)
     present = case_lists(case)
     documents = list(case_submitted_documents(case)) if present.documents else []
+    events = list(case_timeline(case))
+    # Every person the page names, named once (accounts.display, issue 24 §6).
+    people = person_labels(
+        [e.actor_id for e in events] + [d.uploaded_by_id for d in documents] + [case.assignee_id]
+    )
+    waits_for = next_party(case.kind, case.state).key
+    outlook = decision_outlooks(
+        [case], in_line={case.pk} if waits_for not in (REQUESTER, SYSTEM) else set()
+    ).get(case.pk)
     return render(
         request,
         "web/case.html",
         {
             "case": case,
+            "outlook": outlook,
             "state_label": workflow.state_label(case.state),
-            "events": case_timeline(case),
+            "events": events,
+            "people": people,
             "deadlines": case_deadlines(case),
             "documents": documents,
             # The review acts on the file of an item sent last (workflows.steps.review).

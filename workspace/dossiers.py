@@ -88,6 +88,7 @@ def _dossier(user: User, paths: list[QuerySet[Case]], authorizations: list[int])
         events=list(
             AuditEvent.objects.filter(case__in=ids)
             .select_related("case", "actor")
+            .prefetch_related("actor__groups")
             .order_by("-at", "-id")[:SHOWN]
         ),
         penalties=list(

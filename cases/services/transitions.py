@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_fsm import TransitionNotAllowed, can_proceed
 
+from accounts.display import person_label
 from accounts.models import User
 from accounts.roles import roles_of
 from cases.errors import NotPermitted, RuleViolation, StateConflict
@@ -397,7 +398,7 @@ def case_claim(*, case: Case, actor: User) -> Case:
         if locked.assignee_id is not None:
             raise StateConflict(
                 _("Este processo já foi assumido por %(name)s.")
-                % {"name": locked.assignee.get_full_name() or locked.assignee.username}
+                % {"name": person_label(locked.assignee)}
             )
         if locked.closed_at is not None:
             raise StateConflict(_("Este processo já está encerrado."))

@@ -17,6 +17,7 @@ from registers.models import (
     MunicipalRegistration,
     Vehicle,
 )
+from registers.services.registrations import registration_number_claim
 
 
 def existing_authorization_record(
@@ -38,7 +39,9 @@ def existing_authorization_record(
             predates_law=True,
         )
         registration = MunicipalRegistration.objects.create(
-            number=registration_number, authorization=authorization, vehicle=vehicle,
+            # The municipality's number, in the register's style (issue 24 §6).
+            number=registration_number_claim(registration_number, year=valid_from.year),
+            authorization=authorization, vehicle=vehicle,
             valid_from=valid_from, valid_until=valid_until,
         )
         if auxiliary is not None:

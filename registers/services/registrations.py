@@ -14,6 +14,7 @@ from registers.models import (
     RegistrationSequence,
     Vehicle,
 )
+from registers.numbers import registration_number, registration_number_parse
 
 
 def registration_create(
@@ -35,7 +36,7 @@ def registration_create(
         year = valid_from.year
         number = sequence_next(RegistrationSequence, year=year)
         return MunicipalRegistration.objects.create(
-            number=f"IM-{year}/{number:05d}",
+            number=registration_number(year, number),
             authorization=authorization,
             vehicle=vehicle,
             valid_from=valid_from,
@@ -46,3 +47,20 @@ def registration_create(
 def registration_valid_until(valid_from: dt.date) -> dt.date:
     """Art. 18: one year; the last valid day is the eve of the same date a year later."""
     return due_date(REGISTRATION_TERM, valid_from)
+
+
+def registration_number_claim(text: str, *, year: int) -> str:
+    """An IM number given before the system (Art. 69), in the register's style, with the
+    year's series moved past it so the register never issues it again; `year` is the one
+    its validity starts in, for a number written without its year."""
+    parsed = registration_number_parse(text, year=year)
+    if parsed is None:
+        return text.strip()
+    series_year, sequence = parsed
+    RegistrationSequence.objects.bulk_create(
+        [RegistrationSequence(year=series_year, last=0)], ignore_conflicts=True
+    )
+    RegistrationSequence.objects.filter(year=series_year, last__lt=sequence).update(
+        last=sequence
+    )
+    return registration_number(series_year, sequence)

@@ -57,6 +57,12 @@ class Journey:
         response = self.page.goto(f"{self.base}{path}")
         assert response is not None and response.status == 200, (path, response)
 
+    def open_menu(self) -> None:
+        """Unfold the header's menu where a phone folds it (issue 24 §4)."""
+        summary = self.page.locator("details[data-menu] > summary")
+        if summary.is_visible():
+            summary.click()
+
     def check(self, name: str, heading: str | re.Pattern[str]) -> None:
         """The page shows its heading; no server error so far; axe finds nothing serious."""
         expect(self.page.locator("main h1").first).to_contain_text(heading)
@@ -90,6 +96,7 @@ def test_driver_journey(
     walk.page.get_by_role("link", name=case.number).first.click()
     expect(walk.page).to_have_url(f"{walk.base}/processos/{case.pk}/")
     walk.check("case", case.number)
+    walk.open_menu()
     walk.page.get_by_role("link", name="Notificações").first.click()
     expect(walk.page).to_have_url(f"{walk.base}/portal/notificacoes/")
     walk.check("notifications", "Minhas notificações")
@@ -132,6 +139,7 @@ def test_fiscal_agent_journey(
     walk.sign_in(agent, "/fiscalizacao/autos/novo/")
     expect(walk.page.get_by_label("Placa, número do Termo ou da IM")).to_be_visible()
     walk.check("phone-page", re.compile(r"\S"))
+    walk.open_menu()
     walk.page.locator('a[href="/fiscalizacao/meus-autos/"]').first.click()
     expect(walk.page).to_have_url(f"{walk.base}/fiscalizacao/meus-autos/")
     expect(walk.page.get_by_role("link", name=mine.number)).to_be_visible()

@@ -13,6 +13,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Locator, Page, expect
 
+from accounts.display import person_label
 from accounts.models import User
 from cases.services.deadlines import deadlines_sweep
 from registers.models import Authorization, Driver
@@ -124,12 +125,14 @@ def test_suspension_from_request_to_automatic_end_art24(
     expect(end_row).to_have_count(1)
     expect(end_row).to_contain_text(last_day)
     expect(end_row).to_contain_text("Art. 24")
+    # People by name and body, not by login (issue 24 §6).
+    holder_, clerk_, mayor_ = (person_label(u) for u in (driver.user, clerk, mayor))
     assert _timeline(office) == [
-        ("open", driver.user.username, "Art. 24"),
-        ("claim", clerk.username, ""),
-        ("accept", clerk.username, "Art. 24 §1"),
-        ("approve", mayor.username, "Art. 24"),
-        ("authorization_suspended", mayor.username, "Art. 24"),
+        ("open", holder_, "Art. 24"),
+        ("claim", clerk_, ""),
+        ("accept", clerk_, "Art. 24 §1"),
+        ("approve", mayor_, "Art. 24"),
+        ("authorization_suspended", mayor_, "Art. 24"),
     ]
     save_screenshot(office, "suspension-case-in-effect")
 

@@ -11,7 +11,9 @@ from django.core.files.base import ContentFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from django.utils.html import escape
 
+from accounts.display import person_label
 from cases.models import AuditEvent, Deadline, Document
 from cases.selectors import case_deadlines, case_submitted_documents, case_timeline
 from tests.factories import SuspensionCaseFactory, UserFactory
@@ -88,4 +90,6 @@ def test_the_api_and_the_page_name_who_acted(client, clerk):
     assert [d["kind"] for d in detail["deadlines"]] == ["a", "b"]
     assert [d["original_name"] for d in detail["documents"]] == ["rg.pdf"]
     page = client.get(f"/processos/{case.pk}/").content.decode()
-    assert "fiscal.joana" in page and "sistema" in page
+    # The page names people, not logins (issue 24 §6; accounts.display).
+    assert escape(person_label(actor)) in page and "sistema" in page
+    assert "fiscal.joana" not in page

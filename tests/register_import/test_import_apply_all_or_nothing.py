@@ -34,7 +34,7 @@ def test_arts_8_18_69_every_row_of_the_corrected_sample_is_imported_as_pre_exist
     # Art. 8: each holder is invited to sign the new Termo.
     assert TermoInvitation.objects.filter(signed_on__isnull=True).count() == 500
     # Art. 18: each IM starts its renewal cycle.
-    registration = MunicipalRegistration.objects.get(number="0001/2026")
+    registration = MunicipalRegistration.objects.get(number="IM-2026/00001")
     expiry = Deadline.objects.get(
         authorization=registration.authorization, kind="renewal.expiry",
         state=Deadline.State.PENDING,
@@ -53,7 +53,7 @@ def test_a_conflict_appearing_after_the_check_imports_no_row(importer, corrected
     job = import_check(job=import_start(actor=importer, file_name="r.csv", content=corrected_bytes))
     # Between the check and the confirmation someone registers an IM the file also uses.
     AuthorizationFactory().registrations.create(
-        number="0300/2026", vehicle=AuthorizationFactory().vehicle,
+        number="IM-2026/00300", vehicle=AuthorizationFactory().vehicle,
         valid_from="2026-01-01", valid_until="2026-12-31",
     )
     before = Authorization.objects.count()

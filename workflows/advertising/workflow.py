@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from law import deadlines
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
 from workflows.advertising.selectors import advertising_public_facts
 from workflows.advertising.services import (
@@ -40,6 +41,8 @@ NOTE = ActionField("note", _l("Motivo"))
 
 WORKFLOW = register(
     Workflow(
+        # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
+        legal_times=(deadlines.ADVERTISING_PERIOD,),
         kind=AdvertisingCase.KIND,
         model=AdvertisingCase,
         states=AdvertisingState,

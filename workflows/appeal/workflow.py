@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from documents.signing.keys import SIGNING_PASSWORD
+from law import deadlines
 from workflows.appeal.models import AppealCase, AppealState, Outcome
 from workflows.appeal.services import (
     ART_52,
@@ -47,6 +48,8 @@ S = AppealState
 
 WORKFLOW = register(
     Workflow(
+        # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
+        legal_times=(deadlines.PAYMENT_AFTER_APPEAL,),
         # Art. 52 (appeals); Art. 61 §2 (the clandestine classification).
         commission_sees=True,
         case_panel="appeal/case_panel.html",

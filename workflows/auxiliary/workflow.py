@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from law import deadlines
 from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
 from workflows.auxiliary.services import (
     ART_27,
@@ -41,6 +42,8 @@ NOTE = ActionField("note", _l("Motivo"))
 
 WORKFLOW = register(
     Workflow(
+        # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
+        legal_times=(deadlines.AUXILIARY_TERM,),
         event_labels={
             "auxiliary_bound": _l("Auxiliar vinculado"),
             "auxiliary_unbound": _l("Vínculo de auxiliar encerrado"),

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from law import deadlines
 from workflows.clandestine.models import ClandestineCase, ClandestineState
 from workflows.clandestine.services import (
     ART_61_P2,
@@ -42,6 +43,8 @@ GROUNDS = ActionField("note", _l("Fundamentação da decisão"), "textarea")
 
 WORKFLOW = register(
     Workflow(
+        # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
+        legal_times=(deadlines.SEIZURE,),
         # Art. 52 (appeals); Art. 61 §2 (the clandestine classification).
         commission_sees=True,
         kind=ClandestineCase.KIND,

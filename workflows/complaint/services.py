@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.display import person_label
 from accounts.models import User
 from cases.errors import RuleViolation, StateConflict
 from cases.models import Case
@@ -108,7 +109,7 @@ def complaint_start_triage(*, case: Case, actor: User, note: str = "") -> Compla
         if locked.assignee_id not in (None, actor.pk):
             raise StateConflict(
                 _("Esta reclamação já foi assumida por %(name)s.")
-                % {"name": locked.assignee.get_full_name() or locked.assignee.username}
+                % {"name": person_label(locked.assignee)}
             )
 
     with transaction.atomic(durable=True):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK
 from cases.workflow import ActionField, Edge, Workflow, register
+from law import deadlines
 from workflows.renewal import cycle  # noqa: F401 — registers the cycle's deadline handlers
 from workflows.renewal.models import FINAL_STATES, RenewalCase, RenewalState
 from workflows.renewal.services import (
@@ -48,6 +49,8 @@ CNH_EXPIRY = ActionField(
 
 WORKFLOW = register(
     Workflow(
+        # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
+        legal_times=(deadlines.REGISTRATION_TERM,),
         kind=RenewalCase.KIND,
         model=RenewalCase,
         states=RenewalState,

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from documents.signing.keys import SIGNING_PASSWORD
+from law import deadlines
 from workflows.revocation.models import RevocationCase, RevocationState
 from workflows.revocation.services import (
     ART_59_P2,
@@ -46,6 +47,8 @@ GROUNDS_INPUT = ActionField("note", _l("Fundamentação (Art. 59 §3)"), "textar
 
 WORKFLOW = register(
     Workflow(
+        # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
+        legal_times=(deadlines.REVOCATION_APPEAL,),
         kind=RevocationCase.KIND,
         model=RevocationCase,
         states=RevocationState,

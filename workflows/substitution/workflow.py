@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.roles import CLERK
 from cases.services.transitions import local_today
 from cases.workflow import ActionField, Edge, Workflow, register
+from law import deadlines
 from workflows.steps.inspection import (
     INSPECTORS,
     inspection_edges,
@@ -54,6 +55,8 @@ S = SubstitutionState
 
 WORKFLOW = register(
     Workflow(
+        # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
+        legal_times=(deadlines.JUDICIAL_SEIZURE_COMMUNICATION,),
         event_labels={
             "vehicle_substituted": _l("Veículo substituído"),
             "vehicle_deadline_reminder": _l("Aviso de prazo do veículo enviado"),

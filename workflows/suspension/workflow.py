@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from law import deadlines
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
 from workflows.suspension.models import SuspensionCase, SuspensionState
@@ -37,6 +38,8 @@ CHECKLIST = {PROOF_ITEM: _l("Documento hábil que comprove o motivo (incisos I a
 
 WORKFLOW = register(
     Workflow(
+        # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
+        legal_times=(deadlines.SUSPENSION_ON_REQUEST,),
         kind=SuspensionCase.KIND,
         model=SuspensionCase,
         states=SuspensionState,

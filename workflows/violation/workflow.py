@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from law import deadlines
 from workflows.violation.models import (
     APPEALABLE,
     CANCELLABLE,
@@ -40,6 +41,8 @@ COMMISSION = frozenset({Role.COMMISSION_MEMBER})
 
 WORKFLOW = register(
     Workflow(
+        # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
+        legal_times=(deadlines.NOTIFICATION_LIMIT, deadlines.APPEAL, deadlines.PAYMENT),
         # An auxiliary named as the offender follows the notice (and may appeal, Art. 63 §2).
         driver_scope=("violationnotice__offender__user",),
         # The commission sees a notice an appeal is about (Art. 52: it judges it).

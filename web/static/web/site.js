@@ -46,3 +46,21 @@ document.addEventListener("click", (event) => {
     window.print();
   }
 });
+
+// <details data-menu>: the header's menu is open on a wide screen and folded on a phone,
+// where thirteen links would push the page below the fold (issue 24 §4). The template
+// writes it open, so without this script every link still shows.
+(() => {
+  const narrow = window.matchMedia("(max-width: 640px)");
+  const fit = () => {
+    for (const menu of document.querySelectorAll("details[data-menu]")) {
+      menu.open = !narrow.matches;
+    }
+  };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", fit);
+  } else {
+    fit();
+  }
+  narrow.addEventListener("change", fit);
+})();
