@@ -602,6 +602,11 @@ def run_size(cases: int, args: argparse.Namespace, base_url: str, last: bool) ->
         cursor.execute("SELECT count(*) FROM cases_case WHERE closed_at IS NULL")
         open_cases = cursor.fetchone()[0]
     role_cookies = cookies(people)
+    # Without BENCH_REDIS_URL the tasks the timed code queues (a long export's job) go to a
+    # file broker in VAR_DIR: its folders must exist, or queuing fails with a 500.
+    broker = Path(env["VAR_DIR"]) / "broker"
+    for folder in (broker / "processed", broker / "control"):
+        folder.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     gunicorn = start_gunicorn(env, port, args.web_workers)
     out: dict[str, Any] = {"cases": cases, "open_cases": open_cases}
