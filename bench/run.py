@@ -228,7 +228,13 @@ def build_targets(
                 else:
                     left["unsampled"].append(route.name)
                 continue
-            route_roles = ("administrator",) if route.name in ADMIN_ROUTES else roles
+            # A page the public reaches is measured as the public only (the verification,
+            # the login, the stands): what anyone sees, the way anyone sees it.
+            route_roles = (
+                ("administrator",)
+                if route.name in ADMIN_ROUTES
+                else (*(r for r in roles if r == "public"), *(r for r in roles if r != "public"))
+            )
             for label, paths in found.items():
                 reached: list[str] = []
                 for role in route_roles:
@@ -250,6 +256,8 @@ def build_targets(
                             trivial = target
                         else:
                             targets.append(target)
+                        if role == "public":
+                            break
                 if status == 405:
                     left["post_only"].append(route.name)
                 elif not reached:
