@@ -67,12 +67,20 @@ class PersonalDataAccessAdmin(admin.ModelAdmin):
         term = search_term.strip()
         if not term:
             return queryset, False
+        # The key is looked up first, by its unique index, and the log filtered by the id
+        # found: joined, PostgreSQL walked the log in time order looking for a key that
+        # may match nothing (0.6 s at 200,000 rows for an unknown user name).
         number = _CASE_NUMBER.match(term)
         if number:
-            return queryset.filter(case__year=int(number[1]), case__sequence=int(number[2])), False
+            case_model = PersonalDataAccess._meta.get_field("case").related_model
+            found = case_model._default_manager.filter(year=int(number[1]), sequence=int(number[2]))
+            return queryset.filter(case_id__in=list(found.values_list("pk", flat=True))), False
         if _CPF.match(term):
-            return queryset.filter(driver__cpf=re.sub(r"\D", "", term)), False
-        return queryset.filter(user__username=term), False
+            driver_model = PersonalDataAccess._meta.get_field("driver").related_model
+            found = driver_model._default_manager.filter(cpf=re.sub(r"\D", "", term))
+            return queryset.filter(driver_id__in=list(found.values_list("pk", flat=True))), False
+        found = User.objects.filter(username=term)
+        return queryset.filter(user_id__in=list(found.values_list("pk", flat=True))), False
 
     def has_add_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
         return False

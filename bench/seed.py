@@ -388,7 +388,7 @@ def seed_reads(*, cases: int, today: dt.date, now: dt.datetime, agent_id: int) -
             "registration_id": "NULL",
             "issued_by_id": "NULL",
             "issued_at": _literal(now),
-            "status": "'ready'",
+            "status": "'pending'",  # no PDF is written: "ready" would promise a file
         },
         now,
     )
