@@ -296,6 +296,13 @@ PUBLIC_ROUTES: dict[str, str] = {
     "api-calendar-day": "a date, not a record: the municipal calendar",
     "workspace-export": "a dataset's name, not a record: the dashboard's tables",
     "service-charter": "a case kind's name, not a record: the public Carta de Serviços",
+    "api-verify-code": "the verification code printed on an official document",
+    "identity-login": "a provider's key (gov.br, Acesso Cidadão), not a record",
+    "identity-callback": "a provider's key (gov.br, Acesso Cidadão), not a record",
+    "login-unlock": "the single-use link mailed to the owner of a locked user name",
+    "password_reset_confirm": "the single-use link mailed for a password reset",
+    "identity-session-end": "one of the user's own sessions, looked up among his own only "
+    "(another's answers 404: tests/identity/test_sessions.py)",
 }
 """Routes that take a value which names no private record, with the reason."""
 

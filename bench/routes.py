@@ -34,6 +34,10 @@ SKIPPED = {
     "set_language": "POST only",
     "logout": "POST only",
     "signup-confirm": "a one-time token from an e-mail",
+    "login-unlock": "a one-time token from an e-mail",
+    "password_reset_confirm": "a one-time token from an e-mail",
+    "identity-login": "a redirect to gov.br or Acesso Cidadão, configured only in production",
+    "identity-callback": "the provider's answer to a login it was asked for",
 }
 # The admin site is the administrator's; of it the bench measures the LGPD read log.
 ADMIN_ROUTES = {"admin:accounts_personaldataaccess_changelist"}
@@ -43,6 +47,8 @@ SPECIAL = frozenset(
     {
         "verify-plate",
         "verify-code",
+        "api-verify-code",
+        "service-charter",
         "official-document-pdf",
         "document-preview",
         "roster-day",
@@ -212,7 +218,11 @@ def variants(route: Route, samples: Samples) -> dict[str, list[str]]:
     if route.name == "verify":
         ims = s.column("SELECT number FROM registers_municipalregistration")
         return {"by IM number": _queries("/verificar/", [{"q": im.lower()} for im in ims])}
-    if route.name in ("verify-code", "official-document-pdf", "document-preview"):
+    if route.name == "service-charter":
+        kinds = s.column("SELECT DISTINCT kind FROM cases_case")
+        return {"": [route.path({"kind": kind}) for kind in kinds]}
+    if route.name in ("verify-code", "api-verify-code", "official-document-pdf",
+                      "document-preview"):
         codes = s.column("SELECT verification_code FROM documents_officialdocument")
         return {"": [route.path({"code": c}) for c in codes]}
     if route.bare in ("roster-day", "api-calendar-day"):

@@ -224,6 +224,7 @@ def commission_page(request: HttpRequest) -> HttpResponse:
             "decided_without_me": landing.decided_without_my_vote(
                 request.user, timezone.localdate()
             )[:50],
+            "decided_without_me_days": landing.DECIDED_WITHOUT_ME_DAYS,
             "page": page_of(
                 landing.commission_appeals(request.user),
                 number=_page_number(request),

@@ -73,13 +73,14 @@ def test_missing_documents_are_refused_400_art27_p3(api, driver, new_auxiliary_d
     _nothing_written(drivers)
 
 
-def test_someone_without_a_role_on_the_holder_cannot_file_403_art27(api, driver,
+def test_someone_without_a_role_on_the_holder_cannot_file_404_art27(api, driver,
                                                                    new_auxiliary_data):
     member = UserFactory(role=Role.COMMISSION_MEMBER)
     drivers = Driver.objects.count()
     payload = {**_payload(new_auxiliary_data), "holder": driver.pk}
     response = api(member).post("/api/auxiliaries/", payload, format="multipart")
-    assert response.status_code == 403
+    # His driver is outside the commission's scope (accounts.policy): not found.
+    assert response.status_code == 404
     _nothing_written(drivers)
 
 

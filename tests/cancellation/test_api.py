@@ -38,11 +38,12 @@ def test_without_the_acknowledgement_400_art23_sole(api, driver):
     assert (Case.objects.count(), AuditEvent.objects.count()) == (0, 0)
 
 
-def test_a_commission_member_cannot_file_403_art23(api, driver):
+def test_a_commission_member_cannot_file_404_art23(api, driver):
     member = UserFactory(role=Role.COMMISSION_MEMBER)
     response = api(member).post("/api/cancellations/",
                                 {"acknowledged_bar": True, "holder": driver.pk}, format="json")
-    assert response.status_code == 403
+    # His driver is outside the commission's scope (accounts.policy): not found.
+    assert response.status_code == 404
     assert Case.objects.count() == 0
 
 

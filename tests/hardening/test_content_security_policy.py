@@ -64,7 +64,11 @@ def test_the_script_the_pages_load_is_our_static_file(client):
 
 
 # Rendered only to PDF by WeasyPrint, never served as a page: inline style is their way.
-PDF_ONLY_TEMPLATES = ("documents/templates/documents/pdf/", "municipal/lost_property/receipt.html")
+PDF_ONLY_TEMPLATES = (
+    "documents/templates/documents/pdf/",
+    "municipal/lost_property/receipt.html",
+    "web/templates/web/my_data_pdf.html",
+)
 
 
 def test_no_template_of_a_page_carries_inline_script_handlers_or_styles():

@@ -30,6 +30,13 @@ def _at(year, month, day, hour=10):
     return time_machine.travel(dt.datetime(year, month, day, hour, tzinfo=SP), tick=False)
 
 
+@pytest.fixture(autouse=True)
+def _a_fine_to_pay(settings):
+    """The payment window (Art. 55 I) is a fine's: the first offence is fined as well as
+    warned (Art. 59 I-II, FIRST_OFFENCE_WARNING=as_well); under `instead` it has none."""
+    settings.FIRST_OFFENCE_WARNING = "as_well"
+
+
 @pytest.fixture
 def clerk_user():
     return UserFactory(role=Role.CLERK)
