@@ -349,6 +349,9 @@ SPECTACULAR_SETTINGS = {
         "StandKindEnum": "municipal.models.stands.Stand.Kind",
         "AssociationKindEnum": "municipal.models.cooperatives.Association.Kind",
         "CalendarDayKindEnum": "registers.models.CalendarDay.Kind",
+        # Who took a notice in person (Art. 46): the input's `receiver`, the output's
+        # `receiver_kind`.
+        "ReceiverEnum": "notifications.models.Receiver",
     },
     # Every operation documents the Error body for the statuses it may answer.
     "POSTPROCESSING_HOOKS": [
