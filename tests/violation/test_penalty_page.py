@@ -104,3 +104,25 @@ def test_someone_else_does_not_see_the_notice(client, served):
     client.force_login(UserFactory(role=Role.DRIVER))
 
     assert client.get(f"/autos/{served.pk}/penalidades/").status_code == 404
+
+
+def test_art_59_iii_a_suspension_not_yet_served_is_not_told_as_none(client, agent, clerk):
+    """Issue 24: the page said "Nenhum período de suspensão" while a 30-day suspension was
+    pending — the notice notified, not yet final."""
+    taxi = AuthorizationFactory()
+    [notice] = violations_issue(
+        agent=agent,
+        authorization=taxi,
+        items=["XIII"],
+        occurred_at=dt.datetime(2026, 5, 2, 9, tzinfo=dt.UTC),
+        place="Rodoviária",
+    )
+    case_step(case=notice, action="send_notice", actor=clerk)
+    violation_notice_received(case=notice, received_on=dt.date(2026, 5, 3), actor=clerk)
+    client.force_login(clerk)
+
+    html = client.get(f"/autos/{notice.pk}/penalidades/").content.decode()
+
+    assert 'data-testid="period"' not in html
+    assert "Nenhum período de suspensão" not in html
+    assert 'data-testid="periods-pending"' in html
