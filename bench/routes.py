@@ -219,7 +219,7 @@ def variants(route: Route, samples: Samples) -> dict[str, list[str]]:
         ims = s.column("SELECT number FROM registers_municipalregistration")
         return {"by IM number": _queries("/verificar/", [{"q": im.lower()} for im in ims])}
     if route.name == "service-charter":
-        kinds = s.column("SELECT DISTINCT kind FROM cases_case")
+        kinds = s.column("SELECT kind FROM (SELECT DISTINCT kind FROM cases_case) AS kinds")
         return {"": [route.path({"kind": kind}) for kind in kinds]}
     if route.name in ("verify-code", "api-verify-code", "official-document-pdf",
                       "document-preview"):
