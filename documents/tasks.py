@@ -9,18 +9,22 @@ from documents.signing.services import document_seal, documents_seal_requeue
 MAX_RETRIES = 5
 
 
-@shared_task(
-    name="documents.tasks.render_document",
-    autoretry_for=(Exception,),
-    # A row that is gone (deleted) will not come back: no point retrying.
-    dont_autoretry_for=(ObjectDoesNotExist,),
-    retry_backoff=10,
-    retry_backoff_max=600,
-    retry_jitter=True,
-    max_retries=MAX_RETRIES,
-    acks_late=True,
-    ignore_result=True,
-)
+def _retrying(backoff: int, backoff_max: int) -> dict[str, object]:
+    """The options of a task that retries with backoff until MAX_RETRIES."""
+    return {
+        "autoretry_for": (Exception,),
+        # A row that is gone (deleted) will not come back: no point retrying.
+        "dont_autoretry_for": (ObjectDoesNotExist,),
+        "retry_backoff": backoff,
+        "retry_backoff_max": backoff_max,
+        "retry_jitter": True,
+        "max_retries": MAX_RETRIES,
+        "acks_late": True,
+        "ignore_result": True,
+    }
+
+
+@shared_task(name="documents.tasks.render_document", **_retrying(10, 600))
 def render_document(document_id: int) -> None:
     """Render one official document; safe to run twice (a READY one is left alone)."""
     document_render(document_id=document_id)
@@ -32,17 +36,8 @@ def requeue_unrendered() -> int:
     return documents_requeue_unrendered()
 
 
-@shared_task(
-    name="documents.tasks.seal_document",
-    autoretry_for=(Exception,),
-    dont_autoretry_for=(ObjectDoesNotExist,),
-    retry_backoff=30,
-    retry_backoff_max=1800,
-    retry_jitter=True,
-    max_retries=MAX_RETRIES,
-    acks_late=True,
-    ignore_result=True,
-)
+# A seal waits on a certificate or a timestamp server: longer pauses than a render.
+@shared_task(name="documents.tasks.seal_document", **_retrying(30, 1800))
 def seal_document(document_id: int) -> None:
     """Seal a document left "assinatura pendente"; safe to run twice (a signed one is left)."""
     document_seal(document_id=document_id)
