@@ -7,12 +7,14 @@ the commission reaches no row — these serve the inputs of the staff's acts."""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db.models import Min, QuerySet
 
 from accounts.models import User
 from accounts.policy import HANDLING, OWNER, Record, relations_granted
 from law import vehicles as law_vehicles
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
+from registers.validators import normalize_plate
 
 
 def drivers_visible_to(user: User) -> QuerySet[Driver]:
@@ -58,3 +60,18 @@ def vehicle_in_service_at_publication(
         manufacture_year=vehicle.manufacture_year,
         entered_after_publication=entered_later,
     )
+
+
+def authorization_typed(text: str, *, among: QuerySet[Authorization]) -> Authorization | None:
+    """The authorization a person typed: its Termo number or its vehicle's plate (any format).
+
+    Both are indexed lookups, so a form that asks for a Termo costs the same whatever the
+    fleet's size (a `<select>` of every Termo grew with it)."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    try:
+        plate = normalize_plate(text)
+    except ValidationError:
+        return among.filter(number__iexact=text).first()
+    return among.filter(vehicle__plate=plate).order_by("-granted_on", "-pk").first()

@@ -23,6 +23,7 @@ from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
 from registers.models import Authorization, AuxiliaryBinding
 from registers.requirements import driver_requirements_unmet
+from registers.validators import format_cpf
 from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
 from workflows.revocation.models import RevocationCase, RevocationState
 from workflows.revocation.services import revocation_file, revocation_open
@@ -421,12 +422,45 @@ def test_the_clerks_page_opens_a_revocation_art59_v_b(authorization, clerk, clie
     page = client.get(reverse("revocation-new"))
     assert page.status_code == 200 and "Art. 59 V b" in page.content.decode()
     response = client.post(reverse("revocation-new"), {
-        "authorization": authorization.pk, "ground": "Art. 59 V b",
+        "authorization": authorization.number.lower(), "ground": "Art. 59 V b",
         "reason": "Três notificações de regularização descumpridas.",
     })
     case = RevocationCase.objects.get()
     assert response.status_code == 302 and response.url == reverse("case", args=[case.pk])
-    assert case.ground_article == "Art. 59 V b"
+    assert case.ground_article == "Art. 59 V b" and case.authorization == authorization
+
+
+def test_the_clerk_types_the_termo_by_its_plate_and_the_auxiliary_by_cpf_art59_v_art27_p2(
+    holder_with_auxiliary, clerk, client
+):
+    authorization, auxiliary = holder_with_auxiliary
+    client.force_login(clerk)
+    plate = authorization.vehicle.display_plate.lower()
+    response = client.post(reverse("revocation-new"), {
+        "authorization": plate, "auxiliary": format_cpf(auxiliary.cpf), "ground": "Art. 59 V c",
+        "reason": "O auxiliar conduziu o táxi durante a suspensão.",
+    })
+    case = RevocationCase.objects.get()
+    assert response.status_code == 302
+    assert (case.authorization, case.auxiliary) == (authorization, auxiliary)
+
+
+def test_the_page_does_not_list_the_fleet_and_an_unknown_termo_is_said_art59_v(
+    authorization, clerk, client
+):
+    other = AuthorizationFactory()
+    client.force_login(clerk)
+    page = client.get(reverse("revocation-new")).content.decode()
+    assert other.number not in page and authorization.number not in page
+    response = client.post(reverse("revocation-new"), {
+        "authorization": "TA-9999", "auxiliary": "111.111.111-11", "ground": "Art. 59 V b",
+        "reason": "Fatos.",
+    })
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert "Nenhum Termo em vigor com o número ou a placa TA-9999." in body
+    assert "CPF inválido" in body
+    assert not RevocationCase.objects.exists()
 
 
 # --- The auxiliary as the one revoked (Art. 27 §2) --------------------------------------------
