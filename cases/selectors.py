@@ -6,9 +6,10 @@ import base64
 import datetime as dt
 import math
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from django.db import connection
-from django.db.models import BooleanField, Exists, F, Func, Max, OuterRef, Q, QuerySet
+from django.db.models import BooleanField, Exists, F, Func, Max, Model, OuterRef, Q, QuerySet
 from django.db.models.lookups import GreaterThan, LessThan
 from django.utils import timezone
 
@@ -17,6 +18,8 @@ from accounts.policy import HANDLING, JUDGING, OWNER, PARTY, Record, relations_g
 from accounts.roles import STAFF_ROLES, Role, roles_of
 from cases.models import AuditEvent, Case, Deadline, Document, ProcessingTime, queue_due_key
 from cases.workflow import all_workflows, workflow_for
+
+_Row = TypeVar("_Row", bound=Model)
 
 URGENT_DAYS = 7
 """The queue's "due soon": within a week (a work screen's horizon, not a legal term)."""
@@ -344,6 +347,19 @@ def case_deadlines(case: Case) -> QuerySet[Deadline]:
 def case_submitted_documents(case: Case) -> QuerySet[Document]:
     """The files sent for the case's checklist items, in the order they arrived."""
     return Document.objects.filter(case_id=case.pk).order_by("uploaded_at", "id")
+
+
+def within_visible_cases(
+    rows: QuerySet[_Row], user: User | None, *, case: str = "case"
+) -> QuerySet[_Row]:
+    """`rows` narrowed to those whose case (the relation `case`, or "pk" for a case kind's
+    own rows) `user` may see: the one scope every list of case-bound rows goes through.
+
+    For the staff who see every case there is no filter: `case_id IN (every case)` is always
+    true and makes PostgreSQL read every case id before the first row (issue 25)."""
+    if sees_every_case(user):
+        return rows if case == "pk" else rows.filter(**{f"{case}__isnull": False})
+    return rows.filter(**{f"{case}__in": cases_visible_to(user).values("pk")})
 
 
 def sees_every_case(user: User | None) -> bool:

@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cases.selectors import cases_visible_to
+from cases.selectors import within_visible_cases
 from inspections.models import Inspection
 from inspections.services import inspection_record_for_case
 
@@ -34,7 +34,7 @@ class InspectionRecordApi(APIView):
     @extend_schema(request=InspectionResultInput, responses=InspectionOutput)
     def post(self, request: Request, pk: int) -> Response:
         inspection = get_object_or_404(
-            Inspection.objects.filter(case__in=cases_visible_to(request.user)), pk=pk
+            within_visible_cases(Inspection.objects.all(), request.user), pk=pk
         )
         data = InspectionResultInput(data=request.data)
         data.is_valid(raise_exception=True)

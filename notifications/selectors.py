@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from accounts.models import User
 from accounts.policy import HANDLING, JUDGING, OWNER, Record, relations_granted
 from accounts.roles import Role, has_role
-from cases.selectors import cases_visible_to
+from cases.selectors import within_visible_cases
 from notifications.models import Notification
 
 
@@ -27,7 +27,7 @@ def _in_scope(user: User, record: str) -> QuerySet[Notification]:
     base = Notification.objects.select_related("case", "recipient", "letter")
     relations = relations_granted(user, record)
     if HANDLING in relations or JUDGING in relations:
-        return base.filter(case__in=cases_visible_to(user))
+        return within_visible_cases(base, user)
     if OWNER in relations:
         return base.filter(recipient__user=user)
     return base.none()

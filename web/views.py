@@ -28,6 +28,7 @@ from cases.selectors import (
     case_visible,
     cases_visible_to,
     decision_outlooks,
+    within_visible_cases,
 )
 from cases.services.deadlines import deadline_retry
 from cases.services.transitions import available_edges, case_act, case_claim
@@ -236,7 +237,7 @@ def case_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse
 @login_required
 def document_download(request: HttpRequest, pk: int) -> FileResponse:
     document = get_object_or_404(
-        Document.objects.filter(case__in=cases_visible_to(request.user)), pk=pk
+        within_visible_cases(Document.objects.all(), request.user), pk=pk
     )
     if not document.file:
         raise Http404
@@ -260,7 +261,7 @@ def document_download(request: HttpRequest, pk: int) -> FileResponse:
 def deadline_retry_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A clerk puts a failed deadline back in the sweep."""
     deadline = get_object_or_404(
-        Deadline.objects.filter(case__in=cases_visible_to(request.user)), pk=pk
+        within_visible_cases(Deadline.objects.all(), request.user), pk=pk
     )
     if not has_role(request.user, Role.CLERK, Role.ADMINISTRATOR):
         messages.error(request, _("Somente servidores podem reprocessar prazos."))

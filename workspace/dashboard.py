@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from cases.models import CaseKind, Deadline
-from cases.selectors import cases_visible_to, sees_every_case
+from cases.selectors import cases_visible_to, sees_every_case, within_visible_cases
 from law import points as law_points
 from law._dates import add_months, months_before
 from registers.models import MunicipalRegistration, PointRecord
@@ -283,9 +283,7 @@ def points_table(user: User, today: dt.date, period: Period) -> Table:
 
 
 def fines_table(user: User, today: dt.date, period: Period) -> Table:
-    notices = ViolationNotice.objects.filter(
-        pk__in=cases_visible_to(user).filter(kind=CaseKind.VIOLATION).values("pk")
-    )
+    notices = within_visible_cases(ViolationNotice.objects.all(), user, case="pk")
     assessed = dict(
         (
             _as_date(r["month"]),
@@ -338,8 +336,7 @@ def fines_table(user: User, today: dt.date, period: Period) -> Table:
 
 
 def appeals_table(user: User, today: dt.date, period: Period) -> Table:
-    decided = AppealCase.objects.filter(
-        pk__in=cases_visible_to(user).filter(kind=CaseKind.APPEAL).values("pk"),
+    decided = within_visible_cases(AppealCase.objects.all(), user, case="pk").filter(
         decided_on__gte=period.start,
         decided_on__lte=period.end,
     ).exclude(outcome="")

@@ -11,8 +11,7 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from accounts.models import User
 from accounts.roles import Role, has_role
-from cases.models import CaseKind
-from cases.selectors import cases_visible_to
+from cases.selectors import within_visible_cases
 from law import deadlines as law_deadlines
 from law.calendar import default_calendar
 from registers.models import Driver
@@ -44,9 +43,8 @@ def commission_on(day: dt.date) -> dict[str, CommissionSeat]:
 
 def appeals_visible_to(user: User) -> QuerySet[AppealCase]:
     """The appeals among the cases the user may see (the one scoping layer)."""
-    visible = cases_visible_to(user).filter(kind=CaseKind.APPEAL).values("pk")
     return (
-        AppealCase.objects.filter(pk__in=visible)
+        within_visible_cases(AppealCase.objects.all(), user, case="pk")
         .select_related("applicant", "authorization", "notice", "notice__vehicle")
         .prefetch_related(
             "witnesses",

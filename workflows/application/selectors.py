@@ -10,7 +10,7 @@ from django.utils.functional import Promise
 
 from accounts.models import User
 from cases.models import Case, Document
-from cases.selectors import cases_visible_to
+from cases.selectors import within_visible_cases
 from law import fleet as law_fleet
 from registers.models import IN_FORCE, Authorization, PopulationFigure
 from workflows.application.checklist import ITEMS
@@ -126,7 +126,7 @@ def fleet_status(today: dt.date) -> FleetStatus | None:
 def applications_visible_to(user: User) -> QuerySet[ApplicationCase]:
     """The applications the user may see, through the one scoping of cases."""
     return (
-        ApplicationCase.objects.filter(pk__in=cases_visible_to(user).values("pk"))
+        within_visible_cases(ApplicationCase.objects.all(), user, case="pk")
         .select_related("applicant", "vehicle", "authorization")
         .order_by("-opened_at", "-id")
     )

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cases.selectors import cases_visible_to
+from cases.selectors import within_visible_cases
 from cases.workflow import state_label
 from core.dates import LegalDateTimeField
 from workflows.clandestine.models import ClandestineCase, ClandestinePayment, Classification
@@ -93,7 +93,7 @@ class ClandestineDetailApi(APIView):
     @extend_schema(responses=ClandestineOutput)
     def get(self, request: Request, pk: int) -> Response:
         case = get_object_or_404(
-            ClandestineCase.objects.filter(pk__in=cases_visible_to(request.user).values("pk")),
+            within_visible_cases(ClandestineCase.objects.all(), request.user, case="pk"),
             pk=pk,
         )
         return Response(ClandestineOutput(case).data)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.roles import Role, has_role
 from accounts.services import personal_data_read_case
 from cases.errors import DomainError
-from cases.selectors import cases_visible_to
+from cases.selectors import within_visible_cases
 from cases.workflow import state_label
 from law.i18n import format_date
 from workflows.clandestine.forms import ClandestineRecordForm
@@ -51,7 +51,7 @@ def clandestine_new(request: HttpRequest) -> HttpResponse:
 def clandestine_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The record, the penalty, what is owed and what was paid."""
     case = get_object_or_404(
-        ClandestineCase.objects.filter(pk__in=cases_visible_to(request.user).values("pk"))
+        within_visible_cases(ClandestineCase.objects.all(), request.user, case="pk")
         .select_related("agent"),
         pk=pk,
     )

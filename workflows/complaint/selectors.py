@@ -7,8 +7,7 @@ from django.db.models import QuerySet
 
 from accounts.models import User
 from accounts.roles import is_staff_member
-from cases.models import CaseKind
-from cases.selectors import cases_visible_to
+from cases.selectors import within_visible_cases
 from workflows.complaint.models import ComplaintCase, ComplaintState
 
 
@@ -16,8 +15,7 @@ def complaints_visible_to(user: User) -> QuerySet[ComplaintCase]:
     """Staff who see every case see complaints; drivers and the commission never do."""
     if not is_staff_member(user):
         return ComplaintCase.objects.none()
-    visible = cases_visible_to(user).filter(kind=CaseKind.COMPLAINT).values("pk")
-    return ComplaintCase.objects.filter(pk__in=visible).select_related(
+    return within_visible_cases(ComplaintCase.objects.all(), user, case="pk").select_related(
         "taxi__holder", "taxi__vehicle", "assignee"
     )
 

@@ -11,8 +11,8 @@ from django.db.models import OuterRef, QuerySet, Value, When
 from django.utils.text import capfirst
 
 from accounts.models import User
-from cases.models import Case, CaseKind
-from cases.selectors import cases_visible_to
+from cases.models import Case
+from cases.selectors import within_visible_cases
 from documents.penalties import PenaltyInFull, penalty_of_notice
 from registers.models import (
     IN_FORCE,
@@ -79,8 +79,7 @@ def registration_of(authorization: Authorization) -> MunicipalRegistration | Non
 
 
 def notices_visible_to(user: User) -> QuerySet[ViolationNotice]:
-    visible = cases_visible_to(user).filter(kind=CaseKind.VIOLATION).values("pk")
-    return ViolationNotice.objects.filter(pk__in=visible).select_related(
+    return within_visible_cases(ViolationNotice.objects.all(), user, case="pk").select_related(
         "applicant", "authorization", "vehicle", "agent"
     )
 
