@@ -134,7 +134,11 @@ class Notification(models.Model):
         verbose_name = _("notificação")
         verbose_name_plural = _("notificações")
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["status", "created_at"], name="notification_status_idx")]
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="notification_status_idx"),
+            # The lists show the newest first and stop at the page (issue 25).
+            models.Index(fields=["-created_at"], name="notification_newest_idx"),
+        ]
         constraints = [
             # One Correios object, one letter: a code typed twice would let one AR answer
             # for two notices (issue 19, item 15).

@@ -32,6 +32,7 @@ from registers.models import MunicipalRegistration, PointRecord
 from workflows.appeal.models import AppealCase, Outcome, Seat, Vote
 from workflows.application.selectors import fleet_status, waiting_list
 from workflows.violation.models import ViolationNotice
+from workspace.models import MonthTotal
 
 DEFAULT_RANGE_MONTHS = 12
 MAX_RANGE_MONTHS = 36
@@ -118,28 +119,75 @@ def waiting_table(user: User, today: dt.date, period: Period) -> Table:
     )
 
 
+Figures = dict[str, Any]
+"""One month's figures of a series, as JSON keeps them (numbers, Decimals as strings)."""
+
+
+def _monthly(
+    user: User,
+    today: dt.date,
+    period: Period,
+    series: str,
+    count: Callable[[Period], dict[dt.date, Figures]],
+) -> dict[dt.date, Figures]:
+    """`count`'s figures per month of `period` (months with nothing are absent or empty).
+
+    For the staff who see every case, a month that has ended and lies wholly inside the
+    period is read from `MonthTotal` — counted once, the first time it is asked for — and
+    only the rest is counted now; for a narrower scope, everything is counted now."""
+    months = period.months()
+    this_month = today.replace(day=1)
+    whole = [m for m in months if m < this_month and add_months(m, 1) <= period.end + _DAY]
+    if not whole or not sees_every_case(user):
+        return count(period)
+    kept = {
+        t.month: t.figures for t in MonthTotal.objects.filter(series=series, month__in=whole)
+    }
+    missing = [m for m in whole if m not in kept]
+    if missing:
+        counted = count(Period(start=missing[0], end=add_months(missing[-1], 1) - _DAY))
+        fresh = {m: counted.get(m, {}) for m in missing}
+        MonthTotal.objects.bulk_create(
+            [MonthTotal(series=series, month=m, figures=f) for m, f in fresh.items()],
+            ignore_conflicts=True,  # a second page counting the same month at once
+        )
+        kept.update(fresh)
+    rest = [m for m in months if m not in kept]
+    if rest:
+        kept.update(count(Period(start=rest[0], end=period.end)))
+    return kept
+
+
+_DAY = dt.timedelta(days=1)
+
+
+def _cases_per_month(user: User) -> Callable[[Period], dict[dt.date, Figures]]:
+    def count(period: Period) -> dict[dt.date, Figures]:
+        start, end = period.bounds()
+        visible = cases_visible_to(user)
+        out: dict[dt.date, Figures] = defaultdict(dict)
+        for column, field_name in ((0, "opened_at"), (1, "closed_at")):
+            rows = (
+                visible.filter(**{f"{field_name}__gte": start, f"{field_name}__lt": end})
+                .annotate(month=TruncMonth(field_name))
+                .values("month", "kind")
+                .annotate(n=Count("id"))
+                .order_by()
+            )
+            for row in rows:
+                pair = out[_as_date(row["month"])].setdefault(row["kind"], [0, 0])
+                pair[column] += row["n"]
+        return out
+
+    return count
+
+
 def cases_monthly_table(user: User, today: dt.date, period: Period) -> Table:
-    start, end = period.bounds()
-    visible = cases_visible_to(user)
-    opened = (
-        visible.filter(opened_at__gte=start, opened_at__lt=end)
-        .annotate(month=TruncMonth("opened_at"))
-        .values("month", "kind")
-        .annotate(n=Count("id"))
-        .order_by()
-    )
-    closed = (
-        visible.filter(closed_at__gte=start, closed_at__lt=end)
-        .annotate(month=TruncMonth("closed_at"))
-        .values("month", "kind")
-        .annotate(n=Count("id"))
-        .order_by()
-    )
+    per_month = _monthly(user, today, period, "cases_monthly", _cases_per_month(user))
     counts: dict[tuple[dt.date, str], list[int]] = defaultdict(lambda: [0, 0])
-    for row in opened:
-        counts[(_as_date(row["month"]), row["kind"])][0] += row["n"]
-    for row in closed:
-        counts[(_as_date(row["month"]), row["kind"])][1] += row["n"]
+    for month, figures in per_month.items():
+        for kind, (opened, closed) in figures.items():
+            counts[(month, kind)] = [opened, closed]
     labels = dict(CaseKind.choices)
     months = period.months()
     kinds = sorted({kind for _m, kind in counts}, key=lambda k: str(labels.get(k, k)))
@@ -282,27 +330,45 @@ def points_table(user: User, today: dt.date, period: Period) -> Table:
     )
 
 
-def fines_table(user: User, today: dt.date, period: Period) -> Table:
-    notices = within_visible_cases(ViolationNotice.objects.all(), user, case="pk")
-    assessed = dict(
-        (
-            _as_date(r["month"]),
-            (r["n"], r["vrte"] or Decimal(0), r["reais"] or Decimal(0)),
+def _fines_per_month(user: User) -> Callable[[Period], dict[dt.date, Figures]]:
+    def count(period: Period) -> dict[dt.date, Figures]:
+        notices = within_visible_cases(ViolationNotice.objects.all(), user, case="pk")
+        out: dict[dt.date, Figures] = defaultdict(dict)
+        assessed = (
+            notices.filter(issued_on__gte=period.start, issued_on__lte=period.end)
+            .annotate(month=TruncMonth("issued_on"))
+            .values("month")
+            .annotate(n=Count("id"), vrte=Sum("fine_vrte"), reais=Sum("fine_reais"))
+            .order_by()
         )
-        for r in notices.filter(issued_on__gte=period.start, issued_on__lte=period.end)
-        .annotate(month=TruncMonth("issued_on"))
-        .values("month")
-        .annotate(n=Count("id"), vrte=Sum("fine_vrte"), reais=Sum("fine_reais"))
-        .order_by()
-    )
-    paid = dict(
-        (_as_date(r["month"]), (r["n"], r["reais"] or Decimal(0)))
-        for r in notices.filter(paid_on__gte=period.start, paid_on__lte=period.end)
-        .annotate(month=TruncMonth("paid_on"))
-        .values("month")
-        .annotate(n=Count("id"), reais=Sum("fine_reais"))
-        .order_by()
-    )
+        for r in assessed:
+            out[_as_date(r["month"])].update(
+                n=r["n"], vrte=str(r["vrte"] or 0), reais=str(r["reais"] or 0)
+            )
+        paid = (
+            notices.filter(paid_on__gte=period.start, paid_on__lte=period.end)
+            .annotate(month=TruncMonth("paid_on"))
+            .values("month")
+            .annotate(n=Count("id"), reais=Sum("fine_reais"))
+            .order_by()
+        )
+        for r in paid:
+            out[_as_date(r["month"])].update(paid_n=r["n"], paid_reais=str(r["reais"] or 0))
+        return out
+
+    return count
+
+
+def fines_table(user: User, today: dt.date, period: Period) -> Table:
+    per_month = _monthly(user, today, period, "fines", _fines_per_month(user))
+    assessed = {
+        m: (f["n"], Decimal(f["vrte"]), Decimal(f["reais"]))
+        for m, f in per_month.items()
+        if "n" in f
+    }
+    paid = {
+        m: (f["paid_n"], Decimal(f["paid_reais"])) for m, f in per_month.items() if "paid_n" in f
+    }
     months = period.months()
     rows = [
         [

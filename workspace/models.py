@@ -83,3 +83,28 @@ class ExportJob(models.Model):
         if self.status == self.Status.DONE:
             return 100
         return int(self.done * 100 / self.total) if self.total else 0
+
+
+class MonthTotal(models.Model):
+    """A dashboard series' figures for one month that has ended, counted once.
+
+    A month's cases, notices and payments are dated when they happen, so once the month is
+    over its figures no longer change: the dashboard keeps them here the first time it
+    counts them and from then on counts only the current month — its cost stays the same
+    whatever the number of cases (issue 25). Only the figures of every case are kept (what
+    the staff who see every case are shown); a narrower scope is counted each time."""
+
+    series = models.CharField(_("série"), max_length=40)
+    month = models.DateField(_("mês"))
+    figures = models.JSONField(_("números"), default=dict)
+    counted_at = models.DateTimeField(_("contado em"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("total mensal")
+        verbose_name_plural = _("totais mensais")
+        constraints = [
+            models.UniqueConstraint(fields=["series", "month"], name="month_total_series_month")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series} {self.month:%m/%Y}"

@@ -106,6 +106,12 @@ class LostItem(models.Model):
         verbose_name = _("objeto esquecido em táxi")
         verbose_name_plural = _("objetos esquecidos em táxis")
         ordering = ["-found_on", "-id"]
+        # The register lists the newest first, all of it or one status: read in the
+        # index's order and stopped at the page, whatever the register's size (issue 25).
+        indexes = [
+            models.Index(fields=["-found_on", "-id"], name="lost_item_newest_idx"),
+            models.Index(fields=["status", "-found_on", "-id"], name="lost_item_status_newest_idx"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["receipt_year", "receipt_sequence"], name="lost_item_receipt_number"
