@@ -239,7 +239,9 @@ def document_download(request: HttpRequest, pk: int) -> FileResponse:
     document = get_object_or_404(
         within_visible_cases(Document.objects.all(), request.user), pk=pk
     )
-    if not document.file:
+    if not document.file or not document.file.storage.exists(document.file.name):
+        # A row whose file was lost from storage (a restore without the media) is a
+        # missing file to the person asking, not a server error.
         raise Http404
     # An uploaded file is the driver's ID, CNH, proof of address…: the read is logged.
     personal_data_read_case(
