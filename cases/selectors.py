@@ -387,6 +387,24 @@ class Outlook:
     legal_article: str = ""
     legal_label: str = ""
 
+    @property
+    def line_cap(self) -> int:
+        return LINE_COUNT_CAP
+
+    @property
+    def line_capped(self) -> bool:
+        """More than `LINE_COUNT_CAP` cases wait in the line: its length is not told."""
+        return self.in_line is not None and self.in_line > LINE_COUNT_CAP
+
+    @property
+    def ahead_capped(self) -> bool:
+        """More than `LINE_COUNT_CAP` cases wait ahead: the position is not told."""
+        return self.position is not None and self.position > LINE_COUNT_CAP + 1
+
+
+LINE_COUNT_CAP = 1000
+"""A position in line is counted up to this many cases (a municipality's lines are tens)."""
+
 
 def decision_outlooks(
     cases: list[Case], *, in_line: set[int] | frozenset[int] = frozenset()
@@ -425,14 +443,16 @@ def decision_outlooks(
         time = measured.get((case.kind, case.state))
         position = total = None
         if case.pk in in_line:
-            waiting = Case.objects.filter(kind=case.kind, state=case.state, closed_at__isnull=True)
-            total = waiting.count()
-            position = (
-                waiting.filter(
-                    Q(opened_at__lt=case.opened_at) | Q(opened_at=case.opened_at, pk__lt=case.pk)
-                ).count()
-                + 1
+            waiting = Case.objects.filter(
+                kind=case.kind, state=case.state, closed_at__isnull=True
+            ).order_by()
+            # Counted up to the cap: past it the page says "more than", and the count's
+            # cost stays bounded however long the line grows (issue 25).
+            total = waiting[: LINE_COUNT_CAP + 1].count()
+            ahead = waiting.filter(
+                Q(opened_at__lt=case.opened_at) | Q(opened_at=case.opened_at, pk__lt=case.pk)
             )
+            position = ahead[: LINE_COUNT_CAP + 1].count() + 1
         deadline = nearest.get(case.pk)
         result[case.pk] = Outlook(
             entered_on=entered_on,

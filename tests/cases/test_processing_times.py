@@ -168,3 +168,22 @@ def test_the_carta_de_servicos_reads_in_english(client):
     html = page.decode()
     assert "Service Charter" in html and "Where to complain" in html and "Steps" in html
     assert "Onde reclamar" not in html and "Etapas" not in html
+
+
+def test_a_long_line_is_counted_up_to_a_cap_and_told_as_more_than(client, monkeypatch):
+    # Issue 25: the count of a line is bounded; past the cap the portal says "more than".
+    monkeypatch.setattr("cases.selectors.LINE_COUNT_CAP", 2)
+    ahead = [
+        SuspensionCaseFactory(state=SuspensionState.AWAITING_DECISION, opened_at=_at(day))
+        for day in (20, 21, 22)
+    ]
+    mine = SuspensionCaseFactory(state=SuspensionState.AWAITING_DECISION, opened_at=_at(23))
+    outlooks = decision_outlooks([ahead[1], mine], in_line={ahead[1].pk, mine.pk})
+    assert (outlooks[ahead[1].pk].position, outlooks[ahead[1].pk].line_capped) == (2, True)
+    assert outlooks[mine.pk].ahead_capped
+
+    client.force_login(mine.applicant.user)
+    page = client.get("/portal/").content.decode()
+    assert "mais de 2 processos à frente na fila" in page
+    client.force_login(ahead[1].applicant.user)
+    assert "2º na fila (mais de 2 aguardando)" in client.get("/portal/").content.decode()
