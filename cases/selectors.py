@@ -38,21 +38,36 @@ def cases_visible_to(user: User | None) -> QuerySet[Case]:
     if JUDGING in relations:
         scope |= cases_judged()
     if OWNER in relations or PARTY in relations:
-        # One indexed lookup per path, united, then the cases by primary key: an OR of
-        # the joins would make PostgreSQL join every case before filtering (issue 13).
-        paths = []
-        if OWNER in relations:
-            paths += [
-                Case.objects.filter(applicant__user=user).values("pk").order_by(),
-                Case.objects.filter(authorization__holder__user=user).values("pk").order_by(),
-            ]
-        if PARTY in relations:
-            for workflow in all_workflows():
-                for lookup in workflow.driver_scope:
-                    reached = Case.objects.filter(kind=workflow.kind, **{lookup: user})
-                    paths.append(reached.values("pk").order_by())
-        scope |= Q(pk__in=paths[0].union(*paths[1:]))
+        scope |= _own_cases(user, owner=OWNER in relations, party=PARTY in relations)
     return Case.objects.filter(scope)
+
+
+def cases_of_person(user: User | None) -> QuerySet[Case]:
+    """The cases that are `user`'s own as a person — his requests, his Termo's, those
+    naming him — whatever his role: the portal's "my cases". A clerk's portal lists his
+    own, not the municipality's (which his queue shows)."""
+    if user is None or not user.is_authenticated:
+        return Case.objects.none()
+    return Case.objects.filter(_own_cases(user, owner=True, party=True))
+
+
+def _own_cases(user: User, *, owner: bool, party: bool) -> Q:
+    # One indexed lookup per path, united, then the cases by primary key: an OR of the
+    # joins would make PostgreSQL join every case before filtering (issue 13).
+    paths = []
+    if owner:
+        paths += [
+            Case.objects.filter(applicant__user=user).values("pk").order_by(),
+            Case.objects.filter(authorization__holder__user=user).values("pk").order_by(),
+        ]
+    if party:
+        for workflow in all_workflows():
+            for lookup in workflow.driver_scope:
+                reached = Case.objects.filter(kind=workflow.kind, **{lookup: user})
+                paths.append(reached.values("pk").order_by())
+    if not paths:
+        return Q(pk__in=[])
+    return Q(pk__in=paths[0].union(*paths[1:]))
 
 
 def cases_judged() -> Q:

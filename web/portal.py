@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from cases.models import Case, CaseKind, Deadline
-from cases.selectors import Outlook, cases_visible_to, decision_outlooks
+from cases.selectors import Outlook, cases_of_person, decision_outlooks
 from cases.workflow import REQUESTER, SYSTEM, next_party, state_label, workflow_for
 from documents.selectors import registration_in_force
 from law import deadlines as law_deadlines
@@ -178,7 +178,7 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
     """The user's open cases, each with its nearest pending deadline (what comes next)."""
     pending = Deadline.objects.filter(state=Deadline.State.PENDING).order_by("due_on", "id")
     rows = (
-        cases_visible_to(user)
+        cases_of_person(user)
         .filter(closed_at__isnull=True)
         .prefetch_related(Prefetch("deadlines", queryset=pending, to_attr="pending"))
         .order_by("-opened_at")[:limit]
