@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from law import fleet as law_fleet
 
 
 class ImportJob(models.Model):
@@ -28,6 +31,15 @@ class ImportJob(models.Model):
     created = models.PositiveIntegerField(_("autorizações criadas"), default=0)
     already = models.PositiveIntegerField(_("já importadas"), default=0)
     errors = models.JSONField(_("rejeições"), default=list, blank=True)
+    # Rows imported with something for the Secretaria to act on (Art. 69: kept, not
+    # refused), each with its article and, once imported, the revocation process opened.
+    flags = models.JSONField(_("sinalizações"), default=list, blank=True)
+    # Art. 22 §2: the fleet in force once the file is imported, against the cap.
+    fleet_population = models.PositiveIntegerField(_("população (IBGE)"), null=True, blank=True)
+    fleet_cap = models.PositiveIntegerField(_("limite da frota"), null=True, blank=True)
+    fleet_after = models.PositiveIntegerField(
+        _("frota em vigor após a importação"), null=True, blank=True
+    )
     message = models.TextField(_("mensagem"), blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
@@ -47,6 +59,29 @@ class ImportJob(models.Model):
     @property
     def percent(self) -> int:
         return int(100 * self.done_rows / self.total_rows) if self.total_rows else 0
+
+    @property
+    def fleet_excess(self) -> int:
+        """How many authorizations in force stand above the cap of Art. 22 §2 (0 within it)."""
+        if self.fleet_population is None or self.fleet_after is None:
+            return 0
+        return law_fleet.excess_over_cap(self.fleet_population, self.fleet_after)
+
+    @property
+    def fleet_notice(self) -> str:
+        """What a fleet above the cap means, told to the clerk (Arts. 22 §2 and 69)."""
+        if not self.fleet_excess:
+            return ""
+        return gettext(
+            "Com esta importação, a frota terá %(after)d autorizações em vigor, acima do "
+            "limite de %(cap)d (um táxi para cada 500 habitantes; população %(population)d, "
+            "Art. 22 §2). As autorizações atuais são mantidas (Arts. 22 §2 e 69) e nenhuma é "
+            "cancelada por isso; enquanto a frota estiver acima do limite, nenhuma nova "
+            "autorização é outorgada: os pedidos aprovados aguardam na fila de espera."
+        ) % {
+            "after": self.fleet_after, "cap": self.fleet_cap,
+            "population": self.fleet_population or 0,
+        }
 
 
 class TermoInvitation(models.Model):

@@ -2,6 +2,12 @@
 
 A row is either rejected with every reason found in it (the clerk corrects them all in
 one pass) or parsed into the values the import writes. Nothing here writes.
+
+A row can also be *flagged*: it is imported, because Art. 69 keeps the current
+authorizations, but it records something the law asks the Secretaria to act on — a vehicle
+past its age or not white (Arts. 12, 70), a CNH that has expired (Art. 10, I, b), a holder
+with a second current Termo (Art. 22, §4). A flag never stops the import; the import opens
+the revocation process where the law gives one (docs/interpretations.md, "Art. 69").
 """
 
 from __future__ import annotations
@@ -58,6 +64,18 @@ class CellError:
 
 
 @dataclass(frozen=True)
+class RowFlag(CellError):
+    """A row imported with something for the clerk to act on (Art. 69: kept, not refused)."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {**super().as_dict(), "flag": True}
+
+
+# The codes that flag a row instead of rejecting it (docs/interpretations.md, "Art. 69").
+FLAGGED_VEHICLE_FAILURES = frozenset({"age", "colour"})
+
+
+@dataclass(frozen=True)
 class Person:
     name: str
     cpf: str
@@ -98,10 +116,16 @@ class _Cells:
     line: int
     raw: dict[str, str]
     errors: list[CellError] = field(default_factory=list)
+    flags: list[RowFlag] = field(default_factory=list)
 
     def fail(self, column: str, code: str, message: str, article: str = "") -> None:
         self.errors.append(
             CellError(self.line, column, self.raw.get(column, ""), code, message, article)
+        )
+
+    def flag(self, column: str, code: str, message: str, article: str) -> None:
+        self.flags.append(
+            RowFlag(self.line, column, self.raw.get(column, ""), code, message, article)
         )
 
     def text(self, key: str, *, required: bool | None = None) -> str:
@@ -186,9 +210,13 @@ def _person(cells: _Cells, prefix: str, today: dt.date, *, required: bool) -> Pe
         highest=add_months(today, 12 * CNH_MAX_YEARS_AHEAD), required=required,
     )
     if expires is not None and expires < today:
-        cells.fail(
+        # Art. 69 keeps the authorization; an expired CNH bars driving, not the right
+        # (no ground of Art. 59 V): flagged for the Secretaria, never refused.
+        cells.flag(
             f"{prefix}_cnh_validade", "cnh_expired",
-            _("A CNH venceu em %(day)s.") % {"day": f"{expires:%d/%m/%Y}"}, ART_10_I_B,
+            _("A CNH venceu em %(day)s: não pode conduzir táxi até renová-la. A autorização "
+              "atual é mantida (Art. 69); a Secretaria exige a CNH renovada.")
+            % {"day": f"{expires:%d/%m/%Y}"}, ART_10_I_B,
         )
     address = cells.text(f"{prefix}_endereco", required=required)
     if prefix == "titular":
@@ -207,8 +235,10 @@ def _person(cells: _Cells, prefix: str, today: dt.date, *, required: bool) -> Pe
     return Person(name, cpf, cnh, category, expires, address, district, phone, email)
 
 
-def row_check(line: int, raw: dict[str, str], today: dt.date) -> tuple[Row | None, list[CellError]]:
-    """The row's values, or None and every reason it cannot be imported."""
+def row_check(
+    line: int, raw: dict[str, str], today: dt.date
+) -> tuple[Row | None, list[CellError], list[RowFlag]]:
+    """The row's values and its flags, or None and every reason it cannot be imported."""
     cells = _Cells(line, raw)
     termo = cells.text("termo")
     granted_on = cells.date("outorgado_em", lowest=OLDEST_GRANT, highest=today)
@@ -257,14 +287,24 @@ def row_check(line: int, raw: dict[str, str], today: dt.date) -> tuple[Row | Non
             air_conditioning=air in _YES, colour_is_white=_is_white(colour), on=today,
             in_service_at_publication=granted_on <= PUBLICATION_DATE,
         ):
-            cells.fail(
-                _FAILURE_COLUMN[failure.code], f"vehicle_{failure.code}",
+            message = (
                 _(failure.template) % dict(failure.params) if failure.template
-                else failure.message,
-                failure.article,
+                else failure.message
             )
+            if failure.code in FLAGGED_VEHICLE_FAILURES:
+                # Art. 69: the current authorization is kept; the process that may end it
+                # is opened at the import (Art. 59 §2), not a refusal of the row.
+                cells.flag(
+                    _FAILURE_COLUMN[failure.code], f"vehicle_{failure.code}",
+                    message, failure.article,
+                )
+            else:
+                cells.fail(
+                    _FAILURE_COLUMN[failure.code], f"vehicle_{failure.code}",
+                    message, failure.article,
+                )
     if cells.errors:
-        return None, cells.errors
+        return None, cells.errors, cells.flags
     assert holder and granted_on and im_from and im_until
     # Stored in the register's style (IM-2026/00001 for 0001/2026), and so compared.
     im_number = registration_number_canonical(im_number, year=im_from.year)
@@ -272,7 +312,7 @@ def row_check(line: int, raw: dict[str, str], today: dt.date) -> tuple[Row | Non
     return Row(
         line, termo, granted_on, holder, plate, renavam, make, model, year, doors, capacity,
         air in _YES, colour.lower(), im_number, im_from, im_until, auxiliary,
-    ), []
+    ), [], cells.flags
 
 
 _FAILURE_COLUMN = {
@@ -288,9 +328,11 @@ def _is_white(colour: str) -> bool:
     return colour.strip().lower() in {"branca", "branco", "white"}
 
 
-def rows_cross_check(rows: list[Row]) -> list[CellError]:
-    """What two rows of the same file cannot both say (the later row is the one rejected)."""
+def rows_cross_check(rows: list[Row]) -> tuple[list[CellError], list[RowFlag]]:
+    """What two rows of the same file cannot both say (the later row is the one rejected),
+    and the later Termo of a holder who has two (flagged, Art. 22, §4)."""
     errors: list[CellError] = []
+    flags: list[RowFlag] = []
     seen: dict[tuple[str, str], int] = {}
 
     def once(row: Row, column: str, value: str, code: str, message: str, article: str) -> None:
@@ -303,11 +345,28 @@ def rows_cross_check(rows: list[Row]) -> list[CellError]:
         else:
             seen[key] = row.line
 
+    first_termo: dict[str, Row] = {}
     for row in rows:
         once(row, "termo", row.termo, "duplicate_termo",
              _("Termo repetido: já está na linha %(line)d."), ART_8)
-        once(row, "titular_cpf", row.holder.cpf, "duplicate_holder",
-             _("Titular com mais de uma autorização: já está na linha %(line)d."), ART_22_P4)
+        earlier = first_termo.setdefault(row.holder.cpf, row)
+        if earlier is not row:
+            if earlier.holder.cnh != row.holder.cnh:
+                # The same CPF with another CNH is not one holder with two Termos but a
+                # mistyped cell: importing it would give this Termo to the wrong person.
+                errors.append(CellError(
+                    row.line, "titular_cnh", row.holder.cnh, "holder_mismatch",
+                    _("Este CPF está na linha %(line)d com outra CNH: confira o titular.")
+                    % {"line": earlier.line}, ART_10_I_B,
+                ))
+            else:
+                flags.append(RowFlag(
+                    row.line, "titular_cpf", row.holder.cpf, "second_termo",
+                    _("O titular tem outra autorização atual (Termo %(termo)s, linha "
+                      "%(line)d): as duas são importadas e mantidas (Art. 69). O limite de "
+                      "uma por taxista vale para as novas outorgas.")
+                    % {"termo": earlier.termo, "line": earlier.line}, ART_22_P4,
+                ))
         once(row, "placa", row.plate, "duplicate_plate",
              _("Placa repetida: já está na linha %(line)d."), "")
         once(row, "renavam", row.renavam, "duplicate_renavam",
@@ -326,7 +385,7 @@ def rows_cross_check(rows: list[Row]) -> list[CellError]:
                 _("Este CPF é titular na linha %(line)d; um titular não é auxiliar de outro.")
                 % {"line": holders[row.auxiliary.cpf]}, ART_27,
             ))
-    return errors
+    return errors, flags
 
 
 ALL_KEYS = tuple(c.key for c in COLUMNS)

@@ -57,6 +57,7 @@ def import_job(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "job": job,
             "errors": job.errors[:SHOWN_ERRORS],
+            "flags": job.flags[:SHOWN_ERRORS],
             "more_errors": max(0, len(job.errors) - SHOWN_ERRORS),
             "running": job.status in (ImportJob.Status.CHECKING, ImportJob.Status.IMPORTING),
         },
@@ -85,18 +86,18 @@ def import_job_report(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     )
     # A rejected row may carry the CPF of a driver already in the register: the report is
     # a reading of those drivers.
-    cpfs = {re.sub(r"\D", "", str(e.get("value", ""))) for e in job.errors}
+    cpfs = {re.sub(r"\D", "", str(e.get("value", ""))) for e in job.errors + job.flags}
     personal_data_read(
         actor=request.user,
         drivers=Driver.objects.filter(cpf__in={c for c in cpfs if len(c) == 11}),
         case=None,
         channel="file",
         path=request.path,
-        what="relatório de rejeições da importação",
+        what="relatório de rejeições e sinalizações da importação",
         purpose="register",
     )
-    response = HttpResponse(report_write(job.errors, fmt=fmt), content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="rejeicoes-{job.pk}.{fmt}"'
+    response = HttpResponse(report_write(job, fmt=fmt), content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="importacao-{job.pk}.{fmt}"'
     return response
 
 

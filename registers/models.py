@@ -172,10 +172,13 @@ class Authorization(FSMModelMixin, models.Model):
         # An agent finds a taxi by its Termo number as typed, in any case (`number__iexact`).
         indexes = [models.Index(Upper("number"), name="authorization_number_upper_idx")]
         constraints = [
-            # Art. 22 §4: one authorization per driver while it is in force.
+            # Art. 22 §4: one authorization per driver while it is in force, for the grants
+            # under the law. A holder who had two Termos at the publication keeps both
+            # (Art. 69; docs/interpretations.md "Art. 22 §4 and the register import"); a
+            # new grant is refused by `driver_requirements_unmet` whatever he holds.
             models.UniqueConstraint(
                 fields=["holder"],
-                condition=models.Q(status__in=["active", "suspended"]),
+                condition=models.Q(status__in=["active", "suspended"], predates_law=False),
                 name="one_authorization_in_force_per_holder",
             )
         ]

@@ -7,6 +7,8 @@ state and audit trail are exactly what a driver filing at the portal would produ
 
 The CPF, CNH and RENAVAM numbers below were generated once with validate_docbr and fixed
 here: random numbers would make every machine's demo different and break idempotency.
+None of them is in the register sample (`register_import/sample`), so the corrected sample
+imports on the demo without a clash (tests/register_import/test_sample_imports_on_the_demo).
 """
 
 from __future__ import annotations
@@ -131,7 +133,7 @@ DEMO_LOGINS: list[tuple[str, str, str]] = [
 DEMO_HOLDERS: list[DemoHolder] = [
     DemoHolder(
         name="José Carlos Ferreira",
-        cpf="31567234283",
+        cpf="72943648345",
         cnh="68481864597",
         cnh_category="D",
         address="Rua Sete de Setembro, 112",
@@ -222,7 +224,7 @@ DEMO_HOLDERS: list[DemoHolder] = [
         district="Bela Vista",
         phone="(27) 99870-3345",
         plate="MTB6618",
-        renavam="39552967810",
+        renavam="75689348586",
         make="Renault",
         model="Logan",
         manufacture_year=2022,

@@ -3,12 +3,16 @@
 `python -m register_import.sample.generate` rewrites the three files deterministically.
 The errors are deliberate and one per line, each of the kind a clerk's spreadsheet holds:
 the tests import the sample and must report exactly these, then import the corrected file
-in full.
+in full. Four more lines are deliberately *flagged*, not errors (Art. 69 keeps the current
+authorizations): a CNH expired, a vehicle past its age, a vehicle not white and a holder
+with a second current Termo; they are listed in `sinalizacoes-deliberadas.json`.
 """
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
+import io
 import json
 import random
 from pathlib import Path
@@ -79,18 +83,14 @@ def _errors(rows: list[dict[str, str]]) -> dict[int, tuple[str, str, str]]:
         12: ("titular_cpf", "invalid_cpf", "123.456.789-00"),
         37: ("placa", "invalid_plate", "AB-12"),
         58: ("titular_cnh_categoria", "cnh_category", "A"),
-        81: ("titular_cnh_validade", "cnh_expired", "15/03/2026"),
         99: ("outorgado_em", "invalid_date", "31/02/2020"),
         120: ("outorgado_em", "implausible_date", "01/01/0001"),
         143: ("portas", "vehicle_doors", "2"),
-        166: ("ano_fabricacao", "vehicle_age", "2010"),
         188: ("im_valida_ate", "im_period", "01/01/2026"),
         211: ("termo", "duplicate_termo", rows[4]["termo"]),
-        233: ("titular_cpf", "duplicate_holder", rows[6]["titular_cpf"]),
         256: ("titular_nome", "required", ""),
         279: ("renavam", "invalid_renavam", "12345678901"),
         301: ("ar_condicionado", "invalid_boolean", "talvez"),
-        322: ("cor", "vehicle_colour", "prata"),
         345: ("marca", "too_long", "Chevrolet " * 8),
         368: ("lotacao", "vehicle_capacity", "9"),
         390: ("ano_fabricacao", "out_of_range", "3024"),
@@ -99,10 +99,27 @@ def _errors(rows: list[dict[str, str]]) -> dict[int, tuple[str, str, str]]:
     }
 
 
+# Art. 69: imported and flagged for the clerk. line -> (column, code, cells written)
+HOLDER_KEYS = tuple(c.key for c in COLUMNS if c.key.startswith("titular_"))
+
+
+def _flags(rows: list[dict[str, str]]) -> dict[int, tuple[str, str, dict[str, str]]]:
+    return {
+        81: ("titular_cnh_validade", "cnh_expired", {"titular_cnh_validade": "15/03/2026"}),
+        166: ("ano_fabricacao", "vehicle_age", {"ano_fabricacao": "2010"}),
+        # The holder of line 8 with a second current Termo (Art. 22 §4 limits new grants).
+        233: ("titular_cpf", "second_termo", {key: rows[6][key] for key in HOLDER_KEYS}),
+        322: ("cor", "vehicle_colour", {"cor": "prata"}),
+    }
+
+
 def _write(path: Path, rows: list[dict[str, str]]) -> None:
     keys = [c.key for c in COLUMNS]
-    with path.open("wb") as out:
-        write_table(out, "csv", headers=keys, rows=([row[k] for k in keys] for row in rows))
+    out = io.BytesIO()
+    write_table(out, "csv", headers=keys, rows=([row.get(k, "") for k in keys] for row in rows))
+    # The sample is the plain UTF-8 a municipality's spreadsheet exports, without the BOM
+    # the export writer adds for Excel (reading with one is tested on its own).
+    path.write_bytes(out.getvalue().removeprefix(codecs.BOM_UTF8))
 
 
 def main() -> None:
@@ -113,6 +130,9 @@ def main() -> None:
     broken = [dict(row) for row in rows]
     for line, (column, _code, value) in errors.items():
         broken[line - 2][column] = value
+    flags = _flags(rows)
+    for line, (_column, _code, cells) in flags.items():
+        broken[line - 2] |= cells
     _write(HERE / "registro-atual.csv", broken)
     _write(HERE / "registro-atual-corrigido.csv", rows)
     manifest = [
@@ -120,6 +140,11 @@ def main() -> None:
         for line, (column, code, _value) in sorted(errors.items())
     ]
     (HERE / "erros-deliberados.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    flagged = [
+        {"line": line, "column": column, "code": code}
+        for line, (column, code, _cells) in sorted(flags.items())
+    ]
+    (HERE / "sinalizacoes-deliberadas.json").write_text(json.dumps(flagged, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -41,3 +41,38 @@ def deliberate_errors() -> set[tuple[int, str, str]]:
 @pytest.fixture
 def importer():
     return UserFactory(role=Role.CLERK, username="importer")
+
+
+COLUMN = {  # positions in the sample's header
+    "termo": 0,
+    "titular_nome": 2,
+    "titular_cpf": 3,
+    "titular_cnh": 4,
+    "titular_cnh_validade": 6,
+    "placa": 11,
+    "ano_fabricacao": 15,
+    "cor": 19,
+}
+
+
+@pytest.fixture
+def deliberate_flags() -> set[tuple[int, str, str]]:
+    manifest = json.loads((SAMPLE / "sinalizacoes-deliberadas.json").read_text())
+    return {(e["line"], e["column"], e["code"]) for e in manifest}
+
+
+@pytest.fixture
+def small_file(corrected_bytes):
+    """The header and the first `rows` rows of the corrected sample, with cells changed:
+    `changes` maps a file line (the header is line 1) to {column: value}."""
+
+    def make(rows: int, changes: dict[int, dict[str, str]] | None = None) -> bytes:
+        lines = corrected_bytes.decode("utf-8").splitlines()[: rows + 1]
+        for line, cells in (changes or {}).items():
+            values = lines[line - 1].split(";")
+            for column, value in cells.items():
+                values[COLUMN[column]] = value
+            lines[line - 1] = ";".join(values)
+        return ("\n".join(lines) + "\n").encode("utf-8")
+
+    return make

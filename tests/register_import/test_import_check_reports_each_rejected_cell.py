@@ -41,26 +41,33 @@ def test_art_10_i_b_a_cnh_of_category_a_is_rejected_with_its_article(importer, s
     assert (error["article"], error["value"]) == ("Art. 10, I, b", "A")
 
 
-def test_art_22_par_4_the_same_holder_twice_rejects_the_later_line(importer, sample_bytes):
+def test_art_22_par_4_the_same_holder_twice_flags_the_later_line(importer, sample_bytes):
+    # Was a rejection (duplicate_holder): Art. 22 §4 limits new grants, so the sample's
+    # line 233 moved from the rejected rows to the imported-and-flagged ones.
     job = _check(importer, sample_bytes)
 
-    (error,) = [e for e in job.errors if e["code"] == "duplicate_holder"]
-    assert error["article"] == "Art. 22, §4"
-    assert "linha 8" in error["message"]
+    assert not [e for e in job.errors if e["line"] == 233]
+    (flag,) = [f for f in job.flags if f["code"] == "second_termo"]
+    assert (flag["line"], flag["article"]) == (233, "Art. 22, §4")
+    assert "linha 8" in flag["message"]
 
 
-def test_art_12_a_vehicle_past_its_age_is_rejected(importer, sample_bytes):
+def test_art_69_the_sample_flags_exactly_its_deliberate_flags(
+    importer, sample_bytes, deliberate_flags
+):
+    # Lines 81 (CNH expired), 166 (vehicle age), 233 (second Termo) and 322 (colour) were
+    # rejections; Art. 69 keeps those authorizations, so they are flagged instead.
     job = _check(importer, sample_bytes)
 
-    (error,) = [e for e in job.errors if e["code"] == "vehicle_age"]
-    assert "Art. 12" in error["article"]
-    assert error["column"] == "ano_fabricacao"
+    assert {(f["line"], f["column"], f["code"]) for f in job.flags} == deliberate_flags
 
 
 def test_the_corrected_sample_checks_clean(importer, corrected_bytes):
     job = _check(importer, corrected_bytes)
 
-    assert (job.status, job.errors, job.total_rows) == (ImportJob.Status.CHECKED, [], 500)
+    assert (job.status, job.errors, job.flags, job.total_rows) == (
+        ImportJob.Status.CHECKED, [], [], 500,
+    )
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from accounts.models import User
 from cases.errors import DomainError
 from register_import.exports import report_write
+from register_import.models import ImportJob
 from register_import.services import import_apply, import_check, import_start
 
 
@@ -43,12 +44,14 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"linha {error['line']}, {error['column']}: {error['message']}{article}"
             )
+        self._flags(job)
         report = options["report"]
-        if report and job.errors:
+        if report and (job.errors or job.flags or job.fleet_notice):
             assert isinstance(report, Path)
-            report.write_bytes(report_write(job.errors, fmt=report.suffix.lstrip(".") or "csv"))
+            report.write_bytes(report_write(job, fmt=report.suffix.lstrip(".") or "csv"))
         self.stdout.write(
-            f"{job.total_rows} linhas, {len(job.errors)} rejeições, {job.already} já importadas"
+            f"{job.total_rows} linhas, {len(job.errors)} rejeições, "
+            f"{len(job.flags)} sinalizações, {job.already} já importadas"
         )
         if job.errors:
             raise CommandError("Corrija as rejeições e rode de novo; nada foi importado.")
@@ -59,9 +62,21 @@ class Command(BaseCommand):
             job = import_apply(job=job, actor=actor, progress=self._bar("importação"))
         except DomainError as exc:
             raise CommandError(str(exc)) from exc
+        self._flags(job)
         self.stdout.write(
             self.style.SUCCESS(f"{job.created} autorizações importadas, {job.already} já existiam")
         )
+
+    def _flags(self, job: ImportJob) -> None:
+        """Art. 69: the rows imported with something for the Secretaria, and the fleet."""
+        for flag in job.flags:
+            case = f" — cassação {flag['case']} aberta" if flag.get("case") else ""
+            self.stdout.write(
+                f"sinalização: linha {flag['line']}, {flag['column']}: {flag['message']} "
+                f"[{flag['article']}]{case}"
+            )
+        if job.fleet_notice:
+            self.stdout.write(self.style.WARNING(job.fleet_notice))
 
     def _bar(self, label: str):  # noqa: ANN202 - a progress callback
         width, shown = 30, [-1]
