@@ -33,9 +33,10 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
-from cases.models import Case, CaseKind
+from cases.models import Case
 from cases.services.documents import proofs_check, proofs_store
 from cases.services.transitions import case_open, case_step, local_today
+from cases.workflow import all_workflows
 from law.bars import cancellation_bar_ends
 from law.i18n import format_date
 from notifications.services import notification_queue
@@ -50,16 +51,15 @@ ART_23_SOLE = "Art. 23, parágrafo único"
 CHECKLIST: dict[str, Any] = {
     "signed_request": _l("Requerimento de cancelamento assinado (pedidos no balcão)"),
 }
-# Requests that would act on the authorization after it is cancelled. Renewal and vehicle
-# substitution cases are not here: the system opens them by itself (reminders, vehicle
-# age), their decisions re-check that the authorization is in force, and the renewal kind
-# closes a case left waiting by an ended authorization (`close_not_renewed`).
-BLOCKING_KINDS = (
-    CaseKind.CANCELLATION,
-    CaseKind.SUSPENSION,
-    CaseKind.TRANSFER,
-    CaseKind.AUXILIARY,
-)
+
+
+def blocking_kinds() -> list[str]:
+    """The kinds whose open requests would act on the authorization after it is cancelled
+    (each says so in its `Workflow.blocks_cancellation`). Renewal and vehicle substitution
+    cases do not: the system opens them by itself (reminders, vehicle age), their decisions
+    re-check that the authorization is in force, and the renewal kind closes a case left
+    waiting by an ended authorization (`close_not_renewed`)."""
+    return [w.kind for w in all_workflows() if w.blocks_cancellation]
 
 
 
@@ -69,7 +69,7 @@ def may_apply_again_on(effective_on: dt.date) -> dt.date:
 
 
 def _no_open_requests(authorization: Authorization, exclude: Case | None = None) -> None:
-    pending = open_requests(authorization, BLOCKING_KINDS, exclude=exclude)
+    pending = open_requests(authorization, blocking_kinds(), exclude=exclude)
     if pending:
         raise StateConflict(
             _("Há pedidos em andamento sobre esta autorização (%(cases)s); eles devem ser "
