@@ -247,8 +247,10 @@ class Workflow:
     # by a rule (the page lists it among the other filings).
     offer: PortalOffer | None = None
     # An open case of the kind on an authorization stops its cancellation (Art. 23): it
-    # would act on the authorization once cancelled.
-    blocks_cancellation: bool = False
+    # would act on the authorization once cancelled. True, or a test of one open case
+    # (case, authorization) -> bool (a transfer filed by a third party and not yet proven
+    # does not).
+    blocks_cancellation: bool | Callable[[Case, Any], bool] = False
     # How the kind keeps an authorization suspended, if it does (workflows.holds).
     holds: AuthorizationHold | None = None
     # What the kind does, in the ending transaction, when an authorization ends

@@ -29,6 +29,7 @@ from workflows.transfer.services import (
     accept_guard,
     transfer_approve,
     transfer_deny,
+    transfer_is_unproven,
 )
 
 MAYOR = frozenset({Role.MAYOR})
@@ -54,8 +55,11 @@ WORKFLOW = register(
             when=lambda standing: standing.active,
             position=60,
         ),
-        # An open request would act on the authorization once cancelled (Art. 23).
-        blocks_cancellation=True,
+        # An open request would act on the authorization once cancelled (Art. 23); one a
+        # third party filed and no clerk has proven yet does not stop the holder.
+        blocks_cancellation=lambda case, authorization: not transfer_is_unproven(
+            case, authorization
+        ),
         on_inspection_recorded=inspection_hook(INSPECTION),
         edges=(
             review_edge(article=ART_25, checklist=CHECKLIST),
