@@ -57,8 +57,8 @@ WORKFLOW = register(
         ),
         # An open request would act on the authorization once cancelled (Art. 23); one a
         # third party filed and no clerk has proven yet does not stop the holder.
-        blocks_cancellation=lambda case, authorization: not transfer_is_unproven(
-            case, authorization
+        blocks_cancellation=lambda case, authorization: (
+            not transfer_is_unproven(case, authorization)
         ),
         on_inspection_recorded=inspection_hook(INSPECTION),
         edges=(
