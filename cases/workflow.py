@@ -111,6 +111,70 @@ class StatesAllowing:
 
 
 @dataclass(frozen=True)
+class DriverStanding:
+    """What the portal knows of a driver when it chooses the requests to offer him: each
+    kind's `PortalOffer.when` reads it (web.portal builds it)."""
+
+    # An authorization in force (active or suspended) of which he is the holder.
+    holds_authorization: bool = False
+    # One of them active (not suspended).
+    active: bool = False
+    # One of them whose IM expires within the renewal reminders' 30 days, or has none in
+    # force.
+    im_due: bool = False
+    # (kind, state) of each of his open cases.
+    open_cases: frozenset[tuple[str, str]] = frozenset()
+
+
+@dataclass(frozen=True)
+class PortalOffer:
+    """What a kind offers on the driver's portal (its `filing` page) and when."""
+
+    # The rule that would refuse the request, said before the driver starts.
+    rule: str | Promise
+    # Whether the driver's standing makes the request worth offering today.
+    when: Callable[[DriverStanding], bool]
+    # Offered to someone who is not yet a registered driver (the first application).
+    unregistered: bool = False
+    # Not offered while the driver has a case of the kind open (an appeal is filed once
+    # per notice, so it stays offered).
+    once: bool = True
+    # Where on the portal's list, smaller first.
+    position: int = 100
+
+
+@dataclass(frozen=True)
+class AuthorizationHold:
+    """How a kind keeps an authorization suspended (a suspension in effect, Art. 24; a
+    penalty being served, Art. 59 III-IV): workflows.holds releases an authorization only
+    when no kind holds it, and the portal says what holds it and until when."""
+
+    # (authorization or OuterRef("pk")) -> the rows that hold it now: a query, so that
+    # many authorizations are checked in one statement.
+    rows: Callable[[Any], Any]
+    # (row) -> what the driver reads of it on the portal.
+    label: Callable[[Any], str]
+    # (row) -> its last day (None: open-ended).
+    last_day: Callable[[Any], dt.date | None]
+
+
+@dataclass(frozen=True)
+class AuthorizationEnd:
+    """An authorization that has just ended (revoked, Art. 59 V; cancelled, Art. 23), as
+    workflows.authorizations.case_authorization_end tells each kind's
+    `on_authorization_end`, in the ending transaction."""
+
+    authorization: Any
+    case: Case
+    actor: Any
+    on: dt.date
+    # The article under which bindings to the authorization end (Art. 27 §1).
+    bindings_article: str
+    # The note on the kind's cases that become moot.
+    lapse_note: str
+
+
+@dataclass(frozen=True)
 class Workflow:
     kind: str
     model: type[Case]
@@ -179,6 +243,19 @@ class Workflow:
     # The deadlines the law sets on this kind (law.deadlines rules), told by its Carta de
     # Serviços (Lei 13.460/2017 art. 7 §2 V) beside the times measured.
     legal_times: tuple[DeadlineRule, ...] = ()
+    # What the portal offers of the kind (its `filing` page) and when; None: not offered
+    # by a rule (the page lists it among the other filings).
+    offer: PortalOffer | None = None
+    # An open case of the kind on an authorization stops its cancellation (Art. 23): it
+    # would act on the authorization once cancelled. True, or a test of one open case
+    # (case, authorization) -> bool (a transfer filed by a third party and not yet proven
+    # does not).
+    blocks_cancellation: bool | Callable[[Case, Any], bool] = False
+    # How the kind keeps an authorization suspended, if it does (workflows.holds).
+    holds: AuthorizationHold | None = None
+    # What the kind does, in the ending transaction, when an authorization ends
+    # (workflows.authorizations.case_authorization_end): (AuthorizationEnd) -> None.
+    on_authorization_end: Callable[[AuthorizationEnd], object] | None = None
 
     def canonical_action(self, name: str) -> str:
         """The edge's name today for a name an API client may still send."""

@@ -16,34 +16,31 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 from django.utils.functional import Promise
-from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
-from cases.models import Case, CaseKind, Deadline
+from cases.models import Case, Deadline
 from cases.selectors import Outlook, cases_of_person, decision_outlooks
-from cases.workflow import REQUESTER, SYSTEM, next_party, state_label, workflow_for
+from cases.workflow import (
+    REQUESTER,
+    SYSTEM,
+    DriverStanding,
+    all_workflows,
+    next_party,
+    state_label,
+    workflow_for,
+)
 from documents.selectors import registration_in_force
-from law import deadlines as law_deadlines
 from law import points as law_points
-from law import suspension as law_suspension
 from law.vehicles import age_deadline
 from registers.models import Authorization, Driver, MunicipalRegistration, PointRecord
 from registers.selectors import vehicle_in_service_at_publication
 from registers.validators import format_cpf
+from workflows.holds import Hold, authorization_holds
 
 IN_FORCE = (Authorization.Status.ACTIVE, Authorization.Status.SUSPENDED)
 IM_EXPIRY_WARNING_DAYS = 30
 """The renewal reminders start 30 days before the IM expires (renewal cycle)."""
-
-
-@dataclass(frozen=True)
-class Hold:
-    """Something that keeps the taxi off the road, and its last day (None: open-ended)."""
-
-    label: str
-    last_day: dt.date | None
 
 
 @dataclass(frozen=True)
@@ -120,27 +117,6 @@ class PortalView:
     requests: list[RequestOption] = field(default_factory=list)
 
 
-def _holds(authorization: Authorization, today: dt.date) -> tuple[Hold, ...]:
-    # Imported here: the pages layer reads the workflows, not the other way round.
-    from workflows.suspension.models import SuspensionCase, SuspensionState
-    from workflows.violation.models import PenaltyPeriod
-
-    holds = [
-        Hold(_("Suspensão a pedido, processo %(n)s (Art. 24)") % {"n": s.number}, s.end_on)
-        for s in SuspensionCase.objects.filter(
-            authorization=authorization,
-            state__in=[SuspensionState.IN_EFFECT, SuspensionState.EXTENSION_REQUESTED],
-        )
-    ]
-    holds += [
-        Hold(str(period.get_kind_display()), period.ends_on)
-        for period in PenaltyPeriod.objects.filter(
-            authorization=authorization, ended_on__isnull=True
-        )
-    ]
-    return tuple(holds)
-
-
 def authorization_standing(authorization: Authorization, today: dt.date) -> AuthorizationStanding:
     registration = registration_in_force(authorization, today)
     in_force = bool(
@@ -154,7 +130,7 @@ def authorization_standing(authorization: Authorization, today: dt.date) -> Auth
         registration=registration,
         im_in_force=in_force,
         im_days_left=(registration.valid_until - today).days if registration else None,
-        holds=_holds(authorization, today)
+        holds=authorization_holds(authorization)
         if authorization.status == Authorization.Status.SUSPENDED
         else (),
         # Art. 70's grace is the car's (did this vehicle serve at the publication?), not
@@ -224,127 +200,39 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
     return result
 
 
-# Each request, with the rule that refuses it, in the law's words.
-_APPLICATION = RequestOption(
-    "application-new",
-    _l("Pedir autorização de táxi (Arts. 10 e 22)"),
-    _l(
-        "Exige CNH de categoria B, C, D ou E, residência no município e veículo branco de até "
-        "8 anos, com 4 ou 5 portas e ar-condicionado (Art. 10). Quem cancelou ou teve a "
-        "autorização cassada só pode pedir de novo após 5 anos (Arts. 23 e 59 §5)."
-    ),
-    CaseKind.APPLICATION,
-)
-_SUSPENSION = RequestOption(
-    "suspension-new",
-    _l("Pedir suspensão (Art. 24)"),
-    format_lazy(
-        _l(
-            "Somente por furto ou roubo do veículo, acidente grave ou destruição, perda "
-            "judicial da posse ou substituição do veículo, por até {days} dias; os três "
-            "primeiros motivos exigem comprovante (Art. 24)."
-        ),
-        days=law_suspension.MAX_DAYS,
-    ),
-    CaseKind.SUSPENSION,
-)
-_RENEWAL = RequestOption(
-    "renewal-new",
-    _l("Renovar a IM (Arts. 18 e 19)"),
-    _l(
-        "A IM é renovada a cada ano, com a IM anterior, a CNH válida e o veículo dentro da "
-        "idade (Arts. 18, 19 e 12)."
-    ),
-    CaseKind.RENEWAL,
-)
-_SUBSTITUTION = RequestOption(
-    "substitution-new",
-    _l("Substituir o veículo (Art. 12)"),
-    _l("O novo veículo deve ser branco, ter até 8 anos e passar na vistoria (Arts. 10 e 20)."),
-    CaseKind.VEHICLE_SUBSTITUTION,
-)
-_AUXILIARY = RequestOption(
-    "auxiliary-new",
-    _l("Taxista auxiliar (Art. 27)"),
-    _l(
-        "Um auxiliar por autorização, que só dirige o veículo dela; no máximo 2 trocas em "
-        "12 meses (Art. 27)."
-    ),
-    CaseKind.AUXILIARY,
-)
-_TRANSFER = RequestOption(
-    "transfer-new",
-    _l("Transferência de autorização (Art. 25)"),
-    _l(
-        "Somente por falecimento, aos sucessores, ou por invalidez do titular, ao cônjuge ou "
-        "descendente que cumpra os requisitos (Art. 25)."
-    ),
-    CaseKind.TRANSFER,
-)
-_CANCELLATION = RequestOption(
-    "cancellation-new",
-    _l("Cancelamento da autorização (Art. 23)"),
-    _l("Quem cancela só pode pedir nova autorização após 5 anos (Art. 23, parágrafo único)."),
-    CaseKind.CANCELLATION,
-)
-_ADVERTISING = RequestOption(
-    "advertising-new",
-    _l("Pedir autorização de publicidade (Art. 67)"),
-    _l(
-        "No vidro traseiro, sem tapar a visão do interior, a publicidade dispensa pedido; em "
-        "outro local do veículo depende de autorização prévia, por até 12 meses (Art. 67)."
-    ),
-    CaseKind.ADVERTISING,
-)
-_APPEAL = RequestOption(
-    "appeal-notices",
-    _l("Recorrer de auto de infração (Art. 63)"),
-    format_lazy(
-        _l("Até {days} dias úteis contados do recebimento da notificação do auto (Art. 63)."),
-        days=law_deadlines.APPEAL_DAYS,
-    ),
-)
+def request_options(standing: DriverStanding | None) -> list[RequestOption]:
+    """The requests that make sense for this driver today, each kind deciding from his
+    standing (its `Workflow.offer`); None is someone not yet a registered driver. A request
+    of a kind he already has open is not offered twice."""
+    offered = sorted(
+        (w for w in all_workflows() if w.offer is not None and w.filing is not None),
+        key=lambda w: (w.offer.position if w.offer else 0, w.kind),
+    )
+    options = []
+    for workflow in offered:
+        offer, filing = workflow.offer, workflow.filing
+        assert offer is not None and filing is not None
+        if standing is None:
+            wanted = offer.unregistered
+        else:
+            pending = {kind for kind, _state in standing.open_cases}
+            wanted = offer.when(standing) and not (offer.once and workflow.kind in pending)
+        if wanted:
+            options.append(
+                RequestOption(filing[0], filing[1], offer.rule, workflow.kind if offer.once else "")
+            )
+    return options
 
 
-ALL_REQUESTS = (
-    _APPLICATION,
-    _SUSPENSION,
-    _RENEWAL,
-    _SUBSTITUTION,
-    _AUXILIARY,
-    _TRANSFER,
-    _CANCELLATION,
-    _ADVERTISING,
-    _APPEAL,
-)
-
-
-def requests_allowed(
-    *,
-    driver: Driver | None,
-    standings: list[AuthorizationStanding],
-    appealable: bool,
-    pending_kinds: frozenset[str] = frozenset(),
-) -> list[RequestOption]:
-    """The requests that make sense for this driver today (Arts. 12, 18, 23-25, 27, 63, 67);
-    a request of a kind he already has open is not offered twice."""
+def standing_of(standings: list[AuthorizationStanding], cases: list[OpenCase]) -> DriverStanding:
+    """What the kinds' offers read of the driver (Arts. 12, 18, 22 §4, 23-25, 27, 63, 67)."""
     held = [s for s in standings if s.authorization.status in IN_FORCE]
-    active = [s for s in held if s.authorization.status == Authorization.Status.ACTIVE]
-    options: list[RequestOption] = []
-    if not held:
-        # Art. 22 §4: one authorization per driver; a holder does not apply again.
-        options.append(_APPLICATION)
-    if active:
-        options.append(_SUSPENSION)
-    if held and any(s.im_expires_soon or not s.im_in_force for s in held):
-        options.append(_RENEWAL)
-    if active:
-        options += [_SUBSTITUTION, _AUXILIARY, _TRANSFER, _ADVERTISING]
-    if held:
-        options.append(_CANCELLATION)
-    if appealable:
-        options.append(_APPEAL)
-    return [option for option in options if option.kind not in pending_kinds]
+    return DriverStanding(
+        holds_authorization=bool(held),
+        active=any(s.authorization.status == Authorization.Status.ACTIVE for s in held),
+        im_due=any(s.im_expires_soon or not s.im_in_force for s in held),
+        open_cases=frozenset((c.case.kind, c.case.state) for c in cases),
+    )
 
 
 def portal_view(user: User, today: dt.date) -> PortalView:
@@ -354,29 +242,18 @@ def portal_view(user: User, today: dt.date) -> PortalView:
     driver = driver_of(user)
     cases = open_cases(user, today)
     if driver is None:
-        return PortalView(driver=None, cpf="", open_cases=cases, requests=[_APPLICATION])
+        return PortalView(driver=None, cpf="", open_cases=cases, requests=request_options(None))
     authorizations = (
         Authorization.objects.filter(holder=driver, status__in=IN_FORCE)
         .select_related("vehicle")
         .order_by("-granted_on")
     )
     standings = [authorization_standing(a, today) for a in authorizations]
-    # Imported here for the same reason as in _holds.
-    from workflows.violation.models import APPEALABLE, ViolationNotice
-
-    appealable = any(
-        c.case.kind == ViolationNotice.KIND and c.case.state in APPEALABLE for c in cases
-    )
     return PortalView(
         driver=driver,
         cpf=format_cpf(driver.cpf) if len(driver.cpf) == 11 else driver.cpf,
         authorizations=standings,
         points=points_standing(driver, today),
         open_cases=cases,
-        requests=requests_allowed(
-            driver=driver,
-            standings=standings,
-            appealable=appealable,
-            pending_kinds=frozenset(c.case.kind for c in cases),
-        ),
+        requests=request_options(standing_of(standings, cases)),
     )

@@ -39,7 +39,7 @@ from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import letters_to_post, notifications_visible_to
 from web.charter import charter, charters
 from web.forms import QueueFilterForm
-from web.portal import ALL_REQUESTS, portal_view
+from web.portal import portal_view
 from web.presenters import case_lists, queue_rows
 from workspace.landing import landing_url
 
@@ -58,7 +58,6 @@ def home(request: HttpRequest) -> HttpResponse:
 def portal(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
     view = portal_view(request.user, today)
-    known = {option.url_name for option in ALL_REQUESTS}
     return render(
         request,
         "web/portal.html",
@@ -66,10 +65,8 @@ def portal(request: HttpRequest) -> HttpResponse:
             "view": view,
             "driver": view.driver,
             "today": today,
-            # A request kind added later still shows, until its rule is written here.
-            "other_filings": [
-                w.filing for w in all_workflows() if w.filing and w.filing[0] not in known
-            ],
+            # A kind with a filing page but no rule of when to offer it still shows.
+            "other_filings": [w.filing for w in all_workflows() if w.filing and w.offer is None],
             "official_documents": portal_documents(request.user),
         },
     )

@@ -3,8 +3,9 @@ write (registers.services.authorizations), the event on the case's trail and wha
 
 `case_authorization_end` is the one place where an authorization ends, whether revoked
 (Art. 59 V, §3) or cancelled on request (Art. 23): its register deadlines are cancelled,
-its auxiliaries unbound (Art. 27 §1), the revocations still open on it lapse and its
-place in the fleet goes to the next application waiting (Art. 22 §2).
+then each kind does what its `Workflow.on_authorization_end` declares (today: its
+auxiliaries unbound, Art. 27 §1; the revocations still open on it lapse; its place in the
+fleet goes to the next application waiting, Art. 22 §2). This module imports no kind.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from accounts.models import User
 from cases.models import Case
 from cases.services.deadlines import deadlines_cancel
 from cases.services.transitions import case_record, case_record_all
+from cases.workflow import AuthorizationEnd, all_workflows
 from registers.models import Authorization
 from registers.services import authorizations as register
 
@@ -83,15 +85,10 @@ def case_authorization_end(
 
     In the caller's transaction, after `case`'s own transition: the register's row, the
     event (with `data` added), the register deadlines (IM cycle, vehicle rows) cancelled,
-    every auxiliary unbound, every other open revocation lapsed with `lapse_note`, and the
-    freed place handed to the waiting list.
+    and each kind's `on_authorization_end` (every auxiliary unbound under
+    `bindings_article`, every other open revocation lapsed with `lapse_note`, the freed
+    place handed to the waiting list).
     """
-    # Each kind's services module is its public face; imported here because those kinds
-    # reach this module through their own services.
-    from workflows.application.services import fleet_place_freed
-    from workflows.auxiliary.services import auxiliary_bindings_end
-    from workflows.revocation.services import revocations_lapse
-
     row = register.authorization_end(authorization=authorization, status=status, on=on)
     cancelled = deadlines_cancel(authorization=row)
     case_record(
@@ -99,8 +96,12 @@ def case_authorization_end(
         data={"authorization": row.number, "ended_on": on.isoformat(),
               "deadlines_cancelled": cancelled, **(data or {})},
     )
-    auxiliary_bindings_end(authorization=row, case=case, actor=actor, on=on,
-                           article=bindings_article)
-    revocations_lapse(authorization=row, keep=case, note=lapse_note)
-    fleet_place_freed(today=on)
+    end = AuthorizationEnd(
+        authorization=row, case=case, actor=actor, on=on,
+        bindings_article=bindings_article, lapse_note=lapse_note,
+    )
+    # In the order of INSTALLED_APPS; no kind's effect reads another's.
+    for workflow in all_workflows():
+        if workflow.on_authorization_end is not None:
+            workflow.on_authorization_end(end)
     return row

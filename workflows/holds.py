@@ -1,36 +1,52 @@
-"""What keeps an authorization suspended: a suspension on request in effect (Art. 24) or a
-penalty being served (Art. 59 III and IV). It returns to service only when none is left.
+"""What keeps an authorization suspended: whatever a kind declares in its `Workflow.holds`
+(today a suspension on request in effect, Art. 24, and a penalty being served, Art. 59 III
+and IV). It returns to service only when none is left.
+
+The kinds are read from the registered workflows: this module imports none of them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from django.db.models import Exists, OuterRef, Q
 
 from accounts.models import User
 from cases.models import Case
+from cases.workflow import AuthorizationHold, all_workflows
 from registers.models import Authorization
 from workflows.authorizations import case_authorization_reactivate, case_authorizations_reactivate
-from workflows.suspension.selectors import suspensions_holding
-from workflows.violation.selectors import penalty_periods_serving
 
 
-def authorization_holds(authorization: Authorization, *, today: dt.date) -> list[str]:
-    holds = [
-        f"Art. 24 ({number})"
-        for number in suspensions_holding(authorization).values_list("number", flat=True)
-    ]
-    holds += [str(period) for period in penalty_periods_serving(authorization)]
-    return holds
+@dataclass(frozen=True)
+class Hold:
+    """Something that keeps the taxi off the road, and its last day (None: open-ended)."""
+
+    label: str
+    last_day: dt.date | None
+
+
+def _declared() -> list[AuthorizationHold]:
+    return [w.holds for w in all_workflows() if w.holds is not None]
+
+
+def authorization_holds(authorization: Authorization) -> tuple[Hold, ...]:
+    """Everything that holds the authorization now, kind by kind, as the portal says it."""
+    return tuple(
+        Hold(hold.label(row), hold.last_day(row))
+        for hold in _declared()
+        for row in hold.rows(authorization)
+    )
 
 
 def _still_held() -> Q:
     """An authorization that something of `authorization_holds` still holds."""
-    return Exists(suspensions_holding(OuterRef("pk"))) | Exists(
-        penalty_periods_serving(OuterRef("pk"))
-    )
+    held = [Q(Exists(hold.rows(OuterRef("pk")))) for hold in _declared()]
+    return reduce(or_, held) if held else Q(pk__in=[])
 
 
 def _held(authorization: Authorization) -> bool:

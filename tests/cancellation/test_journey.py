@@ -15,7 +15,7 @@ from notifications.models import Notification
 from registers.models import Authorization, AuxiliaryBinding
 from registers.requirements import driver_requirements_unmet
 from tests.auxiliary.factories import AuxiliaryBindingFactory
-from workflows.application import services as application_services
+from workflows.application import workflow as application_workflow
 from workflows.cancellation.models import CancellationState
 from workflows.cancellation.services import cancellation_confirm, cancellation_file
 
@@ -103,8 +103,8 @@ def test_a_freed_fleet_place_is_offered_to_the_waiting_list_art22_p2(
         status = Authorization.objects.get(pk=authorization.pk).status
         calls.append((today, status))
 
-    # The application kind offers the place; the cancellation reaches it through its services.
-    monkeypatch.setattr(application_services, "fleet_place_freed", fleet_place_freed)
+    # The application kind offers the place, from its `on_authorization_end`.
+    monkeypatch.setattr(application_workflow, "fleet_place_freed", fleet_place_freed)
     case = cancellation_file(actor=driver.user, holder=driver, acknowledged_bar=True)
     cancellation_confirm(case=case, actor=clerk, today=EFFECTIVE)
     # Called once, in the confirming transaction, after the authorization ended

@@ -31,3 +31,19 @@ def test_every_transition_has_an_edge_with_an_article():
         names = {t.name for t in field.get_all_transitions(workflow.model)}
         assert names == {e.name for e in workflow.edges}
         assert all(e.article.startswith("Art.") for e in workflow.edges)
+
+
+def test_every_installed_kind_is_drawn():
+    """A kind whose app does not register its table would be missing from the diagrams (and
+    from every page that reads the tables) without any other test noticing."""
+    from cases.workflow import all_workflows
+    from tests.workflows.kinds import installed_kind_apps
+
+    drawn = {w.model._meta.app_config.name for w in all_workflows()}
+    missing = set(installed_kind_apps()) - drawn
+    assert missing == set(), "the app's ready() must import its workflow module"
+    docs = (Path(settings.BASE_DIR) / "docs" / "workflows.md").read_text(encoding="utf-8")
+    readme = (Path(settings.BASE_DIR) / "README.md").read_text(encoding="utf-8")
+    for workflow in all_workflows():
+        assert f"\n## {workflow.kind}\n" in docs
+        assert f"\n### {workflow.kind}\n" in readme

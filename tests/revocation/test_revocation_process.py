@@ -537,11 +537,12 @@ def test_other_open_revocations_of_the_authorization_lapse_art59_v(authorization
 def test_a_revocation_frees_a_place_for_the_waiting_list_art22_p2(
     authorization, clerk, mayor, monkeypatch
 ):
-    from workflows.application import services as application_services
+    # What the application kind's `on_authorization_end` calls.
+    from workflows.application import workflow as application_workflow
 
     calls = []
     monkeypatch.setattr(
-        application_services, "fleet_place_freed", lambda *, today: calls.append(today)
+        application_workflow, "fleet_place_freed", lambda *, today: calls.append(today)
     )
     case = _notified(_system_opened(authorization), clerk)
     case_act(case=case, action="file_defence", actor=clerk, defence="Recurso.")

@@ -26,6 +26,7 @@ HAS = {
     "cancellation": {"ask_correction", "resubmit", "reject", "withdraw"},
     "vehicle_substitution": {"reject", "withdraw"},
     "suspension": {"accept", "ask_correction", "resubmit", "reject", "withdraw"},
+    "advertising": {"accept", "ask_correction", "resubmit", "reject", "withdraw"},
 }
 
 

@@ -144,3 +144,30 @@ def test_art_70_the_portal_gives_the_transition_to_the_car_that_served_not_to_th
     standing = authorization_standing(authorization, TODAY)
     # 2016 + 8: 31/12/2024, not the 28/07/2026 of the holder's earlier car
     assert standing.vehicle_leaves_service_by == dt.date(2024, 12, 31)
+
+
+def test_art_27_p1_an_auxiliarys_own_suspension_is_not_what_holds_the_holders_termo(
+    client, taxi
+):
+    """The portal lists what keeps the Termo suspended (workflows.holds): the holder's own
+    penalty, not the auxiliary's, which he serves on his own authorization (Art. 27 §1)."""
+    from tests.factories import DriverFactory
+    from workflows.violation.models import PenaltyPeriod
+
+    authorization = taxi.authorization
+    Authorization.objects.filter(pk=authorization.pk).update(
+        status=Authorization.Status.SUSPENDED
+    )
+    notice = ViolationNoticeFactory(authorization=authorization)
+    periods = ((DriverFactory(), dt.date(2026, 6, 20)), (None, dt.date(2026, 6, 25)))
+    for auxiliary, ends_on in periods:
+        PenaltyPeriod.objects.create(
+            violation=notice, authorization=authorization, auxiliary=auxiliary,
+            kind=PenaltyPeriod.Kind.SUSPENSION, starts_on=dt.date(2026, 6, 1), ends_on=ends_on,
+        )
+
+    text = portal_text(client, authorization.holder.user, "authorization")
+
+    assert "suspensão (Art. 59 III): até 25/06/2026" in text
+    assert "20/06/2026" not in text
+    assert "O táxi pode voltar a circular em 26/06/2026." in text

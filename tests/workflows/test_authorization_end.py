@@ -13,7 +13,7 @@ from cases.models import Deadline
 from registers.models import Authorization, AuxiliaryBinding
 from tests.auxiliary.factories import AuxiliaryBindingFactory
 from tests.factories import ViolationNoticeFactory
-from workflows.application import services as application_services
+from workflows.application import workflow as application_workflow
 from workflows.authorizations import case_authorization_end
 from workflows.renewal.services import registration_issue
 from workflows.revocation.models import RevocationCase, RevocationState
@@ -43,7 +43,8 @@ def test_everything_that_ends_with_an_authorization_ends_in_one_step_art22_p2_ar
                                  reason="Veículo em serviço após o prazo.")
     case = ViolationNoticeFactory(authorization=authorization)
     freed: list[dt.date] = []
-    monkeypatch.setattr(application_services, "fleet_place_freed",
+    # (what the application kind's `on_authorization_end` calls)
+    monkeypatch.setattr(application_workflow, "fleet_place_freed",
                         lambda *, today: freed.append(today))
     # when the authorization ends on the record of `case`
     with transaction.atomic():

@@ -16,7 +16,7 @@ from functools import partial
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
-from cases.workflow import ActionField, Edge, Workflow, register
+from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from law import deadlines
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
 from workflows.advertising.selectors import advertising_public_facts
@@ -56,6 +56,15 @@ WORKFLOW = register(
             }
         ),
         filing=("advertising-new", _l("Pedir autorização de publicidade (Art. 67)")),
+        offer=PortalOffer(
+            rule=_l(
+                "No vidro traseiro, sem tapar a visão do interior, a publicidade dispensa "
+                "pedido; em outro local do veículo depende de autorização prévia, por até 12 "
+                "meses (Art. 67)."
+            ),
+            when=lambda standing: standing.active,
+            position=70,
+        ),
         checklist=CHECKLIST,
         case_panel="advertising/case_panel.html",
         public_facts=advertising_public_facts,

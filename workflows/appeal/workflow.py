@@ -18,10 +18,12 @@ The decision issues its PDF and a registered letter with AR; when the AR's date 
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
-from cases.workflow import ActionField, Edge, Workflow, register
+from cases.models import CaseKind
+from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from documents.signing.keys import SIGNING_PASSWORD
 from law import deadlines
 from workflows.appeal.models import AppealCase, AppealState, Outcome
@@ -39,6 +41,7 @@ from workflows.appeal.services import (
     appeal_refuse_diligence,
     appeal_vote,
 )
+from workflows.violation.selectors import notice_appealable
 
 COMMISSION = frozenset({Role.COMMISSION_MEMBER})
 RECORDERS = frozenset({Role.CLERK, Role.COMMISSION_MEMBER})
@@ -64,6 +67,23 @@ WORKFLOW = register(
         },
         on_notice_received=appeal_decision_received,
         filing=("appeal-notices", _l("Recorrer de auto de infração (Art. 63)")),
+        offer=PortalOffer(
+            rule=format_lazy(
+                _l(
+                    "Até {days} dias úteis contados do recebimento da notificação do auto "
+                    "(Art. 63)."
+                ),
+                days=deadlines.APPEAL_DAYS,
+            ),
+            # A notice of his still open to appeal; one appeal per notice, so it stays
+            # offered while another is being judged.
+            when=lambda standing: any(
+                kind == CaseKind.VIOLATION and notice_appealable(state)
+                for kind, state in standing.open_cases
+            ),
+            position=90,
+            once=False,
+        ),
         edges=(
             Edge(
                 "order_diligence",

@@ -19,10 +19,11 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
-from cases.workflow import ActionField, Edge, Workflow, register
+from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from documents.signing.keys import SIGNING_PASSWORD
 from law import inspection as law_inspection
 from workflows.application.checklist import ITEMS
+from workflows.application.fleet import fleet_place_freed
 from workflows.application.models import ApplicationCase, ApplicationState
 from workflows.application.services import (
     CHECKLIST,
@@ -67,6 +68,20 @@ WORKFLOW = register(
         checklist=CHECKLIST,
         on_inspection_recorded=inspection_hook(INSPECTION),
         filing=("application-new", _l("Pedir autorização de táxi (Arts. 10 e 22)")),
+        offer=PortalOffer(
+            rule=_l(
+                "Exige CNH de categoria B, C, D ou E, residência no município e veículo branco "
+                "de até 8 anos, com 4 ou 5 portas e ar-condicionado (Art. 10). Quem cancelou "
+                "ou teve a autorização cassada só pode pedir de novo após 5 anos (Arts. 23 e "
+                "59 §5)."
+            ),
+            # Art. 22 §4: one authorization per driver; a holder does not apply again.
+            when=lambda standing: not standing.holds_authorization,
+            position=10,
+            unregistered=True,
+        ),
+        # The place an ended authorization frees goes to the waiting list (Art. 22 §2).
+        on_authorization_end=lambda end: fleet_place_freed(today=end.on),
         renamed_actions={"accept_documents": "accept"},
         edges=(
             review_edge(article=ART_10, checklist=CHECKLIST, item_articles=ITEM_ARTICLES),

@@ -20,7 +20,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
-from cases.workflow import ActionField, Edge, Workflow, register
+from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from law import deadlines
 from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
 from workflows.auxiliary.services import (
@@ -31,6 +31,7 @@ from workflows.auxiliary.services import (
     CHECKLIST,
     accept_guard,
     auxiliary_approve,
+    auxiliary_bindings_end,
     auxiliary_deny,
 )
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
@@ -64,6 +65,24 @@ WORKFLOW = register(
         ),
         checklist=CHECKLIST,
         filing=("auxiliary-new", _l("Taxista auxiliar (Art. 27)")),
+        offer=PortalOffer(
+            rule=_l(
+                "Um auxiliar por autorização, que só dirige o veículo dela; no máximo 2 trocas "
+                "em 12 meses (Art. 27)."
+            ),
+            when=lambda standing: standing.active,
+            position=50,
+        ),
+        # An open request would act on the authorization once cancelled (Art. 23).
+        blocks_cancellation=True,
+        # The auxiliary's binding ends with the holder's authorization (Art. 27 §1).
+        on_authorization_end=lambda end: auxiliary_bindings_end(
+            authorization=end.authorization,
+            case=end.case,
+            actor=end.actor,
+            on=end.on,
+            article=end.bindings_article,
+        ),
         edges=(
             review_edge(article=ART_27_P3, checklist=CHECKLIST),
             accept_edge(

@@ -33,16 +33,16 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
-from cases.models import Case, CaseKind
+from cases.models import Case
 from cases.services.documents import proofs_check, proofs_store
 from cases.services.transitions import case_open, case_step, local_today
+from cases.workflow import all_workflows
 from law.bars import cancellation_bar_ends
 from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, Driver
 from workflows.authorizations import case_authorization_end
 from workflows.cancellation.models import CancellationCase
-from workflows.transfer.services import open_requests
 
 ART_23 = "Art. 23"
 ART_23_SOLE = "Art. 23, parágrafo único"
@@ -50,16 +50,26 @@ ART_23_SOLE = "Art. 23, parágrafo único"
 CHECKLIST: dict[str, Any] = {
     "signed_request": _l("Requerimento de cancelamento assinado (pedidos no balcão)"),
 }
-# Requests that would act on the authorization after it is cancelled. Renewal and vehicle
-# substitution cases are not here: the system opens them by itself (reminders, vehicle
-# age), their decisions re-check that the authorization is in force, and the renewal kind
-# closes a case left waiting by an ended authorization (`close_not_renewed`).
-BLOCKING_KINDS = (
-    CaseKind.CANCELLATION,
-    CaseKind.SUSPENSION,
-    CaseKind.TRANSFER,
-    CaseKind.AUXILIARY,
-)
+
+
+def blocking_requests(authorization: Authorization, exclude: Case | None = None) -> list[Case]:
+    """The open cases on the authorization (other than `exclude`) that would act on it
+    after it is cancelled: each kind says so in its `Workflow.blocks_cancellation`. Renewal
+    and vehicle substitution cases do not: the system opens them by itself (reminders,
+    vehicle age), their decisions re-check that the authorization is in force, and the
+    renewal kind closes a case left waiting by an ended authorization
+    (`close_not_renewed`)."""
+    blocks = {w.kind: w.blocks_cancellation for w in all_workflows() if w.blocks_cancellation}
+    rows = Case.objects.filter(
+        authorization=authorization, kind__in=list(blocks), closed_at__isnull=True
+    ).select_related("filed_by")
+    if exclude is not None:
+        rows = rows.exclude(pk=exclude.pk)
+    return [
+        case
+        for case in rows.order_by("opened_at", "id")
+        if (test := blocks[case.kind]) is True or (callable(test) and test(case, authorization))
+    ]
 
 
 
@@ -69,7 +79,7 @@ def may_apply_again_on(effective_on: dt.date) -> dt.date:
 
 
 def _no_open_requests(authorization: Authorization, exclude: Case | None = None) -> None:
-    pending = open_requests(authorization, BLOCKING_KINDS, exclude=exclude)
+    pending = blocking_requests(authorization, exclude=exclude)
     if pending:
         raise StateConflict(
             _("Há pedidos em andamento sobre esta autorização (%(cases)s); eles devem ser "

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK
-from cases.workflow import ActionField, Edge, Workflow, register
+from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from workflows.cancellation.models import CancellationCase, CancellationState
 from workflows.cancellation.services import ART_23, CHECKLIST, cancellation_confirm
 from workflows.steps.intake import correction_edges, reject_edge, withdraw_edge
@@ -35,6 +35,16 @@ WORKFLOW = register(
         ),
         checklist=CHECKLIST,
         filing=("cancellation-new", _l("Cancelamento da autorização (Art. 23)")),
+        offer=PortalOffer(
+            rule=_l(
+                "Quem cancela só pode pedir nova autorização após 5 anos (Art. 23, parágrafo "
+                "único)."
+            ),
+            when=lambda standing: standing.holds_authorization,
+            position=80,
+        ),
+        # A second cancellation of the same authorization waits for the first (Art. 23).
+        blocks_cancellation=True,
         edges=(
             Edge(
                 "confirm",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK
-from cases.workflow import ActionField, Edge, Workflow, register
+from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from law import deadlines
 from workflows.renewal import cycle  # noqa: F401 — registers the cycle's deadline handlers
 from workflows.renewal.models import FINAL_STATES, RenewalCase, RenewalState
@@ -61,6 +61,14 @@ WORKFLOW = register(
         overdue_lookup={"renewalcase__registration__status": "expired"},
         on_inspection_recorded=inspection_hook(INSPECTION),
         filing=("renewal-new", _l("Renovar a IM (Arts. 18 e 19)")),
+        offer=PortalOffer(
+            rule=_l(
+                "A IM é renovada a cada ano, com a IM anterior, a CNH válida e o veículo "
+                "dentro da idade (Arts. 18, 19 e 12)."
+            ),
+            when=lambda standing: standing.im_due,
+            position=30,
+        ),
         edges=(
             Edge("remind", _l("Lembrete de vencimento da IM"), ART_18),
             Edge("expire", _l("IM vencida sem pedido de renovação"), ART_18),

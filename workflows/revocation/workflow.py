@@ -39,6 +39,7 @@ from workflows.revocation.services import (
     revocation_notice_received,
     revocation_revoke,
     revocation_send_notice,
+    revocations_lapse,
 )
 
 MAYOR = frozenset({Role.MAYOR})
@@ -47,6 +48,11 @@ GROUNDS_INPUT = ActionField("note", _l("Fundamentação (Art. 59 §3)"), "textar
 
 WORKFLOW = register(
     Workflow(
+        # The other open revocations of an authorization that ended lapse (moot); the
+        # case that ended it is kept.
+        on_authorization_end=lambda end: revocations_lapse(
+            authorization=end.authorization, keep=end.case, note=end.lapse_note
+        ),
         # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
         legal_times=(deadlines.REVOCATION_APPEAL,),
         kind=RevocationCase.KIND,

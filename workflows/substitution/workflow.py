@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK
 from cases.services.transitions import local_today
-from cases.workflow import ActionField, Edge, Workflow, register
+from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from law import deadlines
 from workflows.steps.inspection import (
     INSPECTORS,
@@ -70,6 +70,14 @@ WORKFLOW = register(
         ),
         checklist=CHECKLIST,
         filing=("substitution-new", _l("Substituir o veículo (Art. 12)")),
+        offer=PortalOffer(
+            rule=_l(
+                "O novo veículo deve ser branco, ter até 8 anos e passar na vistoria (Arts. 10 "
+                "e 20)."
+            ),
+            when=lambda standing: standing.active,
+            position=40,
+        ),
         on_inspection_recorded=inspection_hook(INSPECTION),
         edges=(
             Edge(

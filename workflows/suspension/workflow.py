@@ -13,14 +13,18 @@ The services are in `workflows.suspension.services`.
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
-from cases.workflow import ActionField, Edge, Workflow, register
+from cases.workflow import ActionField, AuthorizationHold, Edge, PortalOffer, Workflow, register
 from law import deadlines
+from law import suspension as law_suspension
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
 from workflows.suspension.models import SuspensionCase, SuspensionState
+from workflows.suspension.selectors import suspensions_holding
 from workflows.suspension.services import (
     ART_24,
     ART_24_P1,
@@ -53,6 +57,28 @@ WORKFLOW = register(
             }
         ),
         filing=("suspension-new", _l("Pedir suspensão (Art. 24)")),
+        offer=PortalOffer(
+            rule=format_lazy(
+                _l(
+                    "Somente por furto ou roubo do veículo, acidente grave ou destruição, "
+                    "perda judicial da posse ou substituição do veículo, por até {days} dias; "
+                    "os três primeiros motivos exigem comprovante (Art. 24)."
+                ),
+                days=law_suspension.MAX_DAYS,
+            ),
+            when=lambda standing: standing.active,
+            position=20,
+        ),
+        # An open request would act on the authorization once cancelled (Art. 23).
+        blocks_cancellation=True,
+        # A suspension in effect keeps the authorization off the road until its end.
+        holds=AuthorizationHold(
+            rows=suspensions_holding,
+            label=lambda case: (
+                _("Suspensão a pedido, processo %(n)s (Art. 24)") % {"n": case.number}
+            ),
+            last_day=lambda case: case.end_on,
+        ),
         checklist=CHECKLIST,
         edges=(
             review_edge(article=ART_24_P1, checklist=CHECKLIST),

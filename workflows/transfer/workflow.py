@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
-from cases.workflow import ActionField, Edge, Workflow, register
+from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from workflows.steps.inspection import INSPECTORS, inspection_edges, inspection_hook
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
@@ -29,6 +29,7 @@ from workflows.transfer.services import (
     accept_guard,
     transfer_approve,
     transfer_deny,
+    transfer_is_unproven,
 )
 
 MAYOR = frozenset({Role.MAYOR})
@@ -46,6 +47,19 @@ WORKFLOW = register(
         final_states=frozenset(FINAL_STATES),
         checklist=CHECKLIST,
         filing=("transfer-new", _l("Transferência de autorização (Art. 25)")),
+        offer=PortalOffer(
+            rule=_l(
+                "Somente por falecimento, aos sucessores, ou por invalidez do titular, ao "
+                "cônjuge ou descendente que cumpra os requisitos (Art. 25)."
+            ),
+            when=lambda standing: standing.active,
+            position=60,
+        ),
+        # An open request would act on the authorization once cancelled (Art. 23); one a
+        # third party filed and no clerk has proven yet does not stop the holder.
+        blocks_cancellation=lambda case, authorization: (
+            not transfer_is_unproven(case, authorization)
+        ),
         on_inspection_recorded=inspection_hook(INSPECTION),
         edges=(
             review_edge(article=ART_25, checklist=CHECKLIST),

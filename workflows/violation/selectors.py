@@ -96,6 +96,11 @@ def penalty_periods_serving(authorization: Authorization | OuterRef) -> QuerySet
     )
 
 
+def notice_appealable(state: str) -> bool:
+    """Whether a notice in `state` may still be appealed (Art. 63; `APPEALABLE`)."""
+    return state in APPEALABLE
+
+
 def notices_open_to_appeal() -> QuerySet[ViolationNotice]:
     """Notices whose notification was received and whose state still admits an appeal
     (Art. 63; the kind's one list, `APPEALABLE`)."""

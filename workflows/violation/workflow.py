@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
-from cases.workflow import ActionField, Edge, Workflow, register
+from cases.workflow import ActionField, AuthorizationHold, Edge, Workflow, register
 from law import deadlines
 from workflows.violation.models import (
     APPEALABLE,
@@ -24,7 +24,11 @@ from workflows.violation.models import (
     ViolationNotice,
     ViolationState,
 )
-from workflows.violation.selectors import notice_details, notice_summaries
+from workflows.violation.selectors import (
+    notice_details,
+    notice_summaries,
+    penalty_periods_serving,
+)
 from workflows.violation.services import (
     ART_46_P1,
     ART_53_I,
@@ -41,6 +45,12 @@ COMMISSION = frozenset({Role.COMMISSION_MEMBER})
 
 WORKFLOW = register(
     Workflow(
+        # A penalty being served keeps the authorization suspended (Art. 59 III and IV).
+        holds=AuthorizationHold(
+            rows=penalty_periods_serving,
+            label=lambda period: str(period.get_kind_display()),
+            last_day=lambda period: period.ends_on,
+        ),
         # The law's times for this kind, for the Carta de Serviços (issue 24 §2).
         legal_times=(deadlines.NOTIFICATION_LIMIT, deadlines.APPEAL, deadlines.PAYMENT),
         # An auxiliary named as the offender follows the notice (and may appeal, Art. 63 §2).
