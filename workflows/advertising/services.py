@@ -36,6 +36,7 @@ from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
+from workflows.steps.guards import holder_authorization_lock
 
 ART_67 = law_advertising.ARTICLE
 END_DEADLINE = "advertising.end"
@@ -109,19 +110,17 @@ def advertising_file(
         proofs or {}, checklist=CHECKLIST, required=(LAYOUT_ITEM,), article=ART_67
     )
     with transaction.atomic(durable=True):
-        authorization = (
-            Authorization.objects.select_for_update()
-            .select_related("vehicle")
-            .filter(holder=holder, status=Authorization.Status.ACTIVE)
-            .first()
+        authorization = holder_authorization_lock(
+            holder,
+            refusal=_(
+                "O titular não tem autorização ativa: só um táxi em serviço pode ter "
+                "publicidade autorizada."
+            ),
+            article=ART_67,
+            statuses=(Authorization.Status.ACTIVE,),
+            related=("vehicle",),
+            code="no_active_authorization",
         )
-        if authorization is None:
-            raise RuleViolation(
-                _("O titular não tem autorização ativa: só um táxi em serviço pode ter "
-                  "publicidade autorizada."),
-                article=ART_67,
-                code="no_active_authorization",
-            )
         _no_overlap(authorization, chosen, start_on, end_on)
         case = case_open(
             model=AdvertisingCase,

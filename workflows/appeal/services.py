@@ -324,6 +324,41 @@ def _facts(row: Diligence) -> dict[str, Any]:
     return {"diligence": row.number, "origin": row.origin, "description": row.description}
 
 
+def _appeal_lock(case: Case) -> AppealCase:
+    return case_lock(AppealCase.objects.get(pk=case.pk))
+
+
+def _diligence_step(
+    appeal: AppealCase,
+    row: Diligence,
+    *,
+    action: str,
+    actor: User,
+    note: str,
+    article: str,
+    now: dt.datetime,
+    status: str,
+    by_field: str = "decided_by",
+    **fields: str,
+) -> AppealCase:
+    """One step of a diligence — ordered (Arts. 64 III, 65), refused (Art. 64 §2) or its
+    result recorded (Art. 65): the appeal's transition with the diligence's facts, then
+    the diligence's new status, who acted and when, in the same transaction."""
+    locked = case_step(
+        case=appeal, action=action, actor=actor, note=note, article=article,
+        data=_facts(row), now=now,
+    )
+    row.status = status
+    for name, value in fields.items():
+        setattr(row, name, value)
+    # `decided_by`/`decided_at` for a decision on the request, `result_by`/`result_at`
+    # for its result: who answers for each is kept apart on the row.
+    setattr(row, by_field, actor)
+    setattr(row, by_field.replace("_by", "_at"), now)
+    row.save()
+    return locked
+
+
 def appeal_order_diligence(
     *,
     case: Case,
@@ -337,7 +372,7 @@ def appeal_order_diligence(
     now = timezone.now()
     with transaction.atomic(durable=True):
         _seat_of(actor, timezone.localdate(now))
-        appeal = case_lock(AppealCase.objects.get(pk=case.pk))
+        appeal = _appeal_lock(case)
         if number:
             row = _diligence(appeal, number, status=Diligence.Status.REQUESTED)
         elif description.strip():
@@ -354,21 +389,17 @@ def appeal_order_diligence(
                 article=ART_65,
             )
         ex_officio = row.origin == Diligence.Origin.EX_OFFICIO
-        locked = case_step(
-            case=appeal,
+        return _diligence_step(
+            appeal,
+            row,
             action="order_diligence",
             actor=actor,
             note=note or row.description,
             article=ART_65 if ex_officio else ART_64_III,
-            data=_facts(row),
             now=now,
+            status=Diligence.Status.ORDERED,
+            decision_reason=note.strip(),
         )
-        row.status = Diligence.Status.ORDERED
-        row.decision_reason = note.strip()
-        row.decided_by = actor
-        row.decided_at = now
-        row.save()
-    return locked
 
 
 def appeal_refuse_diligence(
@@ -394,23 +425,18 @@ def appeal_refuse_diligence(
                 article=ART_64_P2,
                 code="reason_required",
             )
-        appeal = case_lock(AppealCase.objects.get(pk=case.pk))
-        row = _diligence(appeal, number, status=Diligence.Status.REQUESTED)
-        locked = case_step(
-            case=appeal,
+        appeal = _appeal_lock(case)
+        return _diligence_step(
+            appeal,
+            _diligence(appeal, number, status=Diligence.Status.REQUESTED),
             action="refuse_diligence",
             actor=actor,
             note=reason,
             article=ART_64_P2,
-            data=_facts(row),
             now=now,
+            status=Diligence.Status.REFUSED,
+            decision_reason=reason,
         )
-        row.status = Diligence.Status.REFUSED
-        row.decision_reason = reason
-        row.decided_by = actor
-        row.decided_at = now
-        row.save()
-    return locked
 
 
 def appeal_record_diligence(
@@ -429,22 +455,19 @@ def appeal_record_diligence(
             _seat_of(actor, timezone.localdate(now))
         if not result.strip():
             raise RuleViolation(_("Descreva o resultado da diligência."), article=ART_65)
-        appeal = case_lock(AppealCase.objects.get(pk=case.pk))
-        row = _diligence(appeal, number, status=Diligence.Status.ORDERED)
-        locked = case_step(
-            case=appeal,
+        appeal = _appeal_lock(case)
+        locked = _diligence_step(
+            appeal,
+            _diligence(appeal, number, status=Diligence.Status.ORDERED),
             action="record_diligence",
             actor=actor,
             note=result.strip(),
             article=ART_65,
-            data=_facts(row),
             now=now,
+            status=Diligence.Status.DONE,
+            result=result.strip(),
+            by_field="result_by",
         )
-        row.status = Diligence.Status.DONE
-        row.result = result.strip()
-        row.result_by = actor
-        row.result_at = now
-        row.save()
         if not locked.diligences.filter(status=Diligence.Status.ORDERED).exists():
             locked = case_step(
                 case=locked,

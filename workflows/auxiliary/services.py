@@ -59,6 +59,7 @@ from workflows.auxiliary.models import (
     AuxiliaryState,
     DepartureReason,
 )
+from workflows.steps.guards import holder_authorization_lock
 
 ART_27 = rules.ART_27
 ART_27_P1 = rules.ART_27_P1
@@ -100,14 +101,6 @@ def _law(exc: LawError) -> RuleViolation:
 
 
 # --- What the registers say ------------------------------------------------------------
-
-
-def _authorization_in_force(holder: Driver) -> Authorization | None:
-    return (
-        Authorization.objects.select_for_update()
-        .filter(holder=holder, status__in=IN_FORCE)
-        .first()
-    )
 
 
 def _active_binding(authorization: Authorization) -> AuxiliaryBinding | None:
@@ -289,9 +282,9 @@ def auxiliary_file(
         article=ART_27_P2 if purpose == AuxiliaryPurpose.END else ART_27_P3,
     )
     with transaction.atomic(durable=True):
-        authorization = _authorization_in_force(holder)
-        if authorization is None:
-            raise RuleViolation(_("O titular não tem autorização em vigor."), article=ART_27)
+        authorization = holder_authorization_lock(
+            holder, refusal=_("O titular não tem autorização em vigor."), article=ART_27
+        )
         open_case = AuxiliaryCase.objects.filter(
             authorization=authorization, state__in=OPEN_STATES
         ).first()

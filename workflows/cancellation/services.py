@@ -42,6 +42,7 @@ from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, Driver
 from workflows.authorizations import case_authorization_end
 from workflows.cancellation.models import CancellationCase
+from workflows.steps.guards import holder_authorization_lock
 from workflows.transfer.services import open_requests
 
 ART_23 = "Art. 23"
@@ -102,14 +103,11 @@ def cancellation_file(
         )
     checked = proofs_check(proofs or {}, checklist=CHECKLIST, required=(), article=ART_23)
     with transaction.atomic(durable=True):
-        authorization = (
-            Authorization.objects.select_for_update()
-            .filter(holder=holder, status__in=IN_FORCE)
-            .first()
+        authorization = holder_authorization_lock(
+            holder,
+            refusal=_("O titular não tem autorização em vigor para cancelar."),
+            article=ART_23,
         )
-        if authorization is None:
-            raise RuleViolation(_("O titular não tem autorização em vigor para cancelar."),
-                                article=ART_23)
         _no_open_requests(authorization)
         case = case_open(
             model=CancellationCase,

@@ -58,6 +58,7 @@ from workflows.clandestine.selectors import (
     clandestine_same_person,
     normalize_document,
 )
+from workflows.steps.guards import appeal_in_time_check
 
 ART_60 = "Art. 60"
 ART_61 = "Art. 61"
@@ -519,13 +520,7 @@ def clandestine_contest(
 
     def in_time(locked: ClandestineCase) -> None:
         last_day = law_deadlines.appeal_deadline(locked.noticed_on)
-        if today > last_day:
-            raise RuleViolation(
-                _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": format_date(last_day)},
-                article=ART_63,
-                code="appeal_late",
-            )
+        appeal_in_time_check(filed_on=today, last_day=last_day, article=ART_63)
 
     with transaction.atomic(durable=True):
         return case_step(

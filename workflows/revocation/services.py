@@ -44,6 +44,7 @@ from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from workflows.revocation.models import RevocationCase, RevocationState
+from workflows.steps.guards import appeal_in_time_check
 
 ART_59_V = "Art. 59 V"
 ART_59_P2 = "Art. 59 §2"
@@ -236,14 +237,7 @@ def revocation_file_defence(
     today = local_today()
 
     def in_time(locked: RevocationCase) -> None:
-        last_day = _defence_last_day(locked)
-        if last_day is not None and today > last_day:
-            raise RuleViolation(
-                _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": format_date(last_day)},
-                article=ART_59_P2,
-                code="appeal_late",
-            )
+        appeal_in_time_check(filed_on=today, last_day=_defence_last_day(locked), article=ART_59_P2)
 
     with transaction.atomic(durable=True):
         locked = case_step(
@@ -415,14 +409,7 @@ def revocation_appeal_decision(
     today = local_today()
 
     def in_time(locked: RevocationCase) -> None:
-        last_day = _appeal_last_day(locked)
-        if last_day is not None and today > last_day:
-            raise RuleViolation(
-                _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": format_date(last_day)},
-                article=ART_59_P2,
-                code="appeal_late",
-            )
+        appeal_in_time_check(filed_on=today, last_day=_appeal_last_day(locked), article=ART_59_P2)
 
     with transaction.atomic(durable=True):
         locked = case_step(

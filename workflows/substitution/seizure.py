@@ -33,9 +33,10 @@ from cases.services.transitions import case_open, case_record, local_today
 from law import deadlines as law_deadlines
 from law import suspension as law_suspension
 from law.errors import LawError
-from registers.models import Authorization, Driver
+from registers.models import Driver
+from workflows.steps.guards import holder_authorization_lock
 from workflows.substitution.models import SubstitutionCase, SubstitutionState, SubstitutionTrigger
-from workflows.substitution.tracking import IN_FORCE, open_substitution_case
+from workflows.substitution.tracking import open_substitution_case
 
 ART_24_P2 = law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION.article
 COURT_ORDER_ITEM = "court_order"
@@ -86,16 +87,12 @@ def substitution_seizure_communicate(
     checked = upload_check(order)
     last_day = law_suspension.seizure_communication_deadline(seized_on)
     with transaction.atomic(durable=True):
-        authorization = (
-            Authorization.objects.select_for_update()
-            .select_related("vehicle")
-            .filter(holder=driver, status__in=IN_FORCE)
-            .first()
+        authorization = holder_authorization_lock(
+            driver,
+            refusal=_("O taxista não tem autorização em vigor."),
+            article=ART_24_P2,
+            related=("vehicle",),
         )
-        if authorization is None:
-            raise RuleViolation(
-                _("O taxista não tem autorização em vigor."), article=ART_24_P2
-            )
         existing = open_substitution_case(authorization)
         if existing is not None and existing.state != SubstitutionState.AWAITING_VEHICLE:
             raise StateConflict(

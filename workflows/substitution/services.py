@@ -30,6 +30,7 @@ from registers.services.vehicles import (
     vehicle_save,
 )
 from workflows.renewal.services import registration_issue
+from workflows.steps.guards import holder_authorization_lock
 from workflows.steps.inspection import InspectionStep, inspections_call_off
 from workflows.steps.review import documents_accepted
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
@@ -124,17 +125,12 @@ def substitution_file(
         raise RuleViolation(_("Anexe o CRLV do novo veículo."), article=ART_10_II_A)
     checked = upload_check(crlv)
     with transaction.atomic(durable=True):
-        authorization = (
-            Authorization.objects.select_for_update()
-            .select_related("vehicle")
-            .filter(holder=driver, status__in=IN_FORCE)
-            .first()
+        authorization = holder_authorization_lock(
+            driver,
+            refusal=_("O taxista não tem autorização em vigor para substituir o veículo."),
+            article=ART_20,
+            related=("vehicle",),
         )
-        if authorization is None:
-            raise RuleViolation(
-                _("O taxista não tem autorização em vigor para substituir o veículo."),
-                article=ART_20,
-            )
         existing = open_substitution_case(authorization)
         if existing is not None and existing.state != SubstitutionState.AWAITING_VEHICLE:
             raise StateConflict(

@@ -48,6 +48,7 @@ from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from workflows.authorizations import case_authorization_suspend
 from workflows.holds import authorization_release_if_free, authorizations_release_if_free_all
+from workflows.steps.guards import holder_authorization_lock
 from workflows.suspension.models import SuspensionCase, SuspensionState
 
 ART_24 = "Art. 24"
@@ -95,15 +96,12 @@ def suspension_file(
     # Every file is checked before anything is written: a bad file leaves no case behind.
     checked = [upload_check(proof) for proof in proofs]
     with transaction.atomic(durable=True):
-        authorization = (
-            Authorization.objects.select_for_update()
-            .filter(holder=driver, status=Authorization.Status.ACTIVE)
-            .first()
+        authorization = holder_authorization_lock(
+            driver,
+            refusal=_("O taxista não tem autorização ativa para suspender."),
+            article=ART_24,
+            statuses=(Authorization.Status.ACTIVE,),
         )
-        if authorization is None:
-            raise RuleViolation(
-                _("O taxista não tem autorização ativa para suspender."), article=ART_24
-            )
         open_states = [
             SuspensionState.FILED,
             SuspensionState.CORRECTION_REQUESTED,

@@ -18,7 +18,7 @@ from cases.services.deadlines import (
 from cases.services.transitions import case_record, case_step, local_today
 from documents.penalties import penalty_of_notice
 from law import deadlines as law_deadlines
-from law.i18n import format_date
+from workflows.steps.guards import appeal_in_time_check
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services.common import (
     APPEAL_WINDOW,
@@ -50,13 +50,7 @@ def violation_appeal_filed(*, case: Case, actor: User | None, filed_on: dt.date)
     locked = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if locked.received_on is None:
         raise StateConflict(_("O auto ainda não foi notificado; não há prazo de recurso."))
-    closes = appeal_window_closes(locked)
-    if filed_on > closes:
-        raise RuleViolation(
-            _("Recurso fora do prazo: o prazo terminou em %(day)s.") % {"day": format_date(closes)},
-            article=ART_63,
-            code="appeal_late",
-        )
+    appeal_in_time_check(filed_on=filed_on, last_day=appeal_window_closes(locked), article=ART_63)
     case_step(case=locked, action="appeal", actor=actor, authorized_by_caller=True)
     deadlines_cancel(case=locked, kinds=[PAYMENT, APPEAL_WINDOW])
 
