@@ -66,35 +66,10 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
     """
     current = ViolationNotice.objects.select_for_update().get(pk=case.pk)
     if current.state == ViolationState.ARCHIVED:
-        found_on = timezone.localtime(current.occurred_at).date()
-        delivered = notice_delivered_on(current) or received_on
-        limit = law_deadlines.notification_limit(found_on)
-        if not law_notice.delivered_in_time(found_on=found_on, delivered_on=delivered):
-            case_record(
-                case=current,
-                actor=actor,
-                event="ar_after_limit",
-                article=ART_46_P1,
-                note=_(
-                    "AR com entrega em %(day)s, depois do prazo de 60 dias que terminou em "
-                    "%(limit)s: o auto continua arquivado."
-                )
-                % {"day": delivered.strftime("%d/%m/%Y"), "limit": limit.strftime("%d/%m/%Y")},
-            )
+        reopened = _archived_notice_reopen(current, received_on=received_on, actor=actor)
+        if reopened is None:
             return
-        locked = case_step(
-            case=current,
-            action="reopen_notified",
-            actor=actor,
-            authorized_by_caller=True,
-            kwargs={"received_on": received_on},
-            note=_(
-                "O AR mostra entrega em %(day)s, dentro do prazo de 60 dias que terminou em "
-                "%(limit)s: o arquivamento é desfeito e os prazos correm do recebimento."
-            )
-            % {"day": delivered.strftime("%d/%m/%Y"), "limit": limit.strftime("%d/%m/%Y")},
-            data={"received_on": received_on.isoformat(), "delivered_on": delivered.isoformat()},
-        )
+        locked = reopened
     else:
         # The caller (the AR's or the personal delivery's service) checked who records it.
         locked = case_step(
@@ -139,6 +114,43 @@ def violation_notice_received(*, case: Case, received_on: dt.date, actor: User |
             "penalty": penalty,
             "payment_keeps_appeal": not settings.PAYMENT_ENDS_APPEAL,
         },
+    )
+
+
+def _archived_notice_reopen(
+    current: ViolationNotice, *, received_on: dt.date, actor: User | None
+) -> ViolationNotice | None:
+    """Arts. 46 §1 and 53 II: an AR recorded after the archive re-opens the notice when its
+    delivery date is within the 60 days from the finding; otherwise the notice stays
+    archived, with a timeline entry saying why, and None is returned."""
+    found_on = timezone.localtime(current.occurred_at).date()
+    delivered = notice_delivered_on(current) or received_on
+    limit = law_deadlines.notification_limit(found_on)
+    if not law_notice.delivered_in_time(found_on=found_on, delivered_on=delivered):
+        case_record(
+            case=current,
+            actor=actor,
+            event="ar_after_limit",
+            article=ART_46_P1,
+            note=_(
+                "AR com entrega em %(day)s, depois do prazo de 60 dias que terminou em "
+                "%(limit)s: o auto continua arquivado."
+            )
+            % {"day": delivered.strftime("%d/%m/%Y"), "limit": limit.strftime("%d/%m/%Y")},
+        )
+        return None
+    return case_step(
+        case=current,
+        action="reopen_notified",
+        actor=actor,
+        authorized_by_caller=True,
+        kwargs={"received_on": received_on},
+        note=_(
+            "O AR mostra entrega em %(day)s, dentro do prazo de 60 dias que terminou em "
+            "%(limit)s: o arquivamento é desfeito e os prazos correm do recebimento."
+        )
+        % {"day": delivered.strftime("%d/%m/%Y"), "limit": limit.strftime("%d/%m/%Y")},
+        data={"received_on": received_on.isoformat(), "delivered_on": delivered.isoformat()},
     )
 
 
