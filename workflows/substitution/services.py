@@ -58,6 +58,22 @@ INSPECTION_CANCELLED = "inspection_cancelled"
 WHITE_COLOUR_ITEM = "white_colour"
 
 
+def substitution_under_way_check(
+    authorization: Authorization, *, article: str
+) -> SubstitutionCase | None:
+    """One substitution at a time per authorization (Arts. 12, 20, 24 §2): refused while
+    another is under way; returns the notice still awaiting the vehicle, if any — the
+    case the holder completes."""
+    existing = open_substitution_case(authorization)
+    if existing is not None and existing.state != SubstitutionState.AWAITING_VEHICLE:
+        raise StateConflict(
+            _("Já existe um pedido de substituição em andamento para esta autorização: "
+              "processo %(number)s.") % {"number": existing.number},
+            article=article,
+        )
+    return existing
+
+
 def _requirements(vehicle: Vehicle, *, on: dt.date, grace: bool) -> None:
     """Art. 10 II b-e and Art. 11 II for a vehicle entering service on `on`.
 
@@ -131,13 +147,7 @@ def substitution_file(
             article=ART_20,
             related=("vehicle",),
         )
-        existing = open_substitution_case(authorization)
-        if existing is not None and existing.state != SubstitutionState.AWAITING_VEHICLE:
-            raise StateConflict(
-                _("Já existe um pedido de substituição em andamento para esta autorização: "
-                  "processo %(number)s.") % {"number": existing.number},
-                article=ART_20,
-            )
+        existing = substitution_under_way_check(authorization, article=ART_20)
         new_vehicle = vehicle_register(
             data=data, owner=driver, refuse=_refuse_for_substitution(driver, authorization),
             save=False,

@@ -53,7 +53,7 @@ from registers.requirements import (
     vehicle_requirements_unmet,
 )
 from registers.selectors import vehicle_in_service_at_publication
-from registers.services.drivers import ART_10_I_ITEMS, driver_match_or_register
+from registers.services.drivers import ART_10_I_ITEMS, driver_lock_or_match
 from workflows.auxiliary.services import auxiliary_bindings_end
 from workflows.steps.inspection import InspectionStep
 from workflows.transfer.models import TransferCase, TransferCause, TransferState
@@ -186,30 +186,17 @@ def transfer_file(
 ) -> TransferCase:
     """Ask for the transfer of `authorization` to a beneficiary (Art. 25)."""
     day = today or local_today()
-    is_clerk = has_role(actor, Role.CLERK)
-    is_holder = authorization.holder.user_id == actor.pk
-    is_beneficiary = beneficiary is not None and beneficiary.user_id == actor.pk
-    if not (is_clerk or is_holder or is_beneficiary):
-        raise NotPermitted(
-            _("Somente o beneficiário, o próprio titular (invalidez) ou um servidor pode "
-              "protocolar a transferência."),
-            article=ART_25,
-        )
-    if cause not in TransferCause.values:
-        raise RuleViolation(_("Hipótese inválida: escolha o inciso I ou II do Art. 25."),
-                            article=ART_25)
-    if is_holder and not is_clerk and cause == TransferCause.DEATH:
-        raise RuleViolation(_("A transferência por falecimento é pedida pelo sucessor."),
-                            article=rules.ART_25_I)
-    if cause == TransferCause.INVALIDITY:
-        succession_class = ""
-    try:
-        rules.check_beneficiary(cause=cause, relationship=relationship,
-                                succession_class=succession_class, event_on=event_on, today=day)
-    except LawError as exc:
-        raise _law(exc) from exc
-    if beneficiary is None and not beneficiary_data:
-        raise RuleViolation(_("Informe o beneficiário da transferência."), article=ART_25)
+    succession_class = _request_check(
+        actor=actor,
+        authorization=authorization,
+        cause=cause,
+        relationship=relationship,
+        event_on=event_on,
+        succession_class=succession_class,
+        beneficiary=beneficiary,
+        has_beneficiary_data=bool(beneficiary_data),
+        today=day,
+    )
     # Every file is checked before anything is written: a bad file leaves no case behind.
     checked = proofs_check(proofs or {}, checklist=CHECKLIST, required=_required_items(cause),
                            article=ART_25)
@@ -229,13 +216,9 @@ def transfer_file(
                   "(processo %(number)s).") % {"number": pending[0].number},
                 article=ART_25,
             )
-        created = False
-        if beneficiary is None:
-            beneficiary, created = driver_match_or_register(
-                data=beneficiary_data or {}, kind=Driver.Kind.HOLDER
-            )
-        else:
-            beneficiary = Driver.objects.select_for_update().get(pk=beneficiary.pk)
+        beneficiary, created = driver_lock_or_match(
+            beneficiary, data=beneficiary_data, kind=Driver.Kind.HOLDER
+        )
         _beneficiary_check(beneficiary, locked, day)
         case = case_open(
             model=TransferCase,
@@ -268,6 +251,48 @@ def transfer_file(
 
 
 # --- Check and inspection --------------------------------------------------------------
+
+
+def _request_check(
+    *,
+    actor: User,
+    authorization: Authorization,
+    cause: str,
+    relationship: str,
+    event_on: dt.date,
+    succession_class: str,
+    beneficiary: Driver | None,
+    has_beneficiary_data: bool,
+    today: dt.date,
+) -> str:
+    """Art. 25: who may ask, for which cause, and whether the beneficiary may succeed,
+    before anything is read under lock; returns the succession class as it counts (none
+    for invalidity)."""
+    is_clerk = has_role(actor, Role.CLERK)
+    is_holder = authorization.holder.user_id == actor.pk
+    is_beneficiary = beneficiary is not None and beneficiary.user_id == actor.pk
+    if not (is_clerk or is_holder or is_beneficiary):
+        raise NotPermitted(
+            _("Somente o beneficiário, o próprio titular (invalidez) ou um servidor pode "
+              "protocolar a transferência."),
+            article=ART_25,
+        )
+    if cause not in TransferCause.values:
+        raise RuleViolation(_("Hipótese inválida: escolha o inciso I ou II do Art. 25."),
+                            article=ART_25)
+    if is_holder and not is_clerk and cause == TransferCause.DEATH:
+        raise RuleViolation(_("A transferência por falecimento é pedida pelo sucessor."),
+                            article=rules.ART_25_I)
+    if cause == TransferCause.INVALIDITY:
+        succession_class = ""
+    try:
+        rules.check_beneficiary(cause=cause, relationship=relationship,
+                                succession_class=succession_class, event_on=event_on, today=today)
+    except LawError as exc:
+        raise _law(exc) from exc
+    if beneficiary is None and not has_beneficiary_data:
+        raise RuleViolation(_("Informe o beneficiário da transferência."), article=ART_25)
+    return succession_class
 
 
 def _documents_check(case: TransferCase) -> None:

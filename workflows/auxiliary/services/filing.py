@@ -21,7 +21,7 @@ from law import auxiliary as rules
 from law.errors import LawError
 from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from registers.requirements import driver_requirements_unmet, requirements_enforce
-from registers.services.drivers import ART_10_I_ITEMS, driver_match_or_register
+from registers.services.drivers import ART_10_I_ITEMS, driver_lock_or_match
 from workflows.auxiliary.models import (
     AuxiliaryCase,
     AuxiliaryPurpose,
@@ -222,7 +222,9 @@ def auxiliary_file(
         current = _active_binding(authorization)
         created = False
         if purpose == AuxiliaryPurpose.REGISTER:
-            auxiliary, created = _auxiliary_lock_or_register(auxiliary, auxiliary_data)
+            auxiliary, created = driver_lock_or_match(
+                auxiliary, data=auxiliary_data, kind=Driver.Kind.AUXILIARY
+            )
         else:
             auxiliary = current.auxiliary if current is not None else None
         counts = _assess(
@@ -329,13 +331,3 @@ def _no_open_case(authorization: Authorization) -> None:
             % {"number": open_case.number},
             article=ART_27,
         )
-
-
-def _auxiliary_lock_or_register(
-    auxiliary: Driver | None, auxiliary_data: Mapping[str, Any] | None
-) -> tuple[Driver, bool]:
-    """The auxiliary named, locked; or one registered from the data given (Arts. 9, 10 I),
-    matched to a driver already on the register; True when newly registered."""
-    if auxiliary is None:
-        return driver_match_or_register(data=auxiliary_data or {}, kind=Driver.Kind.AUXILIARY)
-    return Driver.objects.select_for_update().get(pk=auxiliary.pk), False
