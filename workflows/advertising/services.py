@@ -36,7 +36,7 @@ from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
-from workflows.steps.guards import holder_authorization_lock
+from workflows.steps.guards import authorization_in_force_lock, holder_authorization_lock
 
 ART_67 = law_advertising.ARTICLE
 END_DEADLINE = "advertising.end"
@@ -187,14 +187,17 @@ def advertising_approve(
                 article=ART_67,
                 code="period_over",
             )
-        authorization = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
-        if authorization.status != Authorization.Status.ACTIVE:
-            raise StateConflict(
-                _("A autorização %(number)s não está ativa: a publicidade não pode ser "
-                  "autorizada.") % {"number": authorization.number},
-                article=ART_67,
-                code="authorization_not_active",
-            )
+        assert locked.authorization_id is not None
+        authorization_in_force_lock(
+            locked.authorization_id,
+            refusal=_(
+                "A autorização %(number)s não está ativa: a publicidade não pode ser "
+                "autorizada."
+            ),
+            article=ART_67,
+            statuses=(Authorization.Status.ACTIVE,),
+            code="authorization_not_active",
+        )
 
     locked_start = AdvertisingCase.objects.only("start_on").get(pk=case.pk).start_on
     start = law_advertising.authorized_from(locked_start, day)

@@ -39,10 +39,10 @@ from cases.services.transitions import case_open, case_step, local_today
 from law.bars import cancellation_bar_ends
 from law.i18n import format_date
 from notifications.services import notification_queue
-from registers.models import IN_FORCE, Authorization, Driver
+from registers.models import Authorization, Driver
 from workflows.authorizations import case_authorization_end
 from workflows.cancellation.models import CancellationCase
-from workflows.steps.guards import holder_authorization_lock
+from workflows.steps.guards import authorization_in_force_lock, holder_authorization_lock
 from workflows.transfer.services import open_requests
 
 ART_23 = "Art. 23"
@@ -130,13 +130,13 @@ def cancellation_confirm(
     day = today or local_today()
 
     def guard(locked: CancellationCase) -> None:
-        authorization = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
-        if authorization.status not in IN_FORCE or authorization.holder_id != locked.applicant_id:
-            raise StateConflict(
-                _("A autorização %(number)s não está mais em vigor em nome do requerente.")
-                % {"number": authorization.number},
-                article=ART_23,
-            )
+        assert locked.authorization_id is not None
+        authorization = authorization_in_force_lock(
+            locked.authorization_id,
+            refusal=_("A autorização %(number)s não está mais em vigor em nome do requerente."),
+            article=ART_23,
+            holder_id=locked.applicant_id,
+        )
         _no_open_requests(authorization, exclude=locked)
 
     with transaction.atomic(durable=True):

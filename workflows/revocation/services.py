@@ -44,7 +44,7 @@ from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from workflows.revocation.models import RevocationCase, RevocationState
-from workflows.steps.guards import appeal_in_time_check
+from workflows.steps.guards import appeal_in_time_check, authorization_in_force_lock
 
 ART_59_V = "Art. 59 V"
 ART_59_P2 = "Art. 59 §2"
@@ -137,13 +137,11 @@ def revocation_file(
             _("Descreva os fatos que fundamentam a abertura do processo."), article=ART_59_P2
         )
     with transaction.atomic(durable=True):
-        locked = Authorization.objects.select_for_update().get(pk=authorization.pk)
-        if locked.status not in IN_FORCE:
-            raise StateConflict(
-                _("A autorização %(number)s não está em vigor (%(status)s).")
-                % {"number": locked.number, "status": locked.get_status_display()},
-                article=ART_59_V,
-            )
+        locked = authorization_in_force_lock(
+            authorization.pk,
+            refusal=_("A autorização %(number)s não está em vigor (%(status)s)."),
+            article=ART_59_V,
+        )
         if auxiliary is not None and not _bound(locked, auxiliary):
             raise RuleViolation(
                 _("%(name)s não é o auxiliar vinculado a esta autorização.")

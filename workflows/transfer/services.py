@@ -40,7 +40,6 @@ from law import transfer as rules
 from law.errors import LawError
 from notifications.services import notification_queue
 from registers.models import (
-    IN_FORCE,
     Authorization,
     AuxiliaryBinding,
     Driver,
@@ -55,6 +54,7 @@ from registers.requirements import (
 from registers.selectors import vehicle_in_service_at_publication
 from registers.services.drivers import ART_10_I_ITEMS, driver_lock_or_match
 from workflows.auxiliary.services import auxiliary_bindings_end
+from workflows.steps.guards import authorization_in_force_lock
 from workflows.steps.inspection import InspectionStep
 from workflows.transfer.models import TransferCase, TransferCause, TransferState
 
@@ -201,14 +201,13 @@ def transfer_file(
     checked = proofs_check(proofs or {}, checklist=CHECKLIST, required=_required_items(cause),
                            article=ART_25)
     with transaction.atomic(durable=True):
-        locked = Authorization.objects.select_for_update().select_related("holder", "vehicle").get(
-            pk=authorization.pk
+        locked = authorization_in_force_lock(
+            authorization.pk,
+            refusal=_("A autorização %(number)s não está em vigor."),
+            article=ART_25,
+            error=RuleViolation,
+            related=("holder", "vehicle"),
         )
-        if locked.status not in IN_FORCE:
-            raise RuleViolation(
-                _("A autorização %(number)s não está em vigor.") % {"number": locked.number},
-                article=ART_25,
-            )
         pending = open_requests(locked, [CaseKind.TRANSFER])
         if pending:
             raise StateConflict(
@@ -357,16 +356,13 @@ def transfer_approve(
     day = today or local_today()
 
     def guard(locked: TransferCase) -> None:
-        authorization = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
-        if (
-            authorization.holder_id != locked.previous_holder_id
-            or authorization.status not in IN_FORCE
-        ):
-            raise StateConflict(
-                _("A autorização %(number)s mudou desde o pedido (titular ou situação).")
-                % {"number": authorization.number},
-                article=ART_25,
-            )
+        assert locked.authorization_id is not None
+        authorization = authorization_in_force_lock(
+            locked.authorization_id,
+            refusal=_("A autorização %(number)s mudou desde o pedido (titular ou situação)."),
+            article=ART_25,
+            holder_id=locked.previous_holder_id,
+        )
         pending = open_requests(authorization, HOLDER_REQUEST_KINDS, exclude=locked)
         if pending:
             raise StateConflict(

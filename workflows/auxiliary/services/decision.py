@@ -14,7 +14,7 @@ from cases.models import Case
 from cases.services.documents import has_usable_document
 from cases.services.transitions import case_record, case_step, local_today
 from law import auxiliary as rules
-from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
+from registers.models import AuxiliaryBinding, Driver
 from workflows.auxiliary.models import (
     AuxiliaryCase,
     AuxiliaryPurpose,
@@ -35,17 +35,18 @@ from workflows.auxiliary.services.common import (
 )
 from workflows.auxiliary.services.filing import _assess, _required_items
 from workflows.auxiliary.services.notices import _notify_auxiliary, _notify_holder
+from workflows.steps.guards import authorization_in_force_lock
 
 
 def _recheck(case: AuxiliaryCase, today: dt.date) -> bool:
     """Under the case lock: the registers still as the request found them, every rule met."""
-    authorization = Authorization.objects.select_for_update().get(pk=case.authorization_id)
-    if authorization.status not in IN_FORCE or authorization.holder_id != case.applicant_id:
-        raise StateConflict(
-            _("A autorização %(number)s não está mais em vigor em nome do requerente.")
-            % {"number": authorization.number},
-            article=ART_27,
-        )
+    assert case.authorization_id is not None
+    authorization = authorization_in_force_lock(
+        case.authorization_id,
+        refusal=_("A autorização %(number)s não está mais em vigor em nome do requerente."),
+        article=ART_27,
+        holder_id=case.applicant_id,
+    )
     current = _active_binding(authorization)
     renewing = case.purpose == AuxiliaryPurpose.RENEW
     expected = case.binding_id if renewing else case.departing_binding_id
