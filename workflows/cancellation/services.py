@@ -43,7 +43,7 @@ from registers.models import Authorization, Driver
 from workflows.authorizations import case_authorization_end
 from workflows.cancellation.models import CancellationCase
 from workflows.steps.guards import authorization_in_force_lock, holder_authorization_lock
-from workflows.transfer.services import open_requests
+from workflows.transfer.selectors import open_requests
 
 ART_23 = "Art. 23"
 ART_23_SOLE = "Art. 23, parágrafo único"

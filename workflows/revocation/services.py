@@ -44,6 +44,7 @@ from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from workflows.revocation.models import RevocationCase, RevocationState
+from workflows.revocation.selectors import auxiliary_bound, revocation_window_last_day
 from workflows.steps.guards import appeal_in_time_check, authorization_in_force_lock
 
 ART_59_V = "Art. 59 V"
@@ -142,7 +143,7 @@ def revocation_file(
             refusal=_("A autorização %(number)s não está em vigor (%(status)s)."),
             article=ART_59_V,
         )
-        if auxiliary is not None and not _bound(locked, auxiliary):
+        if auxiliary is not None and not auxiliary_bound(locked, auxiliary):
             raise RuleViolation(
                 _("%(name)s não é o auxiliar vinculado a esta autorização.")
                 % {"name": auxiliary.name},
@@ -160,12 +161,6 @@ def revocation_file(
             authorization=locked, article=ground, reason=reason.strip(), actor=actor,
             auxiliary=auxiliary,
         )
-
-
-def _bound(authorization: Authorization, auxiliary: Driver) -> bool:
-    return AuxiliaryBinding.objects.filter(
-        authorization=authorization, auxiliary=auxiliary, ended_on__isnull=True
-    ).exists()
 
 
 # --- Notice and defence (Art. 59 §2) ----------------------------------------------------------
@@ -256,14 +251,7 @@ def revocation_file_defence(
 def _defence_last_day(case: RevocationCase) -> dt.date | None:
     """Art. 59 §2: the window's last day — the case's, or its row's when a day declared
     closed moved it later (CPC art. 224 §1; `registers.calendar`)."""
-    moved = (
-        Deadline.objects.filter(case=case, kind=DEFENCE_WINDOW)
-        .order_by("-due_on")
-        .values_list("due_on", flat=True)
-        .first()
-    )
-    days = [day for day in (case.defence_due_on, moved) if day is not None]
-    return max(days) if days else None
+    return revocation_window_last_day(case, kind=DEFENCE_WINDOW, due_on=case.defence_due_on)
 
 
 @deadline_handler(DEFENCE_WINDOW)
@@ -292,7 +280,7 @@ def _target_in_force(case: RevocationCase) -> None:
     authorization = case.authorization
     assert authorization is not None
     if case.auxiliary_id is not None:
-        if not _bound(authorization, case.auxiliary):  # type: ignore[arg-type]
+        if not auxiliary_bound(authorization, case.auxiliary):  # type: ignore[arg-type]
             raise StateConflict(
                 _("O auxiliar não está mais vinculado à autorização %(number)s; arquive o "
                   "processo.") % {"number": authorization.number},
@@ -386,14 +374,10 @@ def _decision_received(case: RevocationCase, *, received_on: dt.date, actor: Use
 
 
 def _appeal_last_day(case: RevocationCase) -> dt.date | None:
-    moved = (
-        Deadline.objects.filter(case=case, kind=DECISION_APPEAL_WINDOW)
-        .order_by("-due_on")
-        .values_list("due_on", flat=True)
-        .first()
+    """Art. 59 §2: the last day to appeal against the decided revocation."""
+    return revocation_window_last_day(
+        case, kind=DECISION_APPEAL_WINDOW, due_on=case.appeal_due_on
     )
-    days = [day for day in (case.appeal_due_on, moved) if day is not None]
-    return max(days) if days else None
 
 
 def revocation_appeal_decision(

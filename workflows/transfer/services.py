@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
-from accounts.roles import Role, has_role, is_staff_member
+from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, CaseKind
 from cases.services.documents import has_usable_document, proofs_check, proofs_store
@@ -57,6 +57,7 @@ from workflows.auxiliary.services import auxiliary_bindings_end
 from workflows.steps.guards import authorization_in_force_lock
 from workflows.steps.inspection import InspectionStep
 from workflows.transfer.models import TransferCase, TransferCause, TransferState
+from workflows.transfer.selectors import open_requests
 
 ART_20 = "Art. 20"
 ART_25 = rules.ART_25
@@ -104,38 +105,6 @@ HOLDER_REQUEST_KINDS = (
 
 def _law(exc: LawError) -> RuleViolation:
     return from_law(exc)
-
-
-# Art. 25 (issue 19, item 13): a transfer filed by someone who is neither the holder nor a
-# clerk — a successor, or a stranger claiming to be one — stands unproven until a clerk has
-# checked its proofs and accepted it. Until then it blocks none of the holder's filings.
-UNPROVEN_STATES = (TransferState.FILED, TransferState.CORRECTION_REQUESTED)
-
-
-def transfer_is_unproven(case: Case, authorization: Authorization) -> bool:
-    """Whether `case` is a transfer filed by a third party whose proofs no clerk accepted."""
-    if case.kind != CaseKind.TRANSFER or case.state not in UNPROVEN_STATES:
-        return False
-    filer = case.filed_by
-    if filer is None or filer.pk == authorization.holder.user_id:
-        return False
-    return not is_staff_member(filer)
-
-
-def open_requests(
-    authorization: Authorization, kinds: Iterable[str], exclude: Case | None = None
-) -> list[Case]:
-    """Open cases of `kinds` about this authorization (other than `exclude`) that hold it:
-    an unproven transfer filed by a third party does not (`transfer_is_unproven`)."""
-    rows = Case.objects.filter(authorization=authorization, kind__in=list(kinds),
-                               closed_at__isnull=True).select_related("filed_by")
-    if exclude is not None:
-        rows = rows.exclude(pk=exclude.pk)
-    return [
-        case
-        for case in rows.order_by("opened_at", "id")
-        if not transfer_is_unproven(case, authorization)
-    ]
 
 
 def _required_items(cause: str) -> list[str]:
