@@ -33,10 +33,10 @@ from cases.services.transitions import case_lock, case_open, case_step, local_to
 from law import advertising as law_advertising
 from law import deadlines as law_deadlines
 from law.i18n import format_date
-from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
 from workflows.steps.guards import authorization_in_force_lock, holder_authorization_lock
+from workflows.steps.notices import applicant_notify
 
 ART_67 = law_advertising.ARTICLE
 END_DEADLINE = "advertising.end"
@@ -219,23 +219,13 @@ def advertising_approve(
             kind=END_DEADLINE,
             case=locked,
         )
-        _notify_decision(locked, approved=True, note=note)
+        applicant_notify(locked, template="advertising_decided", approved=True, note=note)
     return locked
 
 
 def advertising_denied(case: AdvertisingCase, *, actor: User, note: str) -> None:
     """The effect of the mayor's refusal (the `deny` edge is the shared intake step)."""
-    _notify_decision(case, approved=False, note=note)
-
-
-def _notify_decision(case: AdvertisingCase, *, approved: bool, note: str) -> None:
-    assert case.applicant is not None
-    notification_queue(
-        case=case,
-        recipient=case.applicant,
-        template="advertising_decided",
-        context={"approved": approved, "note": note},
-    )
+    applicant_notify(case, template="advertising_decided", approved=False, note=note)
 
 
 @deadline_handler(END_DEADLINE)

@@ -441,12 +441,17 @@ def _decision_window_closed(case: Case | None, deadline: Deadline, today: dt.dat
     return True
 
 
+def _grounds_required(note: str) -> None:
+    """Art. 59 §2: the decision on the appeal against the measure states its grounds."""
+    if not note.strip():
+        raise RuleViolation(_("Fundamente a decisão do recurso."), article=ART_59_P2)
+
+
 def revocation_appeal_deny(
     *, case: Case, actor: User, note: str = "", today: dt.date | None = None
 ) -> RevocationCase:
     """The executive denies the appeal against the measure: the revocation takes effect."""
-    if not note.strip():
-        raise RuleViolation(_("Fundamente a decisão do recurso."), article=ART_59_P2)
+    _grounds_required(note)
     day = today or local_today()
     with transaction.atomic(durable=True):
         locked = case_step(case=case, action="deny_decision_appeal", actor=actor, note=note,
@@ -459,8 +464,7 @@ def revocation_appeal_grant(
     *, case: Case, actor: User, note: str = "", today: dt.date | None = None
 ) -> RevocationCase:
     """The executive grants the appeal against the measure: no revocation."""
-    if not note.strip():
-        raise RuleViolation(_("Fundamente a decisão do recurso."), article=ART_59_P2)
+    _grounds_required(note)
     with transaction.atomic(durable=True):
         locked = case_step(case=case, action="grant_decision_appeal", actor=actor, note=note)
         deadlines_cancel(case=locked)

@@ -60,79 +60,66 @@ def _decide(
     notice overturned or upheld (penalties applied), the PDF, the registered letter."""
     # Written in the municipality's language, whatever the deciding member reads.
     with translation.override(settings.LANGUAGE_CODE):
-        return _decide_in_language(
-            appeal=appeal, actor=actor, decision=decision, today=today, password=password
-        )
-
-
-def _decide_in_language(
-    *,
-    appeal: AppealCase,
-    actor: User,
-    decision: tally.Decision,
-    today: dt.date,
-    password: str = "",
-) -> AppealCase:
-    notice = notice_for_update(appeal.notice_id)
-    granted = decision.position is tally.Position.GRANTED
-    summary = decision_summary(appeal=appeal, notice=notice, decision=decision)
-    kwargs: dict[str, Any] = {"decided_on": today, "summary": summary}
-    if not granted:
-        kwargs["fine_kept"] = decision.fine_vrte
-    decided = case_step(
-        case=appeal,
-        action=_ACTIONS[decision.position],
-        actor=actor,
-        note=summary,
-        kwargs=kwargs,
-        data={
-            "mode": decision.mode.value,
-            "votes_for": decision.votes_for,
-            "fine_vrte": str(decision.fine_vrte),
-        },
-        authorized_by_caller=True,
-    )
-    violation_appeal_decided(
-        case=notice,
-        actor=actor,
-        granted=granted,
-        fine_vrte=None if granted else decision.fine_vrte,
-        note=_("Recurso %(number)s: %(outcome)s.")
-        % {"number": decided.number, "outcome": decided.get_outcome_display()},
-    )
-    document = document_issue(
-        kind=OfficialDocument.Kind.APPEAL_DECISION,
-        case=decided,
-        actor=actor,
-        context=decision_context(decided, notice),
-    )
-    if password:
-        document_sign_by(document=document, actor=actor, password=password, case=decided)
-    assert decided.applicant is not None
-    notice_send(
-        case=decided,
-        recipient=decided.applicant,
-        template="appeal_decided",
-        context={
-            "appeal": decided,
-            "decision_label": str(AppealState(decided.state).label),
-            "notice": notice,
-            "votes": _votes(decided),
-            "decision_document": {
-                "number": document.number,
-                "verification_code": verification_code_display(document.verification_code),
+        notice = notice_for_update(appeal.notice_id)
+        granted = decision.position is tally.Position.GRANTED
+        summary = decision_summary(appeal=appeal, notice=notice, decision=decision)
+        kwargs: dict[str, Any] = {"decided_on": today, "summary": summary}
+        if not granted:
+            kwargs["fine_kept"] = decision.fine_vrte
+        decided = case_step(
+            case=appeal,
+            action=_ACTIONS[decision.position],
+            actor=actor,
+            note=summary,
+            kwargs=kwargs,
+            data={
+                "mode": decision.mode.value,
+                "votes_for": decision.votes_for,
+                "fine_vrte": str(decision.fine_vrte),
             },
-            # With the dates of the suspension or impediment, now that they are served.
-            "penalty_lines": []
-            if granted
-            else penalty_lines(penalty_of_notice(notice, fine_vrte=decision.fine_vrte)),
-            # Art. 55 II: a fine kept is due; a warning kept (Art. 59 I) has nothing to pay.
-            "fine_due": not granted
-            and penalty_of_notice(notice, fine_vrte=decision.fine_vrte).has_fine,
-        },
-        actor=actor,
-    )
-    return decided
+            authorized_by_caller=True,
+        )
+        violation_appeal_decided(
+            case=notice,
+            actor=actor,
+            granted=granted,
+            fine_vrte=None if granted else decision.fine_vrte,
+            note=_("Recurso %(number)s: %(outcome)s.")
+            % {"number": decided.number, "outcome": decided.get_outcome_display()},
+        )
+        document = document_issue(
+            kind=OfficialDocument.Kind.APPEAL_DECISION,
+            case=decided,
+            actor=actor,
+            context=decision_context(decided, notice),
+        )
+        if password:
+            document_sign_by(document=document, actor=actor, password=password, case=decided)
+        assert decided.applicant is not None
+        notice_send(
+            case=decided,
+            recipient=decided.applicant,
+            template="appeal_decided",
+            context={
+                "appeal": decided,
+                "decision_label": str(AppealState(decided.state).label),
+                "notice": notice,
+                "votes": _votes(decided),
+                "decision_document": {
+                    "number": document.number,
+                    "verification_code": verification_code_display(document.verification_code),
+                },
+                # With the dates of the suspension or impediment, now that they are served.
+                "penalty_lines": []
+                if granted
+                else penalty_lines(penalty_of_notice(notice, fine_vrte=decision.fine_vrte)),
+                # Art. 55 II: a fine kept is due; a warning kept (Art. 59 I) has nothing to pay.
+                "fine_due": not granted
+                and penalty_of_notice(notice, fine_vrte=decision.fine_vrte).has_fine,
+            },
+            actor=actor,
+        )
+        return decided
 
 
 def vrte(value: Decimal) -> str:
