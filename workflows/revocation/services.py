@@ -1,16 +1,6 @@
-"""Revocation (cassação), Art. 59 V, §2, §3 and §5: its services and its deadline (the
-table is in `workflows.revocation.workflow`).
-
-    opened ──send_notice──▶ notice_sent ──notify (AR)──▶ notified
-                                 │                          │  ╲ (system, 10 business days)
-                                 └──── file_defence ────────┤   close_window ▶ window_closed
-                                                            ▼                        │
-                                                      defence_filed                  │
-                                                            │ revoke / dismiss (mayor, §3)
-                                                            ▼                        ▼
-          revoked: authorization ended, or auxiliary unbound (bar §5 either way)
-          dismissed: by the mayor, from any open state
-          lapsed (system): the authorization or the binding ended by another act
+"""Revocation (cassação), Art. 59 V, §2, §3 and §5: its services and its deadlines. The
+states and edges are drawn once, with the table, in `workflows.revocation.workflow` (and
+in docs/workflows.md).
 
 Opened by the system (vehicle age, Art. 12; points, Art. 59 V d-e; recidivism, V a) through
 `revocation_open`, or by a clerk through `revocation_file` (V b, V c, V f). The decision is
@@ -46,6 +36,7 @@ from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from workflows.revocation.models import RevocationCase, RevocationState
 from workflows.revocation.selectors import auxiliary_bound, revocation_window_last_day
 from workflows.steps.guards import appeal_in_time_check, authorization_in_force_lock
+from workflows.steps.notices import notice_letter_send
 
 ART_59_V = "Art. 59 V"
 ART_59_P2 = "Art. 59 §2"
@@ -169,16 +160,16 @@ def revocation_file(
 def revocation_send_notice(*, case: Case, actor: User, note: str = "") -> RevocationCase:
     """The registered letter with AR opens the defence (Arts. 46 and 59 §2)."""
     with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="send_notice", actor=actor, note=note)
-        assert locked.applicant is not None
-        notice_send(
-            case=locked,
-            recipient=locked.applicant,
-            template="revocation_notice",
-            context={"revocation": locked, "days": law_deadlines.REVOCATION_APPEAL_DAYS},
+        return notice_letter_send(
+            case=case,
             actor=actor,
+            note=note,
+            template="revocation_notice",
+            context=lambda revocation: {
+                "revocation": revocation,
+                "days": law_deadlines.REVOCATION_APPEAL_DAYS,
+            },
         )
-    return locked
 
 
 def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User | None) -> None:

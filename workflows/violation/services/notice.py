@@ -23,8 +23,8 @@ from documents.penalties import penalty_of_notice
 from law import deadlines as law_deadlines
 from law import notice as law_notice
 from law.infractions import infraction
-from notifications.post import notice_send
 from notifications.services import notification_queue
+from workflows.steps.notices import notice_letter_send
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.selectors import notice_delivered_on
 from workflows.violation.services.appeals import appeal_window_closes
@@ -43,14 +43,12 @@ from workflows.violation.services.penalties import violation_penalties_apply
 def violation_send_notice(*, case: Case, actor: User, note: str = "") -> ViolationNotice:
     """Art. 46: the registered letter with AR (and an e-mail copy) goes out."""
     with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="send_notice", actor=actor, note=note)
-        assert locked.applicant is not None
-        notice_send(
-            case=locked,
-            recipient=locked.applicant,
-            template="violation_notice",
-            context={"notice": locked, "infraction": infraction(locked.item)},
+        locked = notice_letter_send(
+            case=case,
             actor=actor,
+            note=note,
+            template="violation_notice",
+            context=lambda notice: {"notice": notice, "infraction": infraction(notice.item)},
         )
         fine_notification_issue(notice=locked, actor=actor)  # Art. 46: in the same envelope
     return locked
