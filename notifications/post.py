@@ -26,7 +26,7 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
-from cases.services.documents import upload_check
+from cases.services.documents import CheckedFile, upload_check
 from cases.services.transitions import case_record, local_today
 from cases.workflow import workflow_for
 from law.i18n import format_date
@@ -279,6 +279,74 @@ def letter_record_receipt(
     """
     _clerk(actor)
     today = local_today()
+    reason, event_day = _receipt_check(
+        today=today,
+        ar_attached_on=ar_attached_on,
+        delivered_on=delivered_on,
+        receiver_name=receiver_name,
+        return_reason=return_reason,
+        visit_on=visit_on,
+    )
+    checked_scan = upload_check(scan) if scan is not None else None
+
+    with transaction.atomic(durable=True):
+        row = _letter(notification)
+        _receipt_row_check(row, event_day)
+        counts_from = received_on(
+            clock=ClockStart(settings.NOTIFICATION_CLOCK_START),
+            delivered_on=delivered_on,
+            visit_on=visit_on,
+            ar_attached_on=ar_attached_on,
+            return_reason=reason,
+            refusal_counts=settings.NOTICE_REFUSAL_COUNTS,
+        )
+        _receipt_fill(
+            row,
+            delivered_on=delivered_on,
+            visit_on=visit_on,
+            receiver_name=receiver_name,
+            receiver_document=receiver_document,
+            return_reason=return_reason,
+            ar_attached_on=ar_attached_on,
+            counts_from=counts_from,
+            checked_scan=checked_scan,
+        )
+        row.save()
+        case_record(
+            case=row.case,
+            actor=actor,
+            event="return_receipt",
+            article=ART_46,
+            data={
+                "notification": row.pk,
+                "status": row.status,
+                "return_reason": return_reason,
+                "received_on": counts_from.isoformat() if counts_from else None,
+            },
+        )
+        if counts_from is not None and row.legal:
+            _received(
+                row=row,
+                actor=actor,
+                counts_from=counts_from,
+                today=today,
+                confirmed=confirm_closed_windows,
+            )
+    return row
+
+
+def _receipt_check(
+    *,
+    today: dt.date,
+    ar_attached_on: dt.date,
+    delivered_on: dt.date | None,
+    receiver_name: str,
+    return_reason: str,
+    visit_on: dt.date | None,
+) -> tuple[ReturnReason | None, dt.date]:
+    """Art. 46 §2: what an AR card must say — delivered to someone named, or returned with
+    a reason and the visit's date — with plausible days; returns the reason and the day of
+    the delivery or visit."""
     for day, label in (
         (ar_attached_on, _("juntada do AR")),
         (delivered_on, _("entrega")),
@@ -304,61 +372,48 @@ def letter_record_receipt(
     assert event_day is not None
     if ar_attached_on < event_day:
         raise RuleViolation(_("O AR não pode ser juntado antes da entrega ou da visita."))
-    checked_scan = upload_check(scan) if scan is not None else None
+    return reason, event_day
 
-    with transaction.atomic(durable=True):
-        row = _letter(notification)
-        if row.status != Notification.Status.SENT:
-            raise StateConflict(_("Registre a postagem antes do AR (ou o AR já foi registrado)."))
-        if row.posted_on and event_day < row.posted_on:
-            raise RuleViolation(_("A entrega ou visita não pode ser anterior à postagem."))
-        _not_before(
-            event_day,
-            _written_on(row),
-            _("O AR (%(day)s) não pode ser anterior à notificação, escrita em %(floor)s."),
-        )
-        counts_from = received_on(
-            clock=ClockStart(settings.NOTIFICATION_CLOCK_START),
-            delivered_on=delivered_on,
-            visit_on=visit_on,
-            ar_attached_on=ar_attached_on,
-            return_reason=reason,
-            refusal_counts=settings.NOTICE_REFUSAL_COUNTS,
-        )
-        row.delivered_on = delivered_on
-        row.visit_on = visit_on
-        row.receiver_name = receiver_name
-        row.receiver_document = receiver_document
-        row.return_reason = return_reason
-        row.ar_attached_on = ar_attached_on
-        row.received_on = counts_from
-        row.status = Notification.Status.DELIVERED if delivered_on else Notification.Status.RETURNED
-        if checked_scan is not None:
-            from django.core.files.base import ContentFile
 
-            row.ar_scan.save(checked_scan.name, ContentFile(checked_scan.content), save=False)
-        row.save()
-        case_record(
-            case=row.case,
-            actor=actor,
-            event="return_receipt",
-            article=ART_46,
-            data={
-                "notification": row.pk,
-                "status": row.status,
-                "return_reason": return_reason,
-                "received_on": counts_from.isoformat() if counts_from else None,
-            },
-        )
-        if counts_from is not None and row.legal:
-            _received(
-                row=row,
-                actor=actor,
-                counts_from=counts_from,
-                today=today,
-                confirmed=confirm_closed_windows,
-            )
-    return row
+def _receipt_row_check(row: Notification, event_day: dt.date) -> None:
+    """Under the letter's lock: posted and not yet answered, and the AR's day not before
+    the posting nor the notice it carries."""
+    if row.status != Notification.Status.SENT:
+        raise StateConflict(_("Registre a postagem antes do AR (ou o AR já foi registrado)."))
+    if row.posted_on and event_day < row.posted_on:
+        raise RuleViolation(_("A entrega ou visita não pode ser anterior à postagem."))
+    _not_before(
+        event_day,
+        _written_on(row),
+        _("O AR (%(day)s) não pode ser anterior à notificação, escrita em %(floor)s."),
+    )
+
+
+def _receipt_fill(
+    row: Notification,
+    *,
+    delivered_on: dt.date | None,
+    visit_on: dt.date | None,
+    receiver_name: str,
+    receiver_document: str,
+    return_reason: str,
+    ar_attached_on: dt.date,
+    counts_from: dt.date | None,
+    checked_scan: CheckedFile | None,
+) -> None:
+    """The AR's facts on the letter's row (saved by the caller), with its scan."""
+    row.delivered_on = delivered_on
+    row.visit_on = visit_on
+    row.receiver_name = receiver_name
+    row.receiver_document = receiver_document
+    row.return_reason = return_reason
+    row.ar_attached_on = ar_attached_on
+    row.received_on = counts_from
+    row.status = Notification.Status.DELIVERED if delivered_on else Notification.Status.RETURNED
+    if checked_scan is not None:
+        from django.core.files.base import ContentFile
+
+        row.ar_scan.save(checked_scan.name, ContentFile(checked_scan.content), save=False)
 
 
 @dataclass(frozen=True)
@@ -429,6 +484,73 @@ def notice_deliver_in_person(
     same bounds (`_receipt_day_check`: not in the future, not before the law, not before
     the notice was written) and the same confirmation when a window would close at once.
     """
+    today = local_today()
+    who = _in_person_check(
+        actor=actor,
+        receiver=receiver,
+        delivered_on=delivered_on,
+        today=today,
+        receiver_name=receiver_name,
+        receiver_document=receiver_document,
+        receipt=receipt,
+        mandate=mandate,
+    )
+    checked = upload_check(receipt) if receipt is not None else None
+    checked_mandate = upload_check(mandate) if mandate is not None else None
+    with transaction.atomic(durable=True):
+        row = _letter(notification)
+        if not row.legal or row.status in (
+            Notification.Status.DELIVERED,
+            Notification.Status.RETURNED,
+        ):
+            raise StateConflict(_("Esta notificação já foi entregue ou devolvida."), article=ART_46)
+        _not_before(
+            delivered_on,
+            _written_on(row),
+            _("A entrega (%(day)s) não pode ser anterior à notificação, escrita em %(floor)s."),
+        )
+        name, document, witness_rows = _in_person_receiver(
+            who, row.recipient, receiver_name, receiver_document, witnesses
+        )
+        row.delivered_on = delivered_on
+        row.received_on = delivered_on
+        row.receiver_kind = who
+        row.receiver_name = name
+        row.receiver_document = document
+        row.witnesses = witness_rows
+        row.delivered_in_person = True
+        row.status = Notification.Status.DELIVERED
+        from django.core.files.base import ContentFile
+
+        if checked is not None:
+            row.ar_scan.save(checked.name, ContentFile(checked.content), save=False)
+        if checked_mandate is not None:
+            row.mandate.save(checked_mandate.name, ContentFile(checked_mandate.content), save=False)
+        row.save()
+        _in_person_record(row, actor=actor, who=who, name=name, witness_rows=witness_rows)
+        _received(
+            row=row,
+            actor=actor,
+            counts_from=delivered_on,
+            today=today,
+            confirmed=confirm_closed_windows,
+        )
+    return row
+
+
+def _in_person_check(
+    *,
+    actor: User,
+    receiver: str,
+    delivered_on: dt.date,
+    today: dt.date,
+    receiver_name: str,
+    receiver_document: str,
+    receipt: UploadedFile | None,
+    mandate: UploadedFile | None,
+) -> Receiver:
+    """Art. 46: who delivers, who received, and the papers each case needs, before
+    anything is read under lock; returns who received."""
     if not has_role(actor, Role.CLERK, Role.FISCAL_AGENT):
         raise NotPermitted(
             _("Somente agentes fiscais ou servidores entregam notificações pessoalmente."),
@@ -442,7 +564,6 @@ def notice_deliver_in_person(
             article=ART_46,
             code="receiver_required",
         ) from None
-    today = local_today()
     _receipt_day_check(delivered_on, _("entrega"), today)
     if who is Receiver.ATTORNEY:
         if not (receiver_name.strip() and receiver_document.strip()):
@@ -461,88 +582,72 @@ def notice_deliver_in_person(
             _("Anexe o recibo assinado (ou registre a recusa com duas testemunhas)."),
             article=ART_46,
         )
-    checked = upload_check(receipt) if receipt is not None else None
-    checked_mandate = upload_check(mandate) if mandate is not None else None
-    with transaction.atomic(durable=True):
-        row = _letter(notification)
-        if not row.legal or row.status in (
-            Notification.Status.DELIVERED,
-            Notification.Status.RETURNED,
-        ):
-            raise StateConflict(_("Esta notificação já foi entregue ou devolvida."), article=ART_46)
-        _not_before(
-            delivered_on,
-            _written_on(row),
-            _("A entrega (%(day)s) não pode ser anterior à notificação, escrita em %(floor)s."),
-        )
-        recipient = row.recipient
-        witness_rows: list[dict[str, str]] = []
-        if who is Receiver.ADDRESSEE:
-            if receiver_name.strip() and not _same_person(receiver_name, recipient.name):
-                raise RuleViolation(
-                    _(
-                        "A notificação em mãos é entregue ao próprio notificado (%(name)s), a "
-                        "seu procurador com mandato, ou a recusa é registrada com duas "
-                        "testemunhas."
-                    )
-                    % {"name": recipient.name},
-                    article=ART_46,
-                    code="receiver_not_the_addressee",
-                )
-            name, document = recipient.name, recipient.cpf
-        elif who is Receiver.ATTORNEY:
-            name, document = receiver_name.strip(), receiver_document.strip()
-        else:
-            witness_rows = _witnesses_checked(witnesses, recipient)
-            name, document = recipient.name, recipient.cpf
-        row.delivered_on = delivered_on
-        row.received_on = delivered_on
-        row.receiver_kind = who
-        row.receiver_name = name
-        row.receiver_document = document
-        row.witnesses = witness_rows
-        row.delivered_in_person = True
-        row.status = Notification.Status.DELIVERED
-        from django.core.files.base import ContentFile
+    return who
 
-        if checked is not None:
-            row.ar_scan.save(checked.name, ContentFile(checked.content), save=False)
-        if checked_mandate is not None:
-            row.mandate.save(checked_mandate.name, ContentFile(checked_mandate.content), save=False)
-        row.save()
-        notes = {
-            Receiver.ADDRESSEE: _("Entregue pessoalmente a %(name)s, contra recibo."),
-            Receiver.ATTORNEY: _(
-                "Entregue pessoalmente ao procurador %(name)s, com procuração, contra recibo."
-            ),
-            Receiver.REFUSED: _(
-                "%(name)s recusou-se a receber; recusa presenciada por %(witnesses)s."
-            ),
-        }
-        case_record(
-            case=row.case,
-            actor=actor,
-            event="personal_delivery",
-            article=ART_46,
-            note=notes[who]
-            % {"name": name, "witnesses": " e ".join(w["name"] for w in witness_rows)},
-            data={
-                "notification": row.pk,
-                "delivered_on": delivered_on.isoformat(),
-                "receiver": who.value,
-                "receiver_name": name,
-                "refused": who is Receiver.REFUSED,
-                "witnesses": witness_rows,
-            },
-        )
-        _received(
-            row=row,
-            actor=actor,
-            counts_from=delivered_on,
-            today=today,
-            confirmed=confirm_closed_windows,
-        )
-    return row
+
+def _in_person_receiver(
+    who: Receiver,
+    recipient: Driver,
+    receiver_name: str,
+    receiver_document: str,
+    witnesses: Sequence[Witness],
+) -> tuple[str, str, list[dict[str, str]]]:
+    """Art. 46: the name and document of who received — the person notified himself, his
+    attorney, or (refused) the person, with the two witnesses checked."""
+    witness_rows: list[dict[str, str]] = []
+    if who is Receiver.ADDRESSEE:
+        if receiver_name.strip() and not _same_person(receiver_name, recipient.name):
+            raise RuleViolation(
+                _(
+                    "A notificação em mãos é entregue ao próprio notificado (%(name)s), a "
+                    "seu procurador com mandato, ou a recusa é registrada com duas "
+                    "testemunhas."
+                )
+                % {"name": recipient.name},
+                article=ART_46,
+                code="receiver_not_the_addressee",
+            )
+        name, document = recipient.name, recipient.cpf
+    elif who is Receiver.ATTORNEY:
+        name, document = receiver_name.strip(), receiver_document.strip()
+    else:
+        witness_rows = _witnesses_checked(witnesses, recipient)
+        name, document = recipient.name, recipient.cpf
+    return name, document, witness_rows
+
+
+def _in_person_record(
+    row: Notification,
+    *,
+    actor: User,
+    who: Receiver,
+    name: str,
+    witness_rows: list[dict[str, str]],
+) -> None:
+    """The personal delivery on the case's timeline (Art. 46)."""
+    assert row.delivered_on is not None
+    notes = {
+        Receiver.ADDRESSEE: _("Entregue pessoalmente a %(name)s, contra recibo."),
+        Receiver.ATTORNEY: _(
+            "Entregue pessoalmente ao procurador %(name)s, com procuração, contra recibo."
+        ),
+        Receiver.REFUSED: _("%(name)s recusou-se a receber; recusa presenciada por %(witnesses)s."),
+    }
+    case_record(
+        case=row.case,
+        actor=actor,
+        event="personal_delivery",
+        article=ART_46,
+        note=notes[who] % {"name": name, "witnesses": " e ".join(w["name"] for w in witness_rows)},
+        data={
+            "notification": row.pk,
+            "delivered_on": row.delivered_on.isoformat(),
+            "receiver": who.value,
+            "receiver_name": name,
+            "refused": who is Receiver.REFUSED,
+            "witnesses": witness_rows,
+        },
+    )
 
 
 def _receipt_day_check(day: dt.date | None, label: str, today: dt.date) -> None:

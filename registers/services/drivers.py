@@ -130,6 +130,18 @@ def driver_match_or_register(*, data: Mapping[str, Any], kind: str) -> tuple[Dri
     return driver_register(data={**data, "cpf": cpf, "cnh_number": cnh}, kind=kind), True
 
 
+def driver_lock_or_match(
+    driver: Driver | None, *, data: Mapping[str, Any] | None, kind: str
+) -> tuple[Driver, bool]:
+    """`driver` locked for the caller's transaction, or — none named — the one
+    `driver_match_or_register` finds or registers from `data` (Arts. 9, 10 I): the
+    auxiliary of an Art. 27 request, the beneficiary of an Art. 25 transfer. Returns
+    (driver, created)."""
+    if driver is None:
+        return driver_match_or_register(data=data or {}, kind=kind)
+    return Driver.objects.select_for_update().get(pk=driver.pk), False
+
+
 def driver_register(
     *,
     data: Mapping[str, Any],

@@ -5,9 +5,9 @@ authorization, Art. 10; a substitution, Art. 20)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
-from dataclasses import asdict, dataclass
-from typing import Final
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Final
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -43,6 +43,11 @@ class VehicleData:
     air_conditioning: bool
     airbag: bool
     colour: str
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> VehicleData:
+        """The fields of a form's or serializer's cleaned data, by their names."""
+        return cls(**{field.name: data[field.name] for field in fields(cls)})
 
 
 def vehicle_data_clean(data: VehicleData, *, today: dt.date) -> VehicleData:

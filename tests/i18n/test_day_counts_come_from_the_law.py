@@ -32,8 +32,8 @@ LITERAL = re.compile(r"\b\d+\s+(?:\([^)]*\)\s+)?dias?\b")
 PENDING = {
     "workflows/violation/templates/notifications/violation_notice.txt",
     "workflows/violation/models.py",
-    "workflows/violation/services.py",
-    "workflows/appeal/services.py",
+    "workflows/violation/services/notice.py",
+    "workflows/appeal/services/decision.py",
     "workflows/appeal/models.py",
     "workflows/appeal/templates/appeal/notices.html",
     "documents/templates/documents/pdf/violation_notice.html",

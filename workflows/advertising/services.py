@@ -33,9 +33,10 @@ from cases.services.transitions import case_lock, case_open, case_step, local_to
 from law import advertising as law_advertising
 from law import deadlines as law_deadlines
 from law.i18n import format_date
-from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
+from workflows.steps.guards import authorization_in_force_lock, holder_authorization_lock
+from workflows.steps.notices import applicant_notify
 
 ART_67 = law_advertising.ARTICLE
 END_DEADLINE = "advertising.end"
@@ -109,19 +110,17 @@ def advertising_file(
         proofs or {}, checklist=CHECKLIST, required=(LAYOUT_ITEM,), article=ART_67
     )
     with transaction.atomic(durable=True):
-        authorization = (
-            Authorization.objects.select_for_update()
-            .select_related("vehicle")
-            .filter(holder=holder, status=Authorization.Status.ACTIVE)
-            .first()
+        authorization = holder_authorization_lock(
+            holder,
+            refusal=_(
+                "O titular não tem autorização ativa: só um táxi em serviço pode ter "
+                "publicidade autorizada."
+            ),
+            article=ART_67,
+            statuses=(Authorization.Status.ACTIVE,),
+            related=("vehicle",),
+            code="no_active_authorization",
         )
-        if authorization is None:
-            raise RuleViolation(
-                _("O titular não tem autorização ativa: só um táxi em serviço pode ter "
-                  "publicidade autorizada."),
-                article=ART_67,
-                code="no_active_authorization",
-            )
         _no_overlap(authorization, chosen, start_on, end_on)
         case = case_open(
             model=AdvertisingCase,
@@ -188,14 +187,17 @@ def advertising_approve(
                 article=ART_67,
                 code="period_over",
             )
-        authorization = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
-        if authorization.status != Authorization.Status.ACTIVE:
-            raise StateConflict(
-                _("A autorização %(number)s não está ativa: a publicidade não pode ser "
-                  "autorizada.") % {"number": authorization.number},
-                article=ART_67,
-                code="authorization_not_active",
-            )
+        assert locked.authorization_id is not None
+        authorization_in_force_lock(
+            locked.authorization_id,
+            refusal=_(
+                "A autorização %(number)s não está ativa: a publicidade não pode ser "
+                "autorizada."
+            ),
+            article=ART_67,
+            statuses=(Authorization.Status.ACTIVE,),
+            code="authorization_not_active",
+        )
 
     locked_start = AdvertisingCase.objects.only("start_on").get(pk=case.pk).start_on
     start = law_advertising.authorized_from(locked_start, day)
@@ -217,23 +219,13 @@ def advertising_approve(
             kind=END_DEADLINE,
             case=locked,
         )
-        _notify_decision(locked, approved=True, note=note)
+        applicant_notify(locked, template="advertising_decided", approved=True, note=note)
     return locked
 
 
 def advertising_denied(case: AdvertisingCase, *, actor: User, note: str) -> None:
     """The effect of the mayor's refusal (the `deny` edge is the shared intake step)."""
-    _notify_decision(case, approved=False, note=note)
-
-
-def _notify_decision(case: AdvertisingCase, *, approved: bool, note: str) -> None:
-    assert case.applicant is not None
-    notification_queue(
-        case=case,
-        recipient=case.applicant,
-        template="advertising_decided",
-        context={"approved": approved, "note": note},
-    )
+    applicant_notify(case, template="advertising_decided", approved=False, note=note)
 
 
 @deadline_handler(END_DEADLINE)

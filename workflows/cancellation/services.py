@@ -40,9 +40,10 @@ from cases.workflow import all_workflows
 from law.bars import cancellation_bar_ends
 from law.i18n import format_date
 from notifications.services import notification_queue
-from registers.models import IN_FORCE, Authorization, Driver
+from registers.models import Authorization, Driver
 from workflows.authorizations import case_authorization_end
 from workflows.cancellation.models import CancellationCase
+from workflows.steps.guards import authorization_in_force_lock, holder_authorization_lock
 
 ART_23 = "Art. 23"
 ART_23_SOLE = "Art. 23, parágrafo único"
@@ -112,14 +113,11 @@ def cancellation_file(
         )
     checked = proofs_check(proofs or {}, checklist=CHECKLIST, required=(), article=ART_23)
     with transaction.atomic(durable=True):
-        authorization = (
-            Authorization.objects.select_for_update()
-            .filter(holder=holder, status__in=IN_FORCE)
-            .first()
+        authorization = holder_authorization_lock(
+            holder,
+            refusal=_("O titular não tem autorização em vigor para cancelar."),
+            article=ART_23,
         )
-        if authorization is None:
-            raise RuleViolation(_("O titular não tem autorização em vigor para cancelar."),
-                                article=ART_23)
         _no_open_requests(authorization)
         case = case_open(
             model=CancellationCase,
@@ -142,13 +140,13 @@ def cancellation_confirm(
     day = today or local_today()
 
     def guard(locked: CancellationCase) -> None:
-        authorization = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
-        if authorization.status not in IN_FORCE or authorization.holder_id != locked.applicant_id:
-            raise StateConflict(
-                _("A autorização %(number)s não está mais em vigor em nome do requerente.")
-                % {"number": authorization.number},
-                article=ART_23,
-            )
+        assert locked.authorization_id is not None
+        authorization = authorization_in_force_lock(
+            locked.authorization_id,
+            refusal=_("A autorização %(number)s não está mais em vigor em nome do requerente."),
+            article=ART_23,
+            holder_id=locked.applicant_id,
+        )
         _no_open_requests(authorization, exclude=locked)
 
     with transaction.atomic(durable=True):

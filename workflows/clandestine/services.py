@@ -58,6 +58,7 @@ from workflows.clandestine.selectors import (
     clandestine_same_person,
     normalize_document,
 )
+from workflows.steps.guards import appeal_in_time_check
 
 ART_60 = "Art. 60"
 ART_61 = "Art. 61"
@@ -137,32 +138,14 @@ def clandestine_record(
 ) -> ClandestineCase:
     """A fiscal agent records clandestine or irregular transport: the vehicle is seized
     at once, the fine and the seizure computed (Art. 62 I-II, §1)."""
-    if not has_role(agent, Role.FISCAL_AGENT):
-        raise NotPermitted(
-            _("Somente agentes fiscais autuam o transporte clandestino."), article=ART_61
-        )
-    for value, message, article in (
-        (person_name, _("Informe o nome do responsável."), "Art. 62"),
-        (make, _("Informe a marca do veículo."), ART_61),
-        (model, _("Informe o modelo do veículo."), ART_61),
-        (place, _("Informe o local da constatação."), ART_61),
-        (reasoning, _("Fundamente o enquadramento."), ART_61_P2),
-    ):
-        if not value.strip():
-            raise RuleViolation(message, article=article)
-    try:
-        cpf = normalize_cpf(person_cpf) if person_cpf.strip() else ""
-        plate = normalize_plate(plate)
-    except ValidationError as exc:
-        raise RuleViolation(" ".join(exc.messages), code=exc.code) from exc
-    if classification not in Classification.values:
-        raise RuleViolation(
-            _("Enquadramento inválido: clandestino ou irregular."), article="Art. 60 §§1-2"
-        )
-    if timezone.is_naive(occurred_at):
-        raise RuleViolation(_("Informe a data e hora com o fuso horário."), article=ART_61)
-    if occurred_at > timezone.now():
-        raise RuleViolation(_("A data e hora da constatação estão no futuro."), article=ART_61)
+    cpf, plate = _record_check(
+        agent=agent,
+        texts=(person_name, make, model, place, reasoning),
+        person_cpf=person_cpf,
+        plate=plate,
+        classification=classification,
+        occurred_at=occurred_at,
+    )
     today = local_today()
     occurred_on = timezone.localtime(occurred_at).date()
     document = normalize_document(person_document)
@@ -207,23 +190,77 @@ def clandestine_record(
             police_referred_on=today if referred else None,
             police_station=police_station.strip(),
             police_report=police_report.strip(),
-            data={
-                "fine_vrte": str(penalty.fine_vrte),
-                "seizure_days": penalty.seizure_days,
-                "recidivist": penalty.recidivist,
-                "recidivism_of": penalty.because_of.reference if penalty.because_of else None,
-                "articles": list(penalty.articles),
-            },
+            data=_penalty_facts(penalty),
         )
-        deadline_start(
-            rule=seizure,
-            start=today,
-            length=penalty.seizure_days,
-            case=case,
-            kind=SEIZURE_END,
-            label=_("Fim da apreensão: o veículo fica retido até a quitação"),
-        )
+        _seizure_end_start(case, rule=seizure, start=today, days=penalty.seizure_days)
     return case
+
+
+def _seizure_end_start(
+    case: ClandestineCase, *, rule: law_deadlines.DeadlineRule, start: dt.date, days: int
+) -> None:
+    """Art. 62 I-II: the row that ends the seizure, from the rule of its length."""
+    deadline_start(
+        rule=rule,
+        start=start,
+        length=days,
+        case=case,
+        kind=SEIZURE_END,
+        label=_("Fim da apreensão: o veículo fica retido até a quitação"),
+    )
+
+
+def _record_check(
+    *,
+    agent: User,
+    texts: tuple[str, str, str, str, str],
+    person_cpf: str,
+    plate: str,
+    classification: str,
+    occurred_at: dt.datetime,
+) -> tuple[str, str]:
+    """Arts. 60-62: who records, what the record must say (`texts`: the person's name, the
+    vehicle's make and model, the place, the reasoning) and when; returns the CPF and the
+    plate normalised."""
+    if not has_role(agent, Role.FISCAL_AGENT):
+        raise NotPermitted(
+            _("Somente agentes fiscais autuam o transporte clandestino."), article=ART_61
+        )
+    person_name, make, model, place, reasoning = texts
+    for value, message, article in (
+        (person_name, _("Informe o nome do responsável."), "Art. 62"),
+        (make, _("Informe a marca do veículo."), ART_61),
+        (model, _("Informe o modelo do veículo."), ART_61),
+        (place, _("Informe o local da constatação."), ART_61),
+        (reasoning, _("Fundamente o enquadramento."), ART_61_P2),
+    ):
+        if not value.strip():
+            raise RuleViolation(message, article=article)
+    try:
+        cpf = normalize_cpf(person_cpf) if person_cpf.strip() else ""
+        plate = normalize_plate(plate)
+    except ValidationError as exc:
+        raise RuleViolation(" ".join(exc.messages), code=exc.code) from exc
+    if classification not in Classification.values:
+        raise RuleViolation(
+            _("Enquadramento inválido: clandestino ou irregular."), article="Art. 60 §§1-2"
+        )
+    if timezone.is_naive(occurred_at):
+        raise RuleViolation(_("Informe a data e hora com o fuso horário."), article=ART_61)
+    if occurred_at > timezone.now():
+        raise RuleViolation(_("A data e hora da constatação estão no futuro."), article=ART_61)
+    return cpf, plate
+
+
+def _penalty_facts(penalty: ClandestinePenalty) -> dict[str, object]:
+    """The computed penalty as the record's opening event keeps it (Art. 62)."""
+    return {
+        "fine_vrte": str(penalty.fine_vrte),
+        "seizure_days": penalty.seizure_days,
+        "recidivist": penalty.recidivist,
+        "recidivism_of": penalty.because_of.reference if penalty.because_of else None,
+        "articles": list(penalty.articles),
+    }
 
 
 def _doubling() -> Doubling:
@@ -295,33 +332,10 @@ def _recompute_after_annulment(annulled: ClandestineCase, actor: User) -> list[C
         # The seizure's end is the recounted rule's: its pending row is written again
         # from that rule, never edited in place (cases.services.deadlines owns the rows).
         if deadlines_cancel(case=case, kinds=[SEIZURE_END]):
-            deadline_start(
-                rule=seizure,
-                start=case.seizure_starts_on,
-                length=penalty.seizure_days,
-                case=case,
-                kind=SEIZURE_END,
-                label=_("Fim da apreensão: o veículo fica retido até a quitação"),
+            _seizure_end_start(
+                case, rule=seizure, start=case.seizure_starts_on, days=penalty.seizure_days
             )
-        params = {
-            "annulled": annulled.number,
-            "fine": f"{penalty.fine_vrte:,.0f}".replace(",", "."),
-            "days": penalty.seizure_days,
-            "end": format_date(case.seizure_ends_on),
-        }
-        note = _(
-            "O registro %(annulled)s foi anulado em recurso e deixou de contar para a "
-            "reincidência: multa recalculada para %(fine)s VRTE e apreensão para %(days)d "
-            "dias (até %(end)s)."
-        ) % params
-        owed = clandestine_balance(case).owed if case.fine_reais is not None else None
-        if owed is not None and owed < 0:
-            note += " " + _("Valor pago a maior, a restituir: %(refund)s.") % {
-                "refund": _reais(-owed)
-            }
-        if case.state == ClandestineState.SEIZED and case.seizure_ends_on < today:
-            note += " " + _("A apreensão recalculada já terminou; o veículo fica retido até a "
-                            "quitação (Art. 62 §3).")
+        note = _recomputed_note(case, annulled=annulled, penalty=penalty, today=today)
         case_record(
             case=case, actor=actor, event=PENALTY_RECOMPUTED, article=ART_62_P1, note=note,
             data={"annulled": annulled.number, "before": before,
@@ -330,6 +344,34 @@ def _recompute_after_annulment(annulled: ClandestineCase, actor: User) -> list[C
         )
         changed.append(case)
     return changed
+
+
+def _recomputed_note(
+    case: ClandestineCase, *, annulled: ClandestineCase, penalty: ClandestinePenalty,
+    today: dt.date,
+) -> str:
+    """Art. 62 §§1 and 3: what the timeline says of a recomputed record — the new fine and
+    seizure, a refund owed, a seizure already over."""
+    params = {
+        "annulled": annulled.number,
+        "fine": f"{penalty.fine_vrte:,.0f}".replace(",", "."),
+        "days": penalty.seizure_days,
+        "end": format_date(case.seizure_ends_on),
+    }
+    note = _(
+        "O registro %(annulled)s foi anulado em recurso e deixou de contar para a "
+        "reincidência: multa recalculada para %(fine)s VRTE e apreensão para %(days)d "
+        "dias (até %(end)s)."
+    ) % params
+    owed = clandestine_balance(case).owed if case.fine_reais is not None else None
+    if owed is not None and owed < 0:
+        note += " " + _("Valor pago a maior, a restituir: %(refund)s.") % {
+            "refund": _reais(-owed)
+        }
+    if case.state == ClandestineState.SEIZED and case.seizure_ends_on < today:
+        note += " " + _("A apreensão recalculada já terminou; o veículo fica retido até a "
+                        "quitação (Art. 62 §3).")
+    return note
 
 
 def _fine_reais(fine_vrte: Decimal, vrte: Decimal | None) -> Decimal | None:
@@ -519,13 +561,7 @@ def clandestine_contest(
 
     def in_time(locked: ClandestineCase) -> None:
         last_day = law_deadlines.appeal_deadline(locked.noticed_on)
-        if today > last_day:
-            raise RuleViolation(
-                _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": format_date(last_day)},
-                article=ART_63,
-                code="appeal_late",
-            )
+        appeal_in_time_check(filed_on=today, last_day=last_day, article=ART_63)
 
     with transaction.atomic(durable=True):
         return case_step(

@@ -41,6 +41,7 @@ from registers.requirements import (
 from registers.selectors import vehicle_in_service_at_publication
 from registers.services.registrations import registration_create
 from workflows.renewal.models import WAITING_STATES, RenewalCase
+from workflows.renewal.selectors import RENEWABLE, registration_to_renew
 from workflows.steps.inspection import InspectionStep
 from workflows.steps.intake import intake_resubmit
 
@@ -57,9 +58,6 @@ CHECKLIST = {
     CRLV_ITEM: _l("CRLV — Certificado de Registro e Licenciamento do Veículo (Art. 19 II)"),
     CNH_ITEM: _l("CNH — Carteira Nacional de Habilitação (Art. 19 III)"),
 }
-
-RENEWABLE = (MunicipalRegistration.Status.VALID, MunicipalRegistration.Status.EXPIRED)
-
 
 
 # --- Issuing an IM ----------------------------------------------------------------------
@@ -95,19 +93,6 @@ def registration_issue(
 
 
 # --- Reads shared with the cycle ------------------------------------------------------
-
-
-def registration_to_renew(authorization: Authorization) -> MunicipalRegistration | None:
-    """The authorization's IM a renewal replaces: the latest one not yet superseded.
-
-    `registration_issue` supersedes every valid or expired IM of the authorization, so at
-    most one is left in either status.
-    """
-    return (
-        MunicipalRegistration.objects.filter(authorization=authorization, status__in=RENEWABLE)
-        .order_by("-valid_until", "-pk")
-        .first()
-    )
 
 
 def registration_lock(pk: int) -> MunicipalRegistration:

@@ -1,16 +1,6 @@
-"""Revocation (cassação), Art. 59 V, §2, §3 and §5: its services and its deadline (the
-table is in `workflows.revocation.workflow`).
-
-    opened ──send_notice──▶ notice_sent ──notify (AR)──▶ notified
-                                 │                          │  ╲ (system, 10 business days)
-                                 └──── file_defence ────────┤   close_window ▶ window_closed
-                                                            ▼                        │
-                                                      defence_filed                  │
-                                                            │ revoke / dismiss (mayor, §3)
-                                                            ▼                        ▼
-          revoked: authorization ended, or auxiliary unbound (bar §5 either way)
-          dismissed: by the mayor, from any open state
-          lapsed (system): the authorization or the binding ended by another act
+"""Revocation (cassação), Art. 59 V, §2, §3 and §5: its services and its deadlines. The
+states and edges are drawn once, with the table, in `workflows.revocation.workflow` (and
+in docs/workflows.md).
 
 Opened by the system (vehicle age, Art. 12; points, Art. 59 V d-e; recidivism, V a) through
 `revocation_open`, or by a clerk through `revocation_file` (V b, V c, V f). The decision is
@@ -44,6 +34,9 @@ from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from workflows.revocation.models import RevocationCase, RevocationState
+from workflows.revocation.selectors import auxiliary_bound, revocation_window_last_day
+from workflows.steps.guards import appeal_in_time_check, authorization_in_force_lock
+from workflows.steps.notices import notice_letter_send
 
 ART_59_V = "Art. 59 V"
 ART_59_P2 = "Art. 59 §2"
@@ -136,14 +129,12 @@ def revocation_file(
             _("Descreva os fatos que fundamentam a abertura do processo."), article=ART_59_P2
         )
     with transaction.atomic(durable=True):
-        locked = Authorization.objects.select_for_update().get(pk=authorization.pk)
-        if locked.status not in IN_FORCE:
-            raise StateConflict(
-                _("A autorização %(number)s não está em vigor (%(status)s).")
-                % {"number": locked.number, "status": locked.get_status_display()},
-                article=ART_59_V,
-            )
-        if auxiliary is not None and not _bound(locked, auxiliary):
+        locked = authorization_in_force_lock(
+            authorization.pk,
+            refusal=_("A autorização %(number)s não está em vigor (%(status)s)."),
+            article=ART_59_V,
+        )
+        if auxiliary is not None and not auxiliary_bound(locked, auxiliary):
             raise RuleViolation(
                 _("%(name)s não é o auxiliar vinculado a esta autorização.")
                 % {"name": auxiliary.name},
@@ -163,28 +154,22 @@ def revocation_file(
         )
 
 
-def _bound(authorization: Authorization, auxiliary: Driver) -> bool:
-    return AuxiliaryBinding.objects.filter(
-        authorization=authorization, auxiliary=auxiliary, ended_on__isnull=True
-    ).exists()
-
-
 # --- Notice and defence (Art. 59 §2) ----------------------------------------------------------
 
 
 def revocation_send_notice(*, case: Case, actor: User, note: str = "") -> RevocationCase:
     """The registered letter with AR opens the defence (Arts. 46 and 59 §2)."""
     with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="send_notice", actor=actor, note=note)
-        assert locked.applicant is not None
-        notice_send(
-            case=locked,
-            recipient=locked.applicant,
-            template="revocation_notice",
-            context={"revocation": locked, "days": law_deadlines.REVOCATION_APPEAL_DAYS},
+        return notice_letter_send(
+            case=case,
             actor=actor,
+            note=note,
+            template="revocation_notice",
+            context=lambda revocation: {
+                "revocation": revocation,
+                "days": law_deadlines.REVOCATION_APPEAL_DAYS,
+            },
         )
-    return locked
 
 
 def revocation_notice_received(*, case: Case, received_on: dt.date, actor: User | None) -> None:
@@ -236,14 +221,7 @@ def revocation_file_defence(
     today = local_today()
 
     def in_time(locked: RevocationCase) -> None:
-        last_day = _defence_last_day(locked)
-        if last_day is not None and today > last_day:
-            raise RuleViolation(
-                _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": format_date(last_day)},
-                article=ART_59_P2,
-                code="appeal_late",
-            )
+        appeal_in_time_check(filed_on=today, last_day=_defence_last_day(locked), article=ART_59_P2)
 
     with transaction.atomic(durable=True):
         locked = case_step(
@@ -264,14 +242,7 @@ def revocation_file_defence(
 def _defence_last_day(case: RevocationCase) -> dt.date | None:
     """Art. 59 §2: the window's last day — the case's, or its row's when a day declared
     closed moved it later (CPC art. 224 §1; `registers.calendar`)."""
-    moved = (
-        Deadline.objects.filter(case=case, kind=DEFENCE_WINDOW)
-        .order_by("-due_on")
-        .values_list("due_on", flat=True)
-        .first()
-    )
-    days = [day for day in (case.defence_due_on, moved) if day is not None]
-    return max(days) if days else None
+    return revocation_window_last_day(case, kind=DEFENCE_WINDOW, due_on=case.defence_due_on)
 
 
 @deadline_handler(DEFENCE_WINDOW)
@@ -300,7 +271,7 @@ def _target_in_force(case: RevocationCase) -> None:
     authorization = case.authorization
     assert authorization is not None
     if case.auxiliary_id is not None:
-        if not _bound(authorization, case.auxiliary):  # type: ignore[arg-type]
+        if not auxiliary_bound(authorization, case.auxiliary):  # type: ignore[arg-type]
             raise StateConflict(
                 _("O auxiliar não está mais vinculado à autorização %(number)s; arquive o "
                   "processo.") % {"number": authorization.number},
@@ -394,14 +365,10 @@ def _decision_received(case: RevocationCase, *, received_on: dt.date, actor: Use
 
 
 def _appeal_last_day(case: RevocationCase) -> dt.date | None:
-    moved = (
-        Deadline.objects.filter(case=case, kind=DECISION_APPEAL_WINDOW)
-        .order_by("-due_on")
-        .values_list("due_on", flat=True)
-        .first()
+    """Art. 59 §2: the last day to appeal against the decided revocation."""
+    return revocation_window_last_day(
+        case, kind=DECISION_APPEAL_WINDOW, due_on=case.appeal_due_on
     )
-    days = [day for day in (case.appeal_due_on, moved) if day is not None]
-    return max(days) if days else None
 
 
 def revocation_appeal_decision(
@@ -415,14 +382,7 @@ def revocation_appeal_decision(
     today = local_today()
 
     def in_time(locked: RevocationCase) -> None:
-        last_day = _appeal_last_day(locked)
-        if last_day is not None and today > last_day:
-            raise RuleViolation(
-                _("Recurso fora do prazo: o prazo terminou em %(day)s.")
-                % {"day": format_date(last_day)},
-                article=ART_59_P2,
-                code="appeal_late",
-            )
+        appeal_in_time_check(filed_on=today, last_day=_appeal_last_day(locked), article=ART_59_P2)
 
     with transaction.atomic(durable=True):
         locked = case_step(
@@ -472,12 +432,17 @@ def _decision_window_closed(case: Case | None, deadline: Deadline, today: dt.dat
     return True
 
 
+def _grounds_required(note: str) -> None:
+    """Art. 59 §2: the decision on the appeal against the measure states its grounds."""
+    if not note.strip():
+        raise RuleViolation(_("Fundamente a decisão do recurso."), article=ART_59_P2)
+
+
 def revocation_appeal_deny(
     *, case: Case, actor: User, note: str = "", today: dt.date | None = None
 ) -> RevocationCase:
     """The executive denies the appeal against the measure: the revocation takes effect."""
-    if not note.strip():
-        raise RuleViolation(_("Fundamente a decisão do recurso."), article=ART_59_P2)
+    _grounds_required(note)
     day = today or local_today()
     with transaction.atomic(durable=True):
         locked = case_step(case=case, action="deny_decision_appeal", actor=actor, note=note,
@@ -490,8 +455,7 @@ def revocation_appeal_grant(
     *, case: Case, actor: User, note: str = "", today: dt.date | None = None
 ) -> RevocationCase:
     """The executive grants the appeal against the measure: no revocation."""
-    if not note.strip():
-        raise RuleViolation(_("Fundamente a decisão do recurso."), article=ART_59_P2)
+    _grounds_required(note)
     with transaction.atomic(durable=True):
         locked = case_step(case=case, action="grant_decision_appeal", actor=actor, note=note)
         deadlines_cancel(case=locked)

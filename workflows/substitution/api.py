@@ -46,18 +46,7 @@ class SubstitutionFileApi(APIView):
         case = substitution_file(
             actor=request.user,
             driver=driver,
-            vehicle=VehicleData(
-                plate=data["plate"],
-                renavam=data["renavam"],
-                make=data["make"],
-                model=data["model"],
-                manufacture_year=data["manufacture_year"],
-                doors=data["doors"],
-                capacity=data["capacity"],
-                air_conditioning=data["air_conditioning"],
-                airbag=data["airbag"],
-                colour=data["colour"],
-            ),
+            vehicle=VehicleData.from_mapping(data),
             crlv=data.get("crlv"),
             note=data["note"],
         )

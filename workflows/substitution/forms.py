@@ -57,19 +57,7 @@ class SubstitutionForm(forms.Form):
         return normalize_renavam(self.cleaned_data["renavam"])
 
     def vehicle(self) -> VehicleData:
-        data = self.cleaned_data
-        return VehicleData(
-            plate=data["plate"],
-            renavam=data["renavam"],
-            make=data["make"],
-            model=data["model"],
-            manufacture_year=data["manufacture_year"],
-            doors=data["doors"],
-            capacity=data["capacity"],
-            air_conditioning=data["air_conditioning"],
-            airbag=data["airbag"],
-            colour=data["colour"],
-        )
+        return VehicleData.from_mapping(self.cleaned_data)
 
 
 class SeizureCommunicationForm(forms.Form):

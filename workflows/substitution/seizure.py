@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.roles import Role, has_role
-from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
+from cases.errors import NotPermitted, RuleViolation, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start
 from cases.services.documents import document_store, upload_check
@@ -33,9 +33,10 @@ from cases.services.transitions import case_open, case_record, local_today
 from law import deadlines as law_deadlines
 from law import suspension as law_suspension
 from law.errors import LawError
-from registers.models import Authorization, Driver
-from workflows.substitution.models import SubstitutionCase, SubstitutionState, SubstitutionTrigger
-from workflows.substitution.tracking import IN_FORCE, open_substitution_case
+from registers.models import Driver
+from workflows.steps.guards import holder_authorization_lock
+from workflows.substitution.models import SubstitutionCase, SubstitutionTrigger
+from workflows.substitution.services import substitution_under_way_check
 
 ART_24_P2 = law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION.article
 COURT_ORDER_ITEM = "court_order"
@@ -86,23 +87,13 @@ def substitution_seizure_communicate(
     checked = upload_check(order)
     last_day = law_suspension.seizure_communication_deadline(seized_on)
     with transaction.atomic(durable=True):
-        authorization = (
-            Authorization.objects.select_for_update()
-            .select_related("vehicle")
-            .filter(holder=driver, status__in=IN_FORCE)
-            .first()
+        authorization = holder_authorization_lock(
+            driver,
+            refusal=_("O taxista não tem autorização em vigor."),
+            article=ART_24_P2,
+            related=("vehicle",),
         )
-        if authorization is None:
-            raise RuleViolation(
-                _("O taxista não tem autorização em vigor."), article=ART_24_P2
-            )
-        existing = open_substitution_case(authorization)
-        if existing is not None and existing.state != SubstitutionState.AWAITING_VEHICLE:
-            raise StateConflict(
-                _("Já existe um pedido de substituição em andamento para esta autorização: "
-                  "processo %(number)s.") % {"number": existing.number},
-                article=ART_24_P2,
-            )
+        substitution_under_way_check(authorization, article=ART_24_P2)
         case = case_open(
             model=SubstitutionCase,
             actor=actor,

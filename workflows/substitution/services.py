@@ -30,6 +30,7 @@ from registers.services.vehicles import (
     vehicle_save,
 )
 from workflows.renewal.services import registration_issue
+from workflows.steps.guards import holder_authorization_lock
 from workflows.steps.inspection import InspectionStep, inspections_call_off
 from workflows.steps.review import documents_accepted
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
@@ -55,6 +56,22 @@ CRLV_LABEL = _l("CRLV do novo veículo (Art. 10 II a)")
 VEHICLE_SUBSTITUTED = "vehicle_substituted"
 INSPECTION_CANCELLED = "inspection_cancelled"
 WHITE_COLOUR_ITEM = "white_colour"
+
+
+def substitution_under_way_check(
+    authorization: Authorization, *, article: str
+) -> SubstitutionCase | None:
+    """One substitution at a time per authorization (Arts. 12, 20, 24 §2): refused while
+    another is under way; returns the notice still awaiting the vehicle, if any — the
+    case the holder completes."""
+    existing = open_substitution_case(authorization)
+    if existing is not None and existing.state != SubstitutionState.AWAITING_VEHICLE:
+        raise StateConflict(
+            _("Já existe um pedido de substituição em andamento para esta autorização: "
+              "processo %(number)s.") % {"number": existing.number},
+            article=article,
+        )
+    return existing
 
 
 def _requirements(vehicle: Vehicle, *, on: dt.date, grace: bool) -> None:
@@ -124,24 +141,13 @@ def substitution_file(
         raise RuleViolation(_("Anexe o CRLV do novo veículo."), article=ART_10_II_A)
     checked = upload_check(crlv)
     with transaction.atomic(durable=True):
-        authorization = (
-            Authorization.objects.select_for_update()
-            .select_related("vehicle")
-            .filter(holder=driver, status__in=IN_FORCE)
-            .first()
+        authorization = holder_authorization_lock(
+            driver,
+            refusal=_("O taxista não tem autorização em vigor para substituir o veículo."),
+            article=ART_20,
+            related=("vehicle",),
         )
-        if authorization is None:
-            raise RuleViolation(
-                _("O taxista não tem autorização em vigor para substituir o veículo."),
-                article=ART_20,
-            )
-        existing = open_substitution_case(authorization)
-        if existing is not None and existing.state != SubstitutionState.AWAITING_VEHICLE:
-            raise StateConflict(
-                _("Já existe um pedido de substituição em andamento para esta autorização: "
-                  "processo %(number)s.") % {"number": existing.number},
-                article=ART_20,
-            )
+        existing = substitution_under_way_check(authorization, article=ART_20)
         new_vehicle = vehicle_register(
             data=data, owner=driver, refuse=_refuse_for_substitution(driver, authorization),
             save=False,

@@ -44,10 +44,11 @@ from law import deadlines as law_deadlines
 from law import suspension as law_suspension
 from law.errors import LawError
 from law.i18n import format_date
-from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from workflows.authorizations import case_authorization_suspend
 from workflows.holds import authorization_release_if_free, authorizations_release_if_free_all
+from workflows.steps.guards import holder_authorization_lock
+from workflows.steps.notices import applicant_notify
 from workflows.suspension.models import SuspensionCase, SuspensionState
 
 ART_24 = "Art. 24"
@@ -95,15 +96,12 @@ def suspension_file(
     # Every file is checked before anything is written: a bad file leaves no case behind.
     checked = [upload_check(proof) for proof in proofs]
     with transaction.atomic(durable=True):
-        authorization = (
-            Authorization.objects.select_for_update()
-            .filter(holder=driver, status=Authorization.Status.ACTIVE)
-            .first()
+        authorization = holder_authorization_lock(
+            driver,
+            refusal=_("O taxista não tem autorização ativa para suspender."),
+            article=ART_24,
+            statuses=(Authorization.Status.ACTIVE,),
         )
-        if authorization is None:
-            raise RuleViolation(
-                _("O taxista não tem autorização ativa para suspender."), article=ART_24
-            )
         open_states = [
             SuspensionState.FILED,
             SuspensionState.CORRECTION_REQUESTED,
@@ -160,25 +158,15 @@ def suspension_approve(
             authorization=locked.authorization, case=locked, actor=actor, article=ART_24
         )
         _set_end_deadline(locked)
-        _notify_decision(locked, approved=True, note=note)
+        applicant_notify(locked, template="suspension_decided", approved=True, note=note)
     return locked
 
 
 def suspension_deny(*, case: Case, actor: User, note: str = "") -> SuspensionCase:
     with transaction.atomic(durable=True):
         locked = case_step(case=case, action="deny", actor=actor, note=note)
-        _notify_decision(locked, approved=False, note=note)
+        applicant_notify(locked, template="suspension_decided", approved=False, note=note)
     return locked
-
-
-def _notify_decision(case: SuspensionCase, *, approved: bool, note: str) -> None:
-    assert case.applicant is not None
-    notification_queue(
-        case=case,
-        recipient=case.applicant,
-        template="suspension_decided",
-        context={"approved": approved, "note": note},
-    )
 
 
 def _same_facts(

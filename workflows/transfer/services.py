@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
-from accounts.roles import Role, has_role, is_staff_member
+from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, CaseKind
 from cases.services.documents import has_usable_document, proofs_check, proofs_store
@@ -40,7 +40,6 @@ from law import transfer as rules
 from law.errors import LawError
 from notifications.services import notification_queue
 from registers.models import (
-    IN_FORCE,
     Authorization,
     AuxiliaryBinding,
     Driver,
@@ -53,10 +52,12 @@ from registers.requirements import (
     vehicle_requirements_unmet,
 )
 from registers.selectors import vehicle_in_service_at_publication
-from registers.services.drivers import ART_10_I_ITEMS, driver_match_or_register
+from registers.services.drivers import ART_10_I_ITEMS, driver_lock_or_match
 from workflows.auxiliary.services import auxiliary_bindings_end
+from workflows.steps.guards import authorization_in_force_lock
 from workflows.steps.inspection import InspectionStep
 from workflows.transfer.models import TransferCase, TransferCause, TransferState
+from workflows.transfer.selectors import open_requests
 
 ART_20 = "Art. 20"
 ART_25 = rules.ART_25
@@ -104,38 +105,6 @@ HOLDER_REQUEST_KINDS = (
 
 def _law(exc: LawError) -> RuleViolation:
     return from_law(exc)
-
-
-# Art. 25 (issue 19, item 13): a transfer filed by someone who is neither the holder nor a
-# clerk — a successor, or a stranger claiming to be one — stands unproven until a clerk has
-# checked its proofs and accepted it. Until then it blocks none of the holder's filings.
-UNPROVEN_STATES = (TransferState.FILED, TransferState.CORRECTION_REQUESTED)
-
-
-def transfer_is_unproven(case: Case, authorization: Authorization) -> bool:
-    """Whether `case` is a transfer filed by a third party whose proofs no clerk accepted."""
-    if case.kind != CaseKind.TRANSFER or case.state not in UNPROVEN_STATES:
-        return False
-    filer = case.filed_by
-    if filer is None or filer.pk == authorization.holder.user_id:
-        return False
-    return not is_staff_member(filer)
-
-
-def open_requests(
-    authorization: Authorization, kinds: Iterable[str], exclude: Case | None = None
-) -> list[Case]:
-    """Open cases of `kinds` about this authorization (other than `exclude`) that hold it:
-    an unproven transfer filed by a third party does not (`transfer_is_unproven`)."""
-    rows = Case.objects.filter(authorization=authorization, kind__in=list(kinds),
-                               closed_at__isnull=True).select_related("filed_by")
-    if exclude is not None:
-        rows = rows.exclude(pk=exclude.pk)
-    return [
-        case
-        for case in rows.order_by("opened_at", "id")
-        if not transfer_is_unproven(case, authorization)
-    ]
 
 
 def _required_items(cause: str) -> list[str]:
@@ -186,42 +155,28 @@ def transfer_file(
 ) -> TransferCase:
     """Ask for the transfer of `authorization` to a beneficiary (Art. 25)."""
     day = today or local_today()
-    is_clerk = has_role(actor, Role.CLERK)
-    is_holder = authorization.holder.user_id == actor.pk
-    is_beneficiary = beneficiary is not None and beneficiary.user_id == actor.pk
-    if not (is_clerk or is_holder or is_beneficiary):
-        raise NotPermitted(
-            _("Somente o beneficiário, o próprio titular (invalidez) ou um servidor pode "
-              "protocolar a transferência."),
-            article=ART_25,
-        )
-    if cause not in TransferCause.values:
-        raise RuleViolation(_("Hipótese inválida: escolha o inciso I ou II do Art. 25."),
-                            article=ART_25)
-    if is_holder and not is_clerk and cause == TransferCause.DEATH:
-        raise RuleViolation(_("A transferência por falecimento é pedida pelo sucessor."),
-                            article=rules.ART_25_I)
-    if cause == TransferCause.INVALIDITY:
-        succession_class = ""
-    try:
-        rules.check_beneficiary(cause=cause, relationship=relationship,
-                                succession_class=succession_class, event_on=event_on, today=day)
-    except LawError as exc:
-        raise _law(exc) from exc
-    if beneficiary is None and not beneficiary_data:
-        raise RuleViolation(_("Informe o beneficiário da transferência."), article=ART_25)
+    succession_class = _request_check(
+        actor=actor,
+        authorization=authorization,
+        cause=cause,
+        relationship=relationship,
+        event_on=event_on,
+        succession_class=succession_class,
+        beneficiary=beneficiary,
+        has_beneficiary_data=bool(beneficiary_data),
+        today=day,
+    )
     # Every file is checked before anything is written: a bad file leaves no case behind.
     checked = proofs_check(proofs or {}, checklist=CHECKLIST, required=_required_items(cause),
                            article=ART_25)
     with transaction.atomic(durable=True):
-        locked = Authorization.objects.select_for_update().select_related("holder", "vehicle").get(
-            pk=authorization.pk
+        locked = authorization_in_force_lock(
+            authorization.pk,
+            refusal=_("A autorização %(number)s não está em vigor."),
+            article=ART_25,
+            error=RuleViolation,
+            related=("holder", "vehicle"),
         )
-        if locked.status not in IN_FORCE:
-            raise RuleViolation(
-                _("A autorização %(number)s não está em vigor.") % {"number": locked.number},
-                article=ART_25,
-            )
         pending = open_requests(locked, [CaseKind.TRANSFER])
         if pending:
             raise StateConflict(
@@ -229,13 +184,9 @@ def transfer_file(
                   "(processo %(number)s).") % {"number": pending[0].number},
                 article=ART_25,
             )
-        created = False
-        if beneficiary is None:
-            beneficiary, created = driver_match_or_register(
-                data=beneficiary_data or {}, kind=Driver.Kind.HOLDER
-            )
-        else:
-            beneficiary = Driver.objects.select_for_update().get(pk=beneficiary.pk)
+        beneficiary, created = driver_lock_or_match(
+            beneficiary, data=beneficiary_data, kind=Driver.Kind.HOLDER
+        )
         _beneficiary_check(beneficiary, locked, day)
         case = case_open(
             model=TransferCase,
@@ -268,6 +219,48 @@ def transfer_file(
 
 
 # --- Check and inspection --------------------------------------------------------------
+
+
+def _request_check(
+    *,
+    actor: User,
+    authorization: Authorization,
+    cause: str,
+    relationship: str,
+    event_on: dt.date,
+    succession_class: str,
+    beneficiary: Driver | None,
+    has_beneficiary_data: bool,
+    today: dt.date,
+) -> str:
+    """Art. 25: who may ask, for which cause, and whether the beneficiary may succeed,
+    before anything is read under lock; returns the succession class as it counts (none
+    for invalidity)."""
+    is_clerk = has_role(actor, Role.CLERK)
+    is_holder = authorization.holder.user_id == actor.pk
+    is_beneficiary = beneficiary is not None and beneficiary.user_id == actor.pk
+    if not (is_clerk or is_holder or is_beneficiary):
+        raise NotPermitted(
+            _("Somente o beneficiário, o próprio titular (invalidez) ou um servidor pode "
+              "protocolar a transferência."),
+            article=ART_25,
+        )
+    if cause not in TransferCause.values:
+        raise RuleViolation(_("Hipótese inválida: escolha o inciso I ou II do Art. 25."),
+                            article=ART_25)
+    if is_holder and not is_clerk and cause == TransferCause.DEATH:
+        raise RuleViolation(_("A transferência por falecimento é pedida pelo sucessor."),
+                            article=rules.ART_25_I)
+    if cause == TransferCause.INVALIDITY:
+        succession_class = ""
+    try:
+        rules.check_beneficiary(cause=cause, relationship=relationship,
+                                succession_class=succession_class, event_on=event_on, today=today)
+    except LawError as exc:
+        raise _law(exc) from exc
+    if beneficiary is None and not has_beneficiary_data:
+        raise RuleViolation(_("Informe o beneficiário da transferência."), article=ART_25)
+    return succession_class
 
 
 def _documents_check(case: TransferCase) -> None:
@@ -332,16 +325,13 @@ def transfer_approve(
     day = today or local_today()
 
     def guard(locked: TransferCase) -> None:
-        authorization = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
-        if (
-            authorization.holder_id != locked.previous_holder_id
-            or authorization.status not in IN_FORCE
-        ):
-            raise StateConflict(
-                _("A autorização %(number)s mudou desde o pedido (titular ou situação).")
-                % {"number": authorization.number},
-                article=ART_25,
-            )
+        assert locked.authorization_id is not None
+        authorization = authorization_in_force_lock(
+            locked.authorization_id,
+            refusal=_("A autorização %(number)s mudou desde o pedido (titular ou situação)."),
+            article=ART_25,
+            holder_id=locked.previous_holder_id,
+        )
         pending = open_requests(authorization, HOLDER_REQUEST_KINDS, exclude=locked)
         if pending:
             raise StateConflict(

@@ -3,26 +3,31 @@ user may see, and the penalty periods of a notice (Art. 59 III, IV)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db.models import Case as SqlCase
 from django.db.models import OuterRef, QuerySet, Value, When
+from django.utils import timezone
 from django.utils.text import capfirst
 
 from accounts.models import User
 from cases.models import Case
 from cases.selectors import within_visible_cases
 from documents.penalties import PenaltyInFull, penalty_of_notice
+from law.penalties import PastInfraction
 from registers.models import (
     IN_FORCE,
     Authorization,
     AuxiliaryBinding,
     Driver,
     MunicipalRegistration,
+    VrteValue,
 )
 from registers.validators import normalize_plate
-from workflows.violation.models import APPEALABLE, PenaltyPeriod, ViolationNotice
+from workflows.violation.models import APPEALABLE, PenaltyPeriod, ViolationNotice, ViolationState
 
 
 def _taxis() -> QuerySet[Authorization]:
@@ -133,3 +138,42 @@ def notice_for_update(pk: int) -> ViolationNotice:
     """The notice, locked, for a service of another kind that moves it (an appeal's
     decision), in the caller's transaction."""
     return ViolationNotice.objects.select_for_update().get(pk=pk)
+
+
+def final_history(driver: Driver, *, before: dt.date) -> list[PastInfraction]:
+    """The driver's infractions whose penalties stand, for recidivism (Art. 59)."""
+    rows = ViolationNotice.objects.filter(
+        penalties_applied_on__isnull=False, occurred_at__date__lt=before
+    ).exclude(state__in=[ViolationState.OVERTURNED, ViolationState.ANNULLED])
+    rows = rows.filter(offender=driver) | rows.filter(offender__isnull=True, applicant=driver)
+    found = list(rows.values_list("pk", "item", "occurred_at"))
+    # Art. 59 §4: after a XXI/XXII penalty the suspension served is the time to regularize.
+    served = dict(
+        PenaltyPeriod.objects.filter(
+            violation_id__in=[pk for pk, _item, _at in found],
+            kind=PenaltyPeriod.Kind.SUSPENSION,
+        ).values_list("violation_id", "ends_on")
+    )
+    return [
+        PastInfraction(item=item, on=timezone.localtime(at).date(), regularize_until=served.get(pk))
+        for pk, item, at in found
+    ]
+
+
+def vrte_on(day: dt.date) -> Decimal | None:
+    """Art. 54: the VRTE value in force on the date of the infraction."""
+    return VrteValue.objects.filter(year=day.year).values_list("value", flat=True).first()
+
+
+def notice_delivered_on(notice: ViolationNotice) -> dt.date | None:
+    """The delivery (or visit, Art. 46 §2) date on the notice's latest AR."""
+    from notifications.models import Notification
+
+    row = (
+        Notification.objects.filter(case=notice, legal=True)
+        .exclude(delivered_on__isnull=True, visit_on__isnull=True)
+        .order_by("-id")
+        .values_list("delivered_on", "visit_on")
+        .first()
+    )
+    return (row[0] or row[1]) if row else None
