@@ -20,18 +20,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from cases.errors import RuleViolation, StateConflict
 from cases.services.transitions import local_today
+from law.citations import ART_8, ART_18, ART_22_P4, ART_27
 from register_import.models import ImportJob, TermoInvitation
 from register_import.reading import sheet_read
-from register_import.validation import (
-    ART_8,
-    ART_18,
-    ART_22_P4,
-    CellError,
-    Person,
-    Row,
-    row_check,
-    rows_cross_check,
-)
+from register_import.validation import CellError, Person, Row, row_check, rows_cross_check
 from registers.models import (
     Authorization,
     AuxiliaryBinding,
@@ -264,7 +256,7 @@ class _Register:
                  _("Já existe uma IM com este número."), ART_18)
         if row.auxiliary and row.auxiliary.cpf in self.bound_auxiliaries:
             fail("auxiliar_cpf", row.auxiliary.cpf, "auxiliary_bound",
-                 _("Este auxiliar já está vinculado a outro titular."), "Art. 27")
+                 _("Este auxiliar já está vinculado a outro titular."), ART_27)
         return errors
 
 

@@ -284,7 +284,7 @@ _TRANSFER = RequestOption(
 _CANCELLATION = RequestOption(
     "cancellation-new",
     _l("Cancelamento da autorização (Art. 23)"),
-    _l("Quem cancela só pode pedir nova autorização após 5 anos (Art. 23, parágrafo único)."),
+    _l("Quem cancela só pode pedir nova autorização após 5 anos (Art. 23 parágrafo único)."),
     CaseKind.CANCELLATION,
 )
 _ADVERTISING = RequestOption(

@@ -55,8 +55,8 @@ def test_art_59_v_d_22_points_within_12_months_revoke_when_the_third_is_final_on
     # the third becomes final only on 17/02/2026, when the window ending that day holds 12
     third = _final(agent, clerk, authorization, "II", dt.date(2025, 12, 20), dt.date(2026, 2, 17))
     revocation = RevocationCase.objects.get()
-    assert revocation.ground_article == "Art. 59, V, d"
+    assert revocation.ground_article == "Art. 59 V d"
     # the reason (timeline and notice) names the window and the sum
     assert "21/12/2024" in revocation.reason and "20/12/2025" in revocation.reason
     assert "22" in revocation.reason and third.number in revocation.reason
-    assert AuditEvent.objects.get(case=revocation, transition="open").article == "Art. 59, V, d"
+    assert AuditEvent.objects.get(case=revocation, transition="open").article == "Art. 59 V d"

@@ -196,7 +196,7 @@ def test_crossing_20_points_in_12_months_opens_a_revocation_by_itself_art59_v_d(
     [notice] = _issue(agent, authorization, ["I"], when=dt.datetime(2026, 4, 3, 9, tzinfo=SP))
     violation_pay(case=_notified(notice), actor=clerk)
     revocation = RevocationCase.objects.get()
-    assert "Art. 59, V, d" in revocation.ground_article
+    assert "Art. 59 V d" in revocation.ground_article
     assert revocation.opened_by_system and revocation.applicant == holder
 
 

@@ -32,12 +32,12 @@ from cases.services.documents import proofs_check, proofs_store
 from cases.services.transitions import case_lock, case_open, case_step, local_today
 from law import advertising as law_advertising
 from law import deadlines as law_deadlines
+from law.citations import ART_67
 from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
 
-ART_67 = law_advertising.ARTICLE
 END_DEADLINE = "advertising.end"
 LAYOUT_ITEM = "layout"
 CHECKLIST: dict[str, Any] = {
@@ -221,7 +221,7 @@ def advertising_approve(
     return locked
 
 
-def advertising_denied(case: AdvertisingCase, *, actor: User, note: str) -> None:
+def advertising_refusal_notify(case: AdvertisingCase, *, actor: User, note: str) -> None:
     """The effect of the mayor's refusal (the `deny` edge is the shared intake step)."""
     _notify_decision(case, approved=False, note=note)
 

@@ -37,15 +37,13 @@ from cases.models import Case, CaseKind
 from cases.services.documents import proofs_check, proofs_store
 from cases.services.transitions import case_open, case_step, local_today
 from law.bars import cancellation_bar_ends
+from law.citations import ART_23, ART_23_AND_27_P1, ART_23_SOLE
 from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, Driver
 from workflows.authorizations import case_authorization_end
 from workflows.cancellation.models import CancellationCase
-from workflows.transfer.services import open_requests
-
-ART_23 = "Art. 23"
-ART_23_SOLE = "Art. 23, parágrafo único"
+from workflows.transfer.services import authorization_pending_requests
 
 CHECKLIST: dict[str, Any] = {
     "signed_request": _l("Requerimento de cancelamento assinado (pedidos no balcão)"),
@@ -69,7 +67,7 @@ def may_apply_again_on(effective_on: dt.date) -> dt.date:
 
 
 def _no_open_requests(authorization: Authorization, exclude: Case | None = None) -> None:
-    pending = open_requests(authorization, BLOCKING_KINDS, exclude=exclude)
+    pending = authorization_pending_requests(authorization, BLOCKING_KINDS, exclude=exclude)
     if pending:
         raise StateConflict(
             _("Há pedidos em andamento sobre esta autorização (%(cases)s); eles devem ser "
@@ -148,7 +146,7 @@ def cancellation_confirm(
         row = case_authorization_end(
             authorization=locked.authorization, status=Authorization.Status.CANCELLED, on=day,
             case=locked, actor=actor, article=ART_23_SOLE,
-            bindings_article="Art. 23; Art. 27 §1",
+            bindings_article=ART_23_AND_27_P1,
             lapse_note=_("Autorização cancelada a pedido (Art. 23)."),
             data={"bar_ends": bar_ends.isoformat()},
         )

@@ -42,6 +42,19 @@ from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.transitions import case_lock, case_open, case_record, case_step, local_today
 from law import deadlines as law_deadlines
+from law.citations import (
+    ART_54,
+    ART_60_P1_P2,
+    ART_61,
+    ART_61_P2,
+    ART_62,
+    ART_62_I,
+    ART_62_III,
+    ART_62_IV,
+    ART_62_P1,
+    ART_62_P3,
+    ART_63,
+)
 from law.clandestine import ClandestinePenalty, Doubling, clandestine_penalty
 from law.i18n import format_date
 from registers.models import Driver, VrteValue
@@ -59,16 +72,6 @@ from workflows.clandestine.selectors import (
     normalize_document,
 )
 
-ART_60 = "Art. 60"
-ART_61 = "Art. 61"
-ART_61_P2 = "Art. 61 §2"
-ART_62_I = "Art. 62 I"
-ART_62_II = "Art. 62 II"
-ART_62_III = "Art. 62 III"
-ART_62_IV = "Art. 62 IV"
-ART_62_P1 = "Art. 62 §1"
-ART_62_P3 = "Art. 62 §3"
-ART_63 = "Art. 63"
 SEIZURE_END = "clandestine.seizure_end"
 PENALTY_RECOMPUTED = "penalty_recomputed"
 CENTS = Decimal("0.01")
@@ -142,7 +145,7 @@ def clandestine_record(
             _("Somente agentes fiscais autuam o transporte clandestino."), article=ART_61
         )
     for value, message, article in (
-        (person_name, _("Informe o nome do responsável."), "Art. 62"),
+        (person_name, _("Informe o nome do responsável."), ART_62),
         (make, _("Informe a marca do veículo."), ART_61),
         (model, _("Informe o modelo do veículo."), ART_61),
         (place, _("Informe o local da constatação."), ART_61),
@@ -157,7 +160,7 @@ def clandestine_record(
         raise RuleViolation(" ".join(exc.messages), code=exc.code) from exc
     if classification not in Classification.values:
         raise RuleViolation(
-            _("Enquadramento inválido: clandestino ou irregular."), article="Art. 60 §§1-2"
+            _("Enquadramento inválido: clandestino ou irregular."), article=ART_60_P1_P2
         )
     if timezone.is_naive(occurred_at):
         raise RuleViolation(_("Informe a data e hora com o fuso horário."), article=ART_61)
@@ -348,7 +351,7 @@ def _fine_known(case: ClandestineCase) -> None:
         raise RuleViolation(
             _("A VRTE de %(year)d não está cadastrada: não é possível calcular a multa em "
               "reais.") % {"year": year},
-            article="Art. 54",
+            article=ART_54,
         )
     case.vrte_value = vrte
     case.fine_reais = _fine_reais(case.fine_vrte, vrte)

@@ -22,6 +22,7 @@ from accounts.models import User
 from cases.errors import RuleViolation, StateConflict
 from cases.models import Case
 from cases.services.transitions import case_open, case_step
+from law.citations import ART_39_IV_VI, ART_42, ART_47_II
 from registers.validators import normalize_plate
 from workflows.complaint.models import ComplaintCase, ComplaintState
 from workflows.violation.selectors import taxi_for_plate
@@ -30,7 +31,6 @@ from workflows.violation.services import notices_issue, require_fiscal_agent
 if TYPE_CHECKING:
     from workflows.violation.models import ViolationNotice
 
-ART_39 = "Art. 39 IV e VI"
 
 # What the public form and the API accept; the database columns are no wider.
 MAX_LENGTHS = {"place": 250, "account": 4000, "passenger_name": 120, "passenger_contact": 120}
@@ -86,7 +86,7 @@ def complaint_file(
         return case_open(
             model=ComplaintCase,
             actor=actor,
-            article=ART_39,
+            article=ART_39_IV_VI,
             now=now,
             note=_("Recebida pela internet.") if channel == "web" else _("Recebida pela API."),
             # Nothing here that identifies the passenger: the timeline is read more widely
@@ -176,7 +176,7 @@ def complaint_convert(
                     "infração (situação atual: %(state)s)."
                 )
                 % {"state": ComplaintState(complaint.state).label},
-                article="Art. 42",
+                article=ART_42,
             )
         if complaint.taxi is None:
             raise RuleViolation(
@@ -186,7 +186,7 @@ def complaint_convert(
                     "clandestino, siga os Arts. 60 a 62."
                 )
                 % {"plate": complaint.plate},
-                article="Art. 47 II",
+                article=ART_47_II,
             )
         notices = notices_issue(
             agent=actor,

@@ -39,17 +39,22 @@ from documents.models import OfficialDocument
 from documents.signing.keys import document_sign_by
 from law import bars as law_bars
 from law import deadlines as law_deadlines
+from law.citations import (
+    ART_27,
+    ART_27_P2,
+    ART_59_P2,
+    ART_59_P3,
+    ART_59_V,
+    ART_59_V_B,
+    ART_59_V_C,
+    ART_59_V_F_AND_70,
+)
 from law.i18n import format_date
 from notifications.post import notice_send
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from workflows.revocation.models import RevocationCase, RevocationState
 
-ART_59_V = "Art. 59 V"
-ART_59_P2 = "Art. 59 §2"
-ART_59_P3 = "Art. 59 §3"
-ART_59_P5 = "Art. 59 §5"
-ART_27_P2 = "Art. 27 §2"
 DEFENCE_WINDOW = "revocation.defence_window"
 DECISION_APPEAL_WINDOW = "revocation.decision_appeal_window"
 DEFENCE_ITEM = "defence"
@@ -66,11 +71,11 @@ OPEN_STATES = (
 
 # The grounds a clerk opens by hand; the others are found by the system (Art. 12, V a, d, e).
 MANUAL_GROUNDS: tuple[tuple[str, str | Promise], ...] = (
-    ("Art. 59 V b", _l("Art. 59 V b — descumprir reiteradamente as determinações do Poder "
+    (ART_59_V_B, _l("Art. 59 V b — descumprir reiteradamente as determinações do Poder "
                        "Executivo Municipal")),
-    ("Art. 59 V c", _l("Art. 59 V c — conduzir táxi durante a suspensão ou o impedimento de "
+    (ART_59_V_C, _l("Art. 59 V c — conduzir táxi durante a suspensão ou o impedimento de "
                        "circulação do veículo")),
-    ("Art. 59 V f; Art. 70", _l("Art. 59 V f — descumprir o disposto no Art. 70")),
+    (ART_59_V_F_AND_70, _l("Art. 59 V f — descumprir o disposto no Art. 70")),
 )
 
 
@@ -129,7 +134,7 @@ def revocation_file(
         )
     if ground not in dict(MANUAL_GROUNDS):
         raise RuleViolation(
-            _("Fundamento inválido: escolha Art. 59 V b, V c ou V f."), article=ART_59_V
+            _("Fundamento inválido: escolha Art. 59 V b V c ou V f."), article=ART_59_V
         )
     if not reason.strip():
         raise RuleViolation(
@@ -147,7 +152,7 @@ def revocation_file(
             raise RuleViolation(
                 _("%(name)s não é o auxiliar vinculado a esta autorização.")
                 % {"name": auxiliary.name},
-                article="Art. 27",
+                article=ART_27,
             )
         if RevocationCase.objects.filter(
             authorization=locked, auxiliary=auxiliary, ground_article=ground,

@@ -32,12 +32,12 @@ from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, local_today
 from law import deadlines as law_deadlines
 from law import suspension as law_suspension
+from law.citations import ART_24_P2
 from law.errors import LawError
 from registers.models import Authorization, Driver
 from workflows.substitution.models import SubstitutionCase, SubstitutionState, SubstitutionTrigger
 from workflows.substitution.tracking import IN_FORCE, open_substitution_case
 
-ART_24_P2 = law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION.article
 COURT_ORDER_ITEM = "court_order"
 COMMUNICATION_DEADLINE = "substitution.judicial_seizure_communication"
 COMMUNICATED_EVENT = "judicial_seizure_communicated"

@@ -42,6 +42,7 @@ from cases.services.transitions import (
 )
 from law import deadlines as law_deadlines
 from law import suspension as law_suspension
+from law.citations import ART_24, ART_24_P1
 from law.errors import LawError
 from law.i18n import format_date
 from notifications.services import notification_queue
@@ -50,8 +51,6 @@ from workflows.authorizations import case_authorization_suspend
 from workflows.holds import authorization_release_if_free, authorizations_release_if_free_all
 from workflows.suspension.models import SuspensionCase, SuspensionState
 
-ART_24 = "Art. 24"
-ART_24_P1 = "Art. 24 §1"
 END_DEADLINE = "suspension.end"
 PROOF_ITEM = "proof"
 

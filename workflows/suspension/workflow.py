@@ -18,12 +18,11 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from law import deadlines
+from law.citations import ART_24, ART_24_P1
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
 from workflows.suspension.models import SuspensionCase, SuspensionState
 from workflows.suspension.services import (
-    ART_24,
-    ART_24_P1,
     PROOF_ITEM,
     suspension_approve,
     suspension_deny,
