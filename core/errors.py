@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 
+from law.citations import ART_10
+
 
 class DomainError(Exception):
     http_status = 400
@@ -77,7 +79,7 @@ class RegisterMismatch(RuleViolation):
                 "Os dados informados não conferem com o cadastro municipal. Compareça à "
                 "Secretaria de Finanças com os documentos originais."
             ),
-            article="Art. 10",
+            article=ART_10,
         )
 
 

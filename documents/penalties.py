@@ -193,7 +193,7 @@ def fine_line(penalty: PenaltyInFull) -> str:
         )
     line = text % values
     if penalty.doubled:
-        line += " " + _("Em dobro, por reincidência (Art. 59 §1º).")
+        line += " " + _("Em dobro, por reincidência (Art. 59 §1).")
     return line
 
 
@@ -249,7 +249,7 @@ def penalty_lines(penalty: PenaltyInFull) -> list[str]:
         lines.append(
             _(
                 "Cassação: a reincidência abre processo de cassação da autorização, com "
-                "direito a recurso (Art. 59 V a e §2º)."
+                "direito a recurso (Art. 59 V a e §2)."
             )
         )
     return lines

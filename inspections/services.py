@@ -21,9 +21,9 @@ from cases.models import Case
 from cases.services.transitions import case_record
 from inspections.models import Inspection
 from law import inspection as law_inspection
+from law.citations import ART_20
 from registers.models import Vehicle
 
-ART_20 = "Art. 20"
 EARLY_WITHOUT_ASKING_DAYS = 2
 """An inspection may be recorded up to two days before the day it was booked for (the
 vehicle came in early) without a word; earlier than that the inspector confirms it was

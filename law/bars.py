@@ -60,9 +60,9 @@ class BarReason(StrEnum):
 
 _ARTICLES: Final[Mapping[BarReason, str]] = MappingProxyType(
     {
-        BarReason.CANCELLATION_ON_REQUEST: "Art. 23, parágrafo único",
-        BarReason.REVOCATION: "Art. 59, §5",
-        BarReason.AUXILIARY_WITHDRAWAL: "Art. 27, §2",
+        BarReason.CANCELLATION_ON_REQUEST: "Art. 23 parágrafo único",
+        BarReason.REVOCATION: "Art. 59 §5",
+        BarReason.AUXILIARY_WITHDRAWAL: "Art. 27 §2",
     }
 )
 

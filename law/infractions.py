@@ -121,7 +121,7 @@ class Infraction:
     @property
     def article(self) -> str:
         """Citation of the item, e.g. ``"Art. 58, XIII"``."""
-        return f"{ARTICLE}, {self.item}"
+        return f"{ARTICLE} {self.item}"
 
     @property
     def citable(self) -> bool:
@@ -277,7 +277,7 @@ _ART_58: Final[tuple[tuple[str, int, str], ...]] = (
         GROUP_3,
         N_(
             "Não providenciarem a padronização dos veículos conforme exigências contidas no "
-            "art. 13, 14, 15 e 16 desta Lei"
+            "Art. 13, 14, 15 e 16 desta Lei"
         ),
     ),
     (
@@ -359,7 +359,7 @@ def infraction(item: str) -> Infraction:
     if found is None:
         raise UnknownInfraction(
             N_(
-                "O item %(item)r não existe no art. 58 da Lei nº 1.764/2023 "
+                "O item %(item)r não existe no Art. 58 da Lei nº 1.764/2023 "
                 "(os itens vão de I a XXIX)."
             ),
             article=ARTICLE,
@@ -368,7 +368,7 @@ def infraction(item: str) -> Infraction:
     if not found.citable:
         raise NotCitable(
             N_(
-                "O item %(item)s do art. 58 não pode ser citado: remete aos arts. 13 a 16 "
+                "O item %(item)s do Art. 58 não pode ser citado: remete aos Arts. 13 a 16 "
                 "da Lei nº 1.764/2023, revogados pela %(revoked_by)s."
             ),
             article=found.article,
@@ -405,10 +405,10 @@ def infraction_citable_against(
     ):
         raise NotCitable(
             N_(
-                "O item %(item)s do art. 58 não pode ser citado: o veículo está no prazo "
-                "para a troca de cor, que termina em %(until)s (Art. 10, §2 e Art. 70)."
+                "O item %(item)s do Art. 58 não pode ser citado: o veículo está no prazo "
+                "para a troca de cor, que termina em %(until)s (Art. 10 §2 e Art. 70)."
             ),
-            article="Art. 10, §2; Art. 70",
+            article="Art. 10 §2; Art. 70",
             item=entry.item,
             until=f"{colour_grace_until:%d/%m/%Y}",
         )

@@ -20,7 +20,7 @@ from law._dates import require_date
 from law.errors import LawError
 from law.i18n import N_
 
-CPC_224: Final = "CPC art. 224 §1"
+CPC_224: Final = "CPC Art. 224 §1"
 
 REMINDER_MONTH: Final = 12
 """The declarations of a year are due in the December before it."""

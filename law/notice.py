@@ -18,7 +18,7 @@ from law.calendar import Calendar
 from law.errors import LawError
 from law.i18n import N_
 
-ART_46_P1_53_II: Final = "Art. 46, §1; Art. 53, II"
+ART_46_P1_53_II: Final = "Art. 46 §1; Art. 53 II"
 
 
 class ReturnReason(StrEnum):
@@ -108,7 +108,7 @@ def check_notice_can_be_issued(
         raise LawError(
             N_(
                 "A infração constatada em %(found)s não pode mais ser autuada: o prazo de 60 "
-                "dias para notificar o infrator terminou em %(limit)s (Art. 46, §1 e Art. 53, "
+                "dias para notificar o infrator terminou em %(limit)s (Art. 46 §1 e Art. 53 "
                 "II)."
             ),
             article=ART_46_P1_53_II,

@@ -45,8 +45,8 @@ LONG_WINDOW_MONTHS: Final = 36
 TITULAR_SHARE_OF_AUXILIARY_POINTS: Final = Decimal("0.5")
 """Art. 49: the titular receives "o equivalente à metade dos pontos" of his auxiliary."""
 
-ARTICLE_SHORT_WINDOW: Final = "Art. 59, V, d"
-ARTICLE_LONG_WINDOW: Final = "Art. 59, V, e"
+ARTICLE_SHORT_WINDOW: Final = "Art. 59 V d"
+ARTICLE_LONG_WINDOW: Final = "Art. 59 V e"
 
 PointEntry = tuple[dt.date, Decimal]
 """A point record: the date of the infraction and the points it carries."""

@@ -60,7 +60,7 @@ class Ground(StrEnum):
     @property
     def article(self) -> str:
         """Citation, e.g. ``"Art. 24, III"``."""
-        return f"{ARTICLE}, {self.value}"
+        return f"{ARTICLE} {self.value}"
 
 
 _GROUND_LABELS: Final[Mapping[Ground, str]] = MappingProxyType(
@@ -242,7 +242,7 @@ def check_seizure_communicated_in_time(
             N_(
                 "A apreensão judicial de %(seized)s deveria ter sido comunicada, com o mandado, "
                 "até %(last_day)s: a substituição do veículo por esse motivo não é possível "
-                "(Art. 24, §2)."
+                "(Art. 24 §2)."
             ),
             article=f"{ARTICLE} §2",
             seized=f"{seized_on:%d/%m/%Y}",

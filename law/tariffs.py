@@ -31,7 +31,7 @@ from law.i18n import N_
 ART_29: Final = "Art. 29"
 ART_30: Final = "Art. 30"
 ART_31: Final = "Art. 31"
-ART_58_XVI: Final = "Art. 58, XVI"
+ART_58_XVI: Final = "Art. 58 XVI"
 
 ADJUSTMENT_MONTH: Final = 1
 """Art. 31: "reajustados anualmente, no mês de janeiro"."""

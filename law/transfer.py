@@ -30,7 +30,7 @@ from law.errors import LawError
 from law.i18n import N_, format_date
 
 ART_25: Final = "Art. 25"
-ART_25_I: Final = "Art. 25 I; CC art. 1.829"
+ART_25_I: Final = "Art. 25 I; CC Art. 1.829"
 ART_25_II: Final = "Art. 25 II"
 
 DEATH: Final = "I"
@@ -85,13 +85,13 @@ def check_beneficiary(
     if admitted is None:
         raise LawError(
             N_("No falecimento do taxista, informe a classe de sucessores legítimos a que o "
-               "beneficiário pertence (incisos I a IV do art. 1.829 do Código Civil)."),
+               "beneficiário pertence (incisos I a IV do Art. 1.829 do Código Civil)."),
             article=ART_25_I,
         )
     if relationship not in admitted:
         raise LawError(
             N_("O parentesco informado não corresponde à classe %(cls)s de sucessores do "
-               "art. 1.829 do Código Civil."),
+               "Art. 1.829 do Código Civil."),
             article=ART_25_I,
             cls=succession_class,
         )

@@ -247,7 +247,7 @@ def vehicle_requirements_failures(
         failures.append(
             _failure(
                 "age",
-                "Art. 10, II, b; Art. 11, II; Art. 12",
+                "Art. 10 II b; Art. 11 II; Art. 12",
                 N_(
                     "Veículo fabricado em %(year)d com mais de %(max_years)d anos de "
                     "fabricação: deveria ter sido substituído até %(deadline)s."
@@ -261,7 +261,7 @@ def vehicle_requirements_failures(
         failures.append(
             _failure(
                 "doors",
-                "Art. 10, II, c",
+                "Art. 10 II c",
                 N_("O veículo deve ter %(min_doors)d ou %(max_doors)d portas; tem %(doors)d."),
                 min_doors=MIN_DOORS,
                 max_doors=MAX_DOORS,
@@ -272,7 +272,7 @@ def vehicle_requirements_failures(
         failures.append(
             _failure(
                 "capacity",
-                "Art. 10, II, c",
+                "Art. 10 II c",
                 N_(
                     "A capacidade do veículo deve ser de até %(max_occupants)d ocupantes; "
                     "é de %(capacity)d."
@@ -285,15 +285,13 @@ def vehicle_requirements_failures(
         failures.append(
             _failure(
                 "air_conditioning",
-                "Art. 10, II, d",
+                "Art. 10 II d",
                 N_("O veículo deve possuir ar-condicionado."),
             )
         )
     colour_grace = in_service_at_publication and on <= colour_change_last_day(PUBLICATION_DATE, cal)
     if not colour_is_white and not colour_grace:
-        failures.append(
-            _failure("colour", "Art. 10, II, e", N_("O veículo deve ser de cor branca."))
-        )
+        failures.append(_failure("colour", "Art. 10 II e", N_("O veículo deve ser de cor branca.")))
     return failures
 
 

@@ -29,6 +29,7 @@ from cases.models import Case, Deadline
 from cases.services.documents import CheckedFile, upload_check
 from cases.services.transitions import case_record, local_today
 from cases.workflow import workflow_for
+from law.citations import ART_46, ART_71
 from law.i18n import format_date
 from law.notice import ClockStart, ReturnReason, received_on
 from law.statute import PUBLICATION_DATE
@@ -38,7 +39,6 @@ from notifications.validators import normalize_tracking_code
 from registers.models import Driver
 from registers.validators import normalize_cpf
 
-ART_46 = "Art. 46"
 REFUSAL_WITNESSES: Final = 2
 """Art. 46 asks for a receipt; a refusal to give one is proven by two witnesses, named
 with their CPFs (the reading in docs/interpretations.md; issue 19, item 7)."""
@@ -150,7 +150,7 @@ def _not_before_the_law(day: dt.date | None, label: str) -> None:
         raise RuleViolation(
             _("A data “%(label)s” (%(day)s) é anterior à publicação da lei (%(law)s).")
             % {"label": label, "day": format_date(day), "law": format_date(PUBLICATION_DATE)},
-            article="Art. 71",
+            article=ART_71,
         )
 
 

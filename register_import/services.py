@@ -28,12 +28,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from cases.errors import RuleViolation, StateConflict
 from cases.services.transitions import local_today
+from law.citations import ART_8, ART_18, ART_22_P4
 from register_import.models import ImportJob, TermoInvitation
 from register_import.reading import sheet_read
 from register_import.validation import (
-    ART_8,
-    ART_18,
-    ART_22_P4,
     CellError,
     Person,
     Row,

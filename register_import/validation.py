@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from law import vehicles as law_vehicles
 from law._dates import add_months
+from law.citations import ART_8, ART_10_I_B, ART_10_I_C, ART_10_II_A, ART_18, ART_22_P4, ART_27
 from law.statute import PUBLICATION_DATE
 from register_import.columns import AUXILIARY_KEYS, BY_KEY, COLUMNS
 from registers.numbers import registration_number_canonical
@@ -31,13 +32,6 @@ from registers.validators import normalize_cnh, normalize_cpf, normalize_plate, 
 # (CTB art. 147 §2: at most 10 years).
 OLDEST_GRANT = dt.date(1950, 1, 1)
 CNH_MAX_YEARS_AHEAD = 10
-ART_8 = "Art. 8"
-ART_10_I_B = "Art. 10, I, b"
-ART_10_I_C = "Art. 10, I, c"
-ART_10_II_A = "Art. 10, II, a"
-ART_18 = "Art. 18"
-ART_22_P4 = "Art. 22, §4"
-ART_27 = "Art. 27"
 _YES = {"sim", "s", "1", "true", "verdadeiro", "x"}
 _NO = {"nao", "não", "n", "0", "false", "falso", ""}
 

@@ -17,6 +17,7 @@ from core.errors import RuleViolation
 from law import bars as law_bars
 from law import sentences as law_sentences
 from law import vehicles as law_vehicles
+from law.citations import ART_3, ART_10_I_B, ART_22_P4
 from law.i18n import format_date
 from registers.models import Authorization, AuxiliaryBinding, CriminalSentence, Driver, Vehicle
 
@@ -47,17 +48,17 @@ def driver_requirements_unmet(
     """
     unmet: list[Unmet] = []
     if _plain(driver.city) != _plain(settings.MUNICIPALITY_NAME):
-        unmet.append(Unmet("Art. 3", _("O taxista deve residir no Município de %(city)s.")
+        unmet.append(Unmet(ART_3, _("O taxista deve residir no Município de %(city)s.")
                            % {"city": settings.MUNICIPALITY_NAME}))
     if not law_vehicles.is_cnh_category_allowed(driver.cnh_category):
-        unmet.append(Unmet("Art. 10 I b", _("A CNH deve ser de categoria B, C, D ou E; "
+        unmet.append(Unmet(ART_10_I_B, _("A CNH deve ser de categoria B, C, D ou E; "
                                             "a apresentada é %(cat)s.")
                            % {"cat": driver.cnh_category or "—"}))
     if driver.cnh_expires_on < on:
-        unmet.append(Unmet("Art. 10 I b", _("A CNH venceu em %(day)s.")
+        unmet.append(Unmet(ART_10_I_B, _("A CNH venceu em %(day)s.")
                            % {"day": format_date(driver.cnh_expires_on)}))
     elif not law_vehicles.is_cnh_expiry_plausible(driver.cnh_expires_on, on):
-        unmet.append(Unmet("Art. 10 I b", _(
+        unmet.append(Unmet(ART_10_I_B, _(
             "A validade informada da CNH (%(day)s) passa de %(years)d anos: confira a data."
         ) % {
             "day": format_date(driver.cnh_expires_on),
@@ -70,7 +71,7 @@ def driver_requirements_unmet(
     if keep is not None:
         in_force = in_force.exclude(pk=keep.pk)
     if not as_auxiliary and in_force.exists():
-        unmet.append(Unmet("Art. 22 §4", _("Cada taxista pode ter uma única autorização.")))
+        unmet.append(Unmet(ART_22_P4, _("Cada taxista pode ter uma única autorização.")))
     events: list[law_bars.BarEvent] = []
     for status, ended_on in Authorization.objects.filter(
         holder=driver,

@@ -47,7 +47,7 @@ from workflows.substitution.tracking import vehicle_deadlines_backfill
 from workflows.suspension.models import SuspensionGround
 from workflows.suspension.services import suspension_file
 from workflows.violation.models import ViolationNotice
-from workflows.violation.services import violation_send_notice, violations_issue
+from workflows.violation.services import violation_notices_issue, violation_send_notice
 
 DEMO_PASSWORD = "demo12345"
 
@@ -448,7 +448,7 @@ def _enforcement(counts: dict[str, int], users: dict[str, User]) -> None:
     if authorization.status != Authorization.Status.ACTIVE:
         return
     now = timezone.now()
-    [notice] = violations_issue(
+    [notice] = violation_notices_issue(
         agent=users["fiscal"],
         authorization=authorization,
         items=["X"],

@@ -19,10 +19,10 @@ from cases.models import Case
 from cases.services.deadlines import deadlines_cancel
 from cases.services.transitions import case_record, case_record_all
 from cases.workflow import AuthorizationEnd, all_workflows
+from law.citations import ART_27_P1
 from registers.models import Authorization
 from registers.services import authorizations as register
 
-ART_27_P1 = "Art. 27 §1"
 _END_EVENTS = {
     Authorization.Status.REVOKED: "authorization_revoked",
     Authorization.Status.CANCELLED: "authorization_cancelled",

@@ -41,7 +41,7 @@ from documents.signing.pades import SigningUnavailable, pdf_sign, pkcs12_signer
 
 SIGNER_FIELD = "AssinaturaServidor"
 KEY_DAYS = 365 * 3
-LEGAL_BASIS = "art. 4º, II, da Lei 14.063/2020"
+LEGAL_BASIS = "Art. 4 II, da Lei 14.063/2020"
 
 
 def _users_ca() -> tuple[ec.EllipticCurvePrivateKey, x509.Certificate, list[x509.Certificate]]:
@@ -179,7 +179,7 @@ def document_sign_by(
             case=case,
             actor=actor,
             event="document_signed",
-            article="Lei 14.063/2020 art. 4º",
+            article="Lei 14.063/2020 Art. 4",
             data={"document": document.number, "kind": document.kind},
         )
     return document

@@ -28,7 +28,7 @@ logger = logging.getLogger(__name__)
 
 Signature = OfficialDocument.Signature
 SEAL_FIELD = "SeloMunicipio"
-LEGAL_BASIS = "art. 4º da Lei 14.063/2020"
+LEGAL_BASIS = "Art. 4 da Lei 14.063/2020"
 
 
 def seal_reason(document: OfficialDocument) -> str:

@@ -15,6 +15,7 @@ from cases.services.deadlines import deadlines_recount
 from cases.services.transitions import case_record
 from core.dates import UNDER_THE_LAW, dates_within
 from law import municipal_calendar as law
+from law.citations import CPC_224_P1
 from law.errors import LawError
 from law.i18n import format_date
 from municipal.models import CalendarReminder, LostItem
@@ -23,7 +24,6 @@ from notifications.services import notification_queue
 from registers.calendar import municipal_calendar
 from registers.models import CalendarDay
 
-ART_CPC_224_P1 = "CPC art. 224 §1"
 MOVED_EVENT = "deadline_moved"
 
 
@@ -114,7 +114,7 @@ def deadlines_move_for_closed_day(
             case=row.case,
             actor=actor,
             event=MOVED_EVENT,
-            article=f"{row.article}; {ART_CPC_224_P1}",
+            article=f"{row.article}; {CPC_224_P1}",
             note=_(
                 "%(label)s: o último dia passou de %(before)s para %(after)s, porque "
                 "%(day)s foi declarado sem expediente (%(reason)s)."

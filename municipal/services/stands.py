@@ -13,6 +13,7 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from core.dates import MAY_PREDATE_THE_LAW, dates_within
 from law import cooperatives as law_cooperatives
 from law import stands as law
+from law.citations import ART_32_P2_I, ART_34
 from law.errors import LawError
 from municipal.models import Stand, StandArrival, StandAssignment, StandWaiting
 from municipal.permissions import may_keep_lines, require_register_keeper
@@ -64,7 +65,7 @@ def stand_save(
     )
     if shelter and not shelter_roof:
         raise RuleViolation(
-            _("Informe a cobertura do abrigo: acrílico ou telha colonial."), article="Art. 34"
+            _("Informe a cobertura do abrigo: acrílico ou telha colonial."), article=ART_34
         )
     try:
         with transaction.atomic(durable=True):
@@ -104,7 +105,7 @@ def _in_force(authorization: Authorization) -> None:
     if authorization.status != Authorization.Status.ACTIVE:
         raise RuleViolation(
             _("O termo de autorização %(n)s não está ativo.") % {"n": authorization.number},
-            article="Art. 32 §2 I",
+            article=ART_32_P2_I,
         )
 
 

@@ -26,13 +26,10 @@ from core.errors import (
     StateConflict,
 )
 from law import sentences as law_sentences
+from law.citations import ART_9, ART_10_I
 from law.errors import LawError
 from registers.models import CriminalSentence, Driver
 from registers.validators import normalize_cnh, normalize_cpf
-
-ART_9 = "Art. 9"
-ART_10_I = "Art. 10 I"
-ART_10_I_B = "Art. 10 I b"
 
 # Art. 10 I a-g: the documents every taxista and auxiliary presents to be registered.
 ART_10_I_ITEMS: dict[str, str | Promise] = {

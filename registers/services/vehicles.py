@@ -15,13 +15,9 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from core.errors import CONCURRENT_WRITE, RegisterMismatch, RuleViolation, StateConflict
+from law.citations import ART_4_V, ART_10_II, ART_10_II_A, ART_11_II
 from registers.models import IN_FORCE, Authorization, Driver, Vehicle
 from registers.validators import normalize_plate, normalize_renavam
-
-ART_4_V = "Art. 4 V"
-ART_10_II = "Art. 10 II"
-ART_10_II_A = "Art. 10 II a"
-ART_11_II = "Art. 11 II"
 
 OLDEST_YEAR: Final = 1950
 """A sanity bound on the manufacture year typed in; the law's own limit is Art. 11 II."""

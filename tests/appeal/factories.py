@@ -21,7 +21,7 @@ from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
 from workflows.appeal.models import AppealCase, CommissionSeat, Seat
 from workflows.appeal.services import WitnessInput, appeal_file
 from workflows.violation.models import ViolationNotice
-from workflows.violation.services import violation_issue, violation_notice_received
+from workflows.violation.services import violation_notice_issue, violation_notice_received
 
 SP = ZoneInfo("America/Sao_Paulo")
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
@@ -75,7 +75,7 @@ def notified_notice(
     authorization = authorization or AuthorizationFactory()
     issued = dt.datetime.combine(received_on - dt.timedelta(days=1), dt.time(15), tzinfo=SP)
     with time_machine.travel(issued, tick=False):
-        notice = violation_issue(
+        notice = violation_notice_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT),
             authorization=authorization,
             item=item,

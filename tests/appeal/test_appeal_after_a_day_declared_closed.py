@@ -46,7 +46,7 @@ def test_art_63_cpc_224_p1_carnival_tuesday_declared_closed_an_appeal_on_18_02_i
     window.refresh_from_db()
     assert window.due_on == dt.date(2026, 2, 18)
     moved = AuditEvent.objects.get(case=notice, transition="deadline_moved")
-    assert moved.article == "Art. 63; CPC art. 224 §1"
+    assert moved.article == "Art. 63; CPC Art. 224 §1"
     # Then an appeal filed on 18/02/2026 is accepted
     with _at(dt.date(2026, 2, 18)):
         filed_appeal(notice=ViolationNotice.objects.get(pk=notice.pk))

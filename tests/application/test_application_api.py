@@ -74,7 +74,7 @@ def test_a_nine_year_old_vehicle_is_refused_through_the_api_art11_ii(api, applic
     payload["manufacture_year"] = timezone.localdate().year - 9
     response = api(applicant_user).post("/api/applications/", payload, format="multipart")
     assert response.status_code == 400
-    assert response.json()["article"] == "Art. 10, II, b; Art. 11, II; Art. 12"
+    assert response.json()["article"] == "Art. 10 II b; Art. 11 II; Art. 12"
     assert Case.objects.count() == 0
 
 

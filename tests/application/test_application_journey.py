@@ -150,7 +150,7 @@ def test_the_vehicle_must_still_be_young_enough_at_homologation_art12(
     next_year = dt.date(today.year + 1, 1, 4)
     with pytest.raises(RuleViolation) as refused:
         application_homologate(case=case, actor=mayor, today=next_year)
-    assert refused.value.article == "Art. 10, II, b; Art. 11, II; Art. 12"
+    assert refused.value.article == "Art. 10 II b; Art. 11 II; Art. 12"
     assert Authorization.objects.count() == 0
 
 

@@ -9,6 +9,7 @@ import pytest
 from cases.errors import RuleViolation
 from cases.models import AuditEvent, Case, Deadline, Document
 from cases.services.transitions import case_act
+from law.citations import ART_10_I
 from notifications.models import Notification
 from registers.models import AuxiliaryBinding, Driver
 from tests.auxiliary.factories import (
@@ -22,7 +23,6 @@ from workflows.auxiliary.services import auxiliary_approve, auxiliary_file
 
 pytestmark = pytest.mark.django_db
 DAY = dt.date(2026, 3, 2)
-ART_10_I = ["identity", "cnh", "cpf", "voter", "criminal_record", "residence", "photos"]
 
 
 def _nothing_written(drivers_before: int) -> None:
@@ -178,7 +178,7 @@ def test_a_withdrawn_auxiliary_may_not_register_again_for_12_months_art27_p2(dri
     with pytest.raises(RuleViolation) as refused:
         auxiliary_file(actor=clerk, holder=driver, purpose="register", auxiliary=old.auxiliary,
                        proofs=art10_files(), today=dt.date(2027, 1, 15))
-    assert refused.value.article == "Art. 27, §2"
+    assert refused.value.article == "Art. 27 §2"
     assert "15/01/2027" in refused.value.message
     _nothing_written(before)
     # ... and from the next day he may register again

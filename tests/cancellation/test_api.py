@@ -34,7 +34,7 @@ def test_without_the_acknowledgement_400_art23_sole(api, driver):
     response = api(driver.user).post("/api/cancellations/", {"acknowledged_bar": False},
                                      format="json")
     assert response.status_code == 400
-    assert response.json()["article"] == "Art. 23, parágrafo único"
+    assert response.json()["article"] == "Art. 23 parágrafo único"
     assert (Case.objects.count(), AuditEvent.objects.count()) == (0, 0)
 
 

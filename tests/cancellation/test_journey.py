@@ -61,7 +61,7 @@ def test_the_effective_cancellation_ends_everything_and_starts_the_bar_art23(
         "open", "confirm", "authorization_cancelled", "auxiliary_unbound",
     ]
     cancelled = events.get(transition="authorization_cancelled")
-    assert cancelled.article == "Art. 23, parágrafo único"
+    assert cancelled.article == "Art. 23 parágrafo único"
     assert cancelled.data == {
         "authorization": authorization.number, "ended_on": "2026-04-06",
         "bar_ends": "2031-04-06", "deadlines_cancelled": 1,
@@ -84,14 +84,14 @@ def test_a_new_application_during_the_five_years_meets_the_bar_art23_sole(
     # A new application's requirements check, a year later and on the last barred day
     for day in (dt.date(2027, 4, 6), dt.date(2031, 4, 6)):
         unmet = driver_requirements_unmet(driver, on=day)
-        assert [u.article for u in unmet] == ["Art. 23, parágrafo único"]
+        assert [u.article for u in unmet] == ["Art. 23 parágrafo único"]
         assert "06/04/2031" in unmet[0].message
     # The day after the five years the bar is gone
     assert driver_requirements_unmet(driver, on=dt.date(2031, 4, 7)) == []
     # And as an auxiliary too (Arts. 23 and 27 §3: the auxiliary meets the holder's rules)
     assert [u.article for u in driver_requirements_unmet(
         driver, on=dt.date(2027, 4, 6), as_auxiliary=True
-    )] == ["Art. 23, parágrafo único"]
+    )] == ["Art. 23 parágrafo único"]
 
 
 def test_a_freed_fleet_place_is_offered_to_the_waiting_list_art22_p2(

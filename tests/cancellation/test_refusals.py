@@ -23,7 +23,7 @@ def test_the_holder_must_acknowledge_the_five_year_bar_art23_sole(driver):
     with pytest.raises(RuleViolation) as refused:
         cancellation_file(actor=driver.user, holder=driver, acknowledged_bar=False,
                           today=dt.date(2026, 4, 6))
-    assert refused.value.article == "Art. 23, parágrafo único"
+    assert refused.value.article == "Art. 23 parágrafo único"
     assert "07/04/2031" in refused.value.message
     assert (Case.objects.count(), AuditEvent.objects.count()) == (0, 0)
 

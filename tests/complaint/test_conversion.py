@@ -112,7 +112,7 @@ def test_item_xxi_is_refused_and_the_complaint_stays_forwarded(agent):
     with pytest.raises(RuleViolation) as refused:
         complaint_convert(case=complaint, actor=agent, items=["XVI", "XXI"], conductor="holder")
 
-    assert refused.value.article == "Art. 58, XXI"
+    assert refused.value.article == "Art. 58 XXI"
     assert not ViolationNotice.objects.exists()
     assert ComplaintCase.objects.get(pk=complaint.pk).state == ComplaintState.FORWARDED
 
@@ -130,8 +130,8 @@ def test_the_api_converts_and_answers_the_notices(api, agent):
     body = response.json()
     assert (body["complaint"], body["complaint_state"]) == (complaint.number, "converted")
     assert [(n["item"], n["article"], n["points"], n["state"]) for n in body["notices"]] == [
-        ("VIII", "Art. 58, VIII", 2, "issued"),
-        ("XVI", "Art. 58, XVI", 5, "issued"),
+        ("VIII", "Art. 58 VIII", 2, "issued"),
+        ("XVI", "Art. 58 XVI", 5, "issued"),
     ]
     assert set(ViolationNotice.objects.values_list("offender_signed", flat=True)) == {True}
 

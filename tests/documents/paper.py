@@ -20,7 +20,7 @@ from documents.services import document_render
 from registers.models import Authorization, VrteValue
 from tests.factories import AuthorizationFactory, UserFactory, VehicleFactory
 from workflows.violation.models import ViolationNotice
-from workflows.violation.services import violation_issue
+from workflows.violation.services import violation_notice_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 ISSUED_AT = dt.datetime(2026, 5, 4, 10, tzinfo=SP)
@@ -74,7 +74,7 @@ def notice_sent(*, item: str = "XIII", authorization: Authorization | None = Non
     agent = fiscal_agent()
     clerk = UserFactory(role=Role.CLERK, first_name="Ana Paula", last_name="Mendes")
     authorization = authorization or taxi()
-    notice = violation_issue(
+    notice = violation_notice_issue(
         agent=agent,
         authorization=authorization,
         item=item,

@@ -46,7 +46,7 @@ def test_art_59_decision_states_the_penalty_kept_in_full(denied_appeal):
 def test_art_63_par_1_decision_lists_the_periods_now_served_with_their_dates(denied_appeal):
     text = pdf_text(rendered(denied_appeal, Kind.APPEAL_DECISION))
 
-    assert "Penalidades em vigor a partir desta decisão (Art. 63 §1º):" in text
+    assert "Penalidades em vigor a partir desta decisão (Art. 63 §1):" in text
     assert "Suspensão da autorização por 30 dias de 20/04/2026 a 19/05/2026, inclusive," in text
 
 
@@ -67,7 +67,7 @@ def test_art_63_par_1_decision_email_states_the_penalty_in_full(denied_appeal):
         case=denied_appeal, channel=Notification.Channel.EMAIL, template="appeal_decided"
     )
 
-    assert "Penalidades em vigor a partir desta decisão (Art. 63 §1º):" in mail.body
+    assert "Penalidades em vigor a partir desta decisão (Art. 63 §1):" in mail.body
     assert "- Multa: 150,00 VRTE = R$ 709,97" in mail.body
     assert "- Pontos: 5 pontos no cadastro do condutor (Art. 56)." in mail.body
     assert "- Suspensão da autorização por 30 dias de 20/04/2026 a 19/05/2026" in mail.body

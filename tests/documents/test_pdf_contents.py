@@ -145,7 +145,7 @@ def test_violation_notice_shows_every_field_of_art47():
     assert "Márcio Tavares Lima" in text  # I — nome do taxista
     assert "Rui Coelho Bastos" in text  # identified driver (Art. 50)
     assert "TA-0107" in text  # II — número da autorização
-    assert "Art. 58, IV" in text  # III — dispositivo infringido
+    assert "Art. 58 IV" in text  # III — dispositivo infringido
     assert context["infraction"]["text"][:60] in text  # … and its text
     assert "QRS5T67" in text and "Toyota Etios" in text and "prata" in text  # IV
     assert "Praça Cândido Xavier, em frente à rodoviária" in text  # V — local
@@ -233,12 +233,12 @@ def test_appeal_decision_shows_outcome_and_each_vote_with_reasons_art52():
         ("Lia Matos", "Relato coerente."),
     ]:
         assert member in text and reasons in text
-    assert "Representante do Poder Público (Art. 52, I)" in text
-    assert "Representante dos taxistas (Art. 52, II)" in text
-    assert "Representante da sociedade civil (Art. 52, III)" in text
+    assert "Representante do Poder Público (Art. 52 I)" in text
+    assert "Representante dos taxistas (Art. 52 II)" in text
+    assert "Representante da sociedade civil (Art. 52 III)" in text
     assert "pelo provimento" in text and "pelo não provimento" in text
     assert "20/07/2026" in text and "10/06/2026" in text
-    assert "até 03/08/2026 (Art. 55, II)" in text
+    assert "até 03/08/2026 (Art. 55 II)" in text
     _footer_is_there(document, text)
 
 

@@ -46,7 +46,7 @@ def test_art_54_without_the_years_vrte_the_reais_are_announced_not_invented():
 def test_art_59_par_1_a_doubled_fine_says_why():
     assert penalty_lines(_penalty(fine_vrte=Decimal("300.00"), doubled=True))[0] == (
         "Multa: 300,00 VRTE = R$ 1.419,93 (VRTE de 2026: R$ 4,7331; Arts. 54 e 57). "
-        "Em dobro, por reincidência (Art. 59 §1º)."
+        "Em dobro, por reincidência (Art. 59 §1)."
     )
 
 
@@ -78,7 +78,7 @@ def test_art_59_iii_iv_v_suspension_impediment_with_dates_and_revocation():
         "Impedimento de circulação do veículo por até 90 dias, podendo voltar antes se o "
         "problema for sanado e comprovado na Secretaria (Art. 59 IV a).",
         "Cassação: a reincidência abre processo de cassação da autorização, com direito a "
-        "recurso (Art. 59 V a e §2º).",
+        "recurso (Art. 59 V a e §2).",
     ]
 
 

@@ -89,7 +89,7 @@ def test_the_visible_block_names_the_signer_and_lei_14063_art_4(every_kind):
     for kind, document in every_kind.items():
         text = pdf_text(document)
         assert "Assinado eletronicamente por Município de Mantenópolis" in text, kind
-        assert "conforme art. 4º da Lei 14.063/2020" in text, kind
+        assert "conforme Art. 4 da Lei 14.063/2020" in text, kind
 
 
 def test_lost_property_receipt_is_sealed_art_37_xviii(client, clerk):

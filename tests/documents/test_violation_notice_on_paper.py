@@ -49,7 +49,7 @@ def test_art_47_i_to_v_notice_prints_holder_authorization_infraction_vehicle_pla
 
     assert "Nome do taxista José Carlos Ferreira" in text
     assert "Número da autorização TA-0007/2024" in text
-    assert "Art. 58, XIII da Lei nº 1.764/2023 — grupo 3" in text
+    assert "Art. 58 XIII da Lei nº 1.764/2023 — grupo 3" in text
     assert "Placa MTP4B21 Marca/modelo Fiat Cronos Cor prata" in text
     assert "Local Rodoviária, plataforma 2 Data e hora 02/05/2026 09:30" in text
     assert "Lavrado em 04/05/2026" in text

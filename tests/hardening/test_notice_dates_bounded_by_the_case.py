@@ -20,7 +20,7 @@ from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
-from workflows.violation.services import violation_issue
+from workflows.violation.services import violation_notice_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def clerk_user():
 def unposted(clerk_user):
     """A notice issued and its letter written on Monday 30 March 2026."""
     with _at(2026, 3, 30, 15):
-        notice = violation_issue(
+        notice = violation_notice_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT),
             authorization=AuthorizationFactory(),
             item="X",

@@ -62,6 +62,6 @@ def test_barred_through_last_day_free_the_next_art59_par5() -> None:
 
 
 def test_bar_reasons_cite_their_articles() -> None:
-    assert BarReason.CANCELLATION_ON_REQUEST.article == "Art. 23, parágrafo único"
-    assert BarReason.REVOCATION.article == "Art. 59, §5"
-    assert BarReason.AUXILIARY_WITHDRAWAL.article == "Art. 27, §2"
+    assert BarReason.CANCELLATION_ON_REQUEST.article == "Art. 23 parágrafo único"
+    assert BarReason.REVOCATION.article == "Art. 59 §5"
+    assert BarReason.AUXILIARY_WITHDRAWAL.article == "Art. 27 §2"

@@ -17,7 +17,7 @@ D = dt.date
 def test_art_10_p2_art_70_item_xxii_is_not_citable_within_the_repaint_period() -> None:
     with pytest.raises(NotCitable) as refused:
         infraction_citable_against("XXII", on=D(2026, 5, 4), colour_grace_until=D(2026, 7, 28))
-    assert refused.value.article == "Art. 10, §2; Art. 70"
+    assert refused.value.article == "Art. 10 §2; Art. 70"
     assert "28/07/2026" in str(refused.value)
 
 

@@ -26,7 +26,7 @@ def test_infraction_xxi_is_not_citable_art58_xxi() -> None:
     with pytest.raises(NotCitable) as caught:
         infraction("XXI")
     # then
-    assert caught.value.article == "Art. 58, XXI"
+    assert caught.value.article == "Art. 58 XXI"
     assert "revogados pela Lei nº 1.868, de 29 de dezembro de 2025" in str(caught.value)
     assert isinstance(caught.value, LawError)
     assert isinstance(caught.value, ValueError)
@@ -39,7 +39,7 @@ def test_unknown_item_is_rejected_art58(item: str) -> None:
         infraction(item)
     # then
     assert caught.value.article == "Art. 58"
-    assert "não existe no art. 58" in str(caught.value)
+    assert "não existe no Art. 58" in str(caught.value)
     assert isinstance(caught.value, LawError)
 
 

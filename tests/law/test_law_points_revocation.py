@@ -49,7 +49,7 @@ def test_more_than_20_points_in_12_months_revokes_art59_v_d() -> None:
     points = [(D(2025, 7, 1), pts(10)), (D(2026, 1, 10), pts(10)), (D(2026, 6, 1), pts(1))]
     # when / then
     assert revocation_due(points, ON)
-    assert revocation_grounds(points, ON) == ("Art. 59, V, d",)
+    assert revocation_grounds(points, ON) == ("Art. 59 V d",)
 
 
 def test_half_points_count_art49_art59_v_d() -> None:
@@ -115,7 +115,7 @@ def test_more_than_50_points_in_36_months_revokes_art59_v_e() -> None:
     # then
     assert points_in_window(points, ON, 12) == pts(11)
     assert points_in_window(points, ON, 36) == pts(51)
-    assert grounds == ("Art. 59, V, e",)
+    assert grounds == ("Art. 59 V e",)
     assert revocation_due(points, ON)
 
 
@@ -140,7 +140,7 @@ def test_points_older_than_36_months_do_not_count_art59_v_e() -> None:
 
 def test_both_grounds_reported_art59_v_d_e() -> None:
     points = [(D(2026, 6, 1), pts(51))]
-    assert revocation_grounds(points, ON) == ("Art. 59, V, d", "Art. 59, V, e")
+    assert revocation_grounds(points, ON) == ("Art. 59 V d", "Art. 59 V e")
 
 
 def test_accepts_a_generator_once_art59_v_d_e() -> None:

@@ -20,7 +20,7 @@ def test_grounds_labels_and_proof_art24_par1() -> None:
     assert Ground.III.label == "Sentença judicial da perda da posse ou propriedade do veículo"
     assert Ground.IV.label == "Substituição do veículo"
     assert [ground.requires_proof for ground in Ground] == [True, True, True, False]
-    assert Ground.III.article == "Art. 24, III"
+    assert Ground.III.article == "Art. 24 III"
 
 
 @pytest.mark.parametrize("days", [1, 60, 120])

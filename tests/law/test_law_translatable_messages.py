@@ -64,7 +64,7 @@ def test_infraction_errors_carry_the_item_art58() -> None:
     with pytest.raises(UnknownInfraction) as unknown:
         infraction("XXX")
     assert unknown.value.params["item"] == "XXX"
-    assert str(unknown.value).startswith("O item 'XXX' não existe no art. 58")
+    assert str(unknown.value).startswith("O item 'XXX' não existe no Art. 58")
     with pytest.raises(NotCitable) as revoked:
         infraction("xxi")
     assert revoked.value.params["item"] == "XXI"
@@ -88,4 +88,4 @@ def test_vehicle_failures_carry_template_and_params_art10() -> None:
     assert failure.template % failure.params == failure.message
     assert dict(failure.params) == {"min_doors": 4, "max_doors": 5, "doors": 2}
     # equality ignores the translatable form
-    assert failure == Failure("doors", "Art. 10, II, c", failure.message)
+    assert failure == Failure("doors", "Art. 10 II c", failure.message)

@@ -56,7 +56,7 @@ def test_cpc_224_refusals(clerk):
     past = client.post(
         "/api/calendar/days/", {"day": "2026-11-30", "kind": "closed", "act": "Decreto 1"}
     )
-    assert past.status_code == 400 and past.json()["article"] == "CPC art. 224 §1"
+    assert past.status_code == 400 and past.json()["article"] == "CPC Art. 224 §1"
     no_act = client.post("/api/calendar/days/", {"day": "2026-12-24", "kind": "closed", "act": ""})
     assert no_act.status_code == 400
     driver = _client(AuthorizationFactory().holder.user)

@@ -42,7 +42,7 @@ def test_cpc_224_a_declaration_needs_its_act_and_no_past_day():
     today = dt.date(2026, 12, 1)
     with pytest.raises(LawError) as no_act:
         law.check_declaration(day=dt.date(2027, 2, 8), act=" ", today=today)
-    assert no_act.value.article == "CPC art. 224 §1"
+    assert no_act.value.article == "CPC Art. 224 §1"
     with pytest.raises(LawError):
         law.check_declaration(day=dt.date(2026, 11, 30), act="Decreto 1", today=today)
     law.check_declaration(day=today, act="Decreto 1", today=today)

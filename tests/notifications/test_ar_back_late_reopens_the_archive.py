@@ -18,7 +18,7 @@ from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
-from workflows.violation.services import violation_issue
+from workflows.violation.services import violation_notice_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def _at(day):
 @pytest.fixture
 def letter(clerk):
     with _at(dt.date(2026, 3, 30)):
-        notice = violation_issue(
+        notice = violation_notice_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
             item="X", occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP), place="Praça Central",
         )

@@ -21,7 +21,7 @@ from cases.services.transitions import case_act
 from notifications.models import Notification
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
-from workflows.violation.services import violation_issue
+from workflows.violation.services import violation_notice_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
@@ -41,7 +41,7 @@ def _pdf(name: str = "recibo.pdf") -> SimpleUploadedFile:
 def letter(clerk) -> Notification:
     """A notice for an infraction on 06/04/2026, written and sent that day."""
     with _at(dt.date(2026, 4, 6)):
-        notice = violation_issue(
+        notice = violation_notice_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT),
             authorization=AuthorizationFactory(),
             item="X",

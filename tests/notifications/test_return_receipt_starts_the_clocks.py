@@ -17,7 +17,7 @@ from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
 from tests.factories import AuthorizationFactory, UserFactory, ViolationNoticeFactory
 from workflows.violation.models import ViolationNotice, ViolationState
-from workflows.violation.services import violation_issue
+from workflows.violation.services import violation_notice_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def _in_april_2026():
 @pytest.fixture
 def letter(clerk):
     with time_machine.travel(dt.datetime(2026, 3, 30, 15, tzinfo=SP), tick=False):
-        notice = violation_issue(
+        notice = violation_notice_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
             item="X", occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP), place="Praça Central",
         )
@@ -152,9 +152,9 @@ def test_an_invalid_tracking_code_is_refused(clerk):
 def test_sixty_days_without_notification_archive_the_notice_art46_p1_art53_ii():
     from accounts.roles import Role
     from tests.factories import AuthorizationFactory, UserFactory
-    from workflows.violation.services import violation_issue
+    from workflows.violation.services import violation_notice_issue
 
-    notice = violation_issue(
+    notice = violation_notice_issue(
         agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
         item="X", occurred_at=dt.datetime(2026, 4, 20, 8, tzinfo=SP), place="Rua A",
     )
@@ -169,10 +169,10 @@ def test_sixty_days_without_notification_archive_the_notice_art46_p1_art53_ii():
 def test_item_xxi_cannot_be_cited_art58(clerk):
     from accounts.roles import Role
     from tests.factories import AuthorizationFactory, UserFactory
-    from workflows.violation.services import violation_issue
+    from workflows.violation.services import violation_notice_issue
 
     with pytest.raises(RuleViolation) as caught:
-        violation_issue(agent=UserFactory(role=Role.FISCAL_AGENT),
+        violation_notice_issue(agent=UserFactory(role=Role.FISCAL_AGENT),
                         authorization=AuthorizationFactory(), item="XXI",
                         occurred_at=dt.datetime(2026, 4, 20, 8, tzinfo=SP), place="Rua A")
     assert "XXI" in caught.value.article

@@ -24,7 +24,7 @@ def test_the_dry_run_lists_each_rejection_and_writes_the_report(importer, tmp_pa
         )
 
     assert "linha 58, titular_cnh_categoria: A CNH deve ser das categorias B, C, D ou E. " \
-        "[Art. 10, I, b]" in out.getvalue()
+        "[Art. 10 I b]" in out.getvalue()
     sheet = load_workbook(report, read_only=True).worksheets[0]
     rows = list(sheet.iter_rows(values_only=True))
     # The header, the sample's sixteen deliberate errors and its four flagged rows (lines

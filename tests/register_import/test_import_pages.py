@@ -48,7 +48,7 @@ def test_a_clerk_checks_fixes_and_confirms_an_import(
     job_id = int(response.url.rstrip("/").split("/")[-1])
     _wait_for(job_id, ImportJob.Status.REJECTED)
     page = client.get(reverse("register-import-job", args=[job_id])).content.decode()
-    assert "XX-1" in page and "Placa inválida" in page and "Art. 10, II, a" in page
+    assert "XX-1" in page and "Placa inválida" in page and "Art. 10 II a" in page
     report = client.get(reverse("register-import-report", args=[job_id, "csv"]))
     assert report.status_code == 200
     assert "4;placa;" in report.content.decode("utf-8-sig")

@@ -56,7 +56,7 @@ def test_art_63_cpc_224_p1_carnival_tuesday_declared_closed_moves_the_appeal_win
     assert (appeal.due_on, payment.due_on) == (D(2026, 2, 18), D(2026, 1, 16))
     # and the case's timeline says so, with the article
     event = AuditEvent.objects.get(case=notice, transition="deadline_moved")
-    assert event.article == "Art. 63; CPC art. 224 §1"
+    assert event.article == "Art. 63; CPC Art. 224 §1"
     assert "17/02/2026" in event.note and "18/02/2026" in event.note
     assert "Decreto nº 12/2026" in event.note
     assert event.data == {
@@ -101,8 +101,8 @@ def test_art_55_cpc_224_p1_a_calendar_day_window_ending_on_the_closed_day_moves(
     assert payment.due_on == D(2026, 2, 18)
     moves = AuditEvent.objects.filter(case=notice, transition="deadline_moved").order_by("id")
     assert [(e.data["before"], e.data["after"], e.article) for e in moves] == [
-        ("2026-02-16", "2026-02-17", f"{law_deadlines.PAYMENT.article}; CPC art. 224 §1"),
-        ("2026-02-17", "2026-02-18", f"{law_deadlines.PAYMENT.article}; CPC art. 224 §1"),
+        ("2026-02-16", "2026-02-17", f"{law_deadlines.PAYMENT.article}; CPC Art. 224 §1"),
+        ("2026-02-17", "2026-02-18", f"{law_deadlines.PAYMENT.article}; CPC Art. 224 §1"),
     ]
 
 

@@ -84,7 +84,7 @@ def test_a_vehicle_past_its_art12_date_cannot_be_renewed_art12():
     registration = im_issued(vehicle=VehicleFactory(manufacture_year=2018))
     holder = registration.authorization.holder
     error = _refused(holder, registration)
-    assert error.article == "Art. 10, II, b; Art. 11, II; Art. 12"
+    assert error.article == "Art. 10 II b; Art. 11 II; Art. 12"
     assert "deveria ter sido substituído até 31/12/2026" in error.message
 
 
@@ -107,7 +107,7 @@ def test_a_pre_law_vehicle_is_renewed_within_the_art70_transition_art12_art70():
         valid_from=dt.date(2025, 8, 1),
     )
     error = _refused(later.authorization.holder, later, today=dt.date(2026, 7, 15))
-    assert error.article == "Art. 10, II, b; Art. 11, II; Art. 12"
+    assert error.article == "Art. 10 II b; Art. 11 II; Art. 12"
 
 
 def test_a_file_that_is_not_a_pdf_is_refused_before_anything_is_written(im, holder):

@@ -93,7 +93,7 @@ class RevocationCaseFactory(factory.django.DjangoModelFactory):
     authorization = factory.SubFactory(AuthorizationFactory)
     applicant = factory.SelfAttribute("authorization.holder")
     opened_at = factory.LazyFunction(timezone.now)
-    ground_article = "Art. 59, V, d"
+    ground_article = "Art. 59 V d"
     reason = "Mais de 20 pontos em 12 meses."
     opened_by_system = True
 
@@ -215,7 +215,7 @@ def test_system_opened_revocation_notice_defence_and_mayors_revocation_art59_p2_
     # And the holder is barred for 5 years, until 6 May 2031 inclusive (§5)
     barred = driver_requirements_unmet(holder, on=dt.date(2031, 5, 6))
     assert [(u.article, u.message) for u in barred] == [
-        ("Art. 59, §5", "Impedido de nova autorização até 06/05/2031 (evento em 06/05/2026).")
+        ("Art. 59 §5", "Impedido de nova autorização até 06/05/2031 (evento em 06/05/2026).")
     ]
     assert driver_requirements_unmet(holder, on=dt.date(2031, 5, 7)) == []
     # And the decision went out as a registered letter stating the appeal of §2
@@ -358,7 +358,7 @@ def test_an_authorization_that_already_ended_cannot_be_revoked_409(authorization
 
     case = _notified(_system_opened(authorization), clerk)
     case_act(case=case, action="file_defence", actor=clerk, defence="Recurso.")
-    other = _system_opened(authorization, article="Art. 59, V, d")
+    other = _system_opened(authorization, article="Art. 59 V d")
     assert other.pk  # a second ground open on the same authorization
     authorization_end(authorization=authorization, status="revoked", on=dt.date(2026, 4, 13))
     with pytest.raises(StateConflict):
@@ -372,7 +372,7 @@ def test_an_authorization_that_already_ended_cannot_be_revoked_409(authorization
 def test_the_system_opens_one_case_per_ground_while_it_is_open_art59_v(authorization):
     first = _system_opened(authorization)
     assert _system_opened(authorization) == first
-    assert _system_opened(authorization, article="Art. 59, V, d") != first
+    assert _system_opened(authorization, article="Art. 59 V d") != first
     assert RevocationCase.objects.count() == 2
 
 
@@ -407,7 +407,7 @@ def test_only_a_clerk_opens_by_hand_and_only_on_the_manual_grounds(authorization
     assert response.status_code == 403
     clerk = UserFactory(role=Role.CLERK)
     with pytest.raises(RuleViolation):
-        revocation_file(actor=clerk, authorization=authorization, ground="Art. 59, V, d",
+        revocation_file(actor=clerk, authorization=authorization, ground="Art. 59 V d",
                         reason="Pontos.")
     with pytest.raises(RuleViolation):
         revocation_file(actor=clerk, authorization=authorization, ground="Art. 59 V b",
@@ -491,7 +491,7 @@ def test_revoking_the_auxiliary_ends_his_binding_and_bars_him_5_years_art59_p5_a
     )
     # Barred 5 years from any authorization (Art. 59 §5, Art. 27 §4): until 5 May 2031
     expected = [
-        ("Art. 59, §5", "Impedido de nova autorização até 05/05/2031 (evento em 05/05/2026).")
+        ("Art. 59 §5", "Impedido de nova autorização até 05/05/2031 (evento em 05/05/2026).")
     ]
     for as_auxiliary in (True, False):
         barred = driver_requirements_unmet(
@@ -524,7 +524,7 @@ def test_an_auxiliary_must_be_bound_to_the_authorization_art27(authorization, cl
 
 def test_other_open_revocations_of_the_authorization_lapse_art59_v(authorization, clerk, mayor):
     by_age = _notified(_system_opened(authorization), clerk)
-    by_points = _system_opened(authorization, article="Art. 59, V, d")
+    by_points = _system_opened(authorization, article="Art. 59 V d")
     case_act(case=by_age, action="file_defence", actor=clerk, defence="Recurso.")
     case_act(case=by_age, action="revoke", actor=mayor, note="Fundamentado.")
     _appeal_denied(RevocationCase.objects.get(pk=by_age.pk), mayor, dt.date(2026, 4, 13))

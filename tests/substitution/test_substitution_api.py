@@ -57,7 +57,7 @@ def test_a_nine_year_old_vehicle_is_refused_with_its_articles_art11_II(api, driv
         "/api/substitutions/", _payload(manufacture_year=2015), format="multipart"
     )
     assert response.status_code == 400
-    assert response.json()["article"] == "Art. 10, II, b; Art. 11, II; Art. 12"
+    assert response.json()["article"] == "Art. 10 II b; Art. 11 II; Art. 12"
     assert (Case.objects.count(), AuditEvent.objects.count(), Document.objects.count()) == (
         0, 0, 0,
     )

@@ -34,7 +34,7 @@ def test_art_30_printable_price_table_for_the_car(client):
     page = client.get(f"/tarifas/{table.pk}/impressao/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert "TABELA DE PREÇO" in html and "Decreto 7/2026" in html and "Art. 58, XVI" in html
+    assert "TABELA DE PREÇO" in html and "Decreto 7/2026" in html and "Art. 58 XVI" in html
 
 
 def test_a_draft_is_not_public_404(client):

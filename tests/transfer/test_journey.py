@@ -80,7 +80,7 @@ def test_on_death_the_son_who_drove_as_auxiliary_becomes_the_holder_art25_i(
         "authorization_transferred", "auxiliary_unbound",
     ]
     transferred = AuditEvent.objects.get(case=case, transition="authorization_transferred")
-    assert transferred.article == "Art. 25, parágrafo único"
+    assert transferred.article == "Art. 25 parágrafo único"
     assert (transferred.data["from"], transferred.data["to"]) == (father.pk, son.pk)
     decided = Notification.objects.get(case=case, template="transfer_decided")
     assert decided.recipient == son

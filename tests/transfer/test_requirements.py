@@ -66,7 +66,7 @@ def test_a_beneficiary_barred_after_a_cancellation_is_refused_art25_art23(author
     drivers = Driver.objects.count()
     with pytest.raises(RuleViolation) as refused:
         _file(authorization, heir)
-    assert refused.value.article == "Art. 23, parágrafo único"
+    assert refused.value.article == "Art. 23 parágrafo único"
     _nothing_written(drivers)
 
 
@@ -106,7 +106,7 @@ def test_the_kinship_must_fit_the_class_of_cc_1829_art25_i(authorization):
     drivers = Driver.objects.count()
     with pytest.raises(RuleViolation) as refused:
         _file(authorization, heir, succession_class="III")
-    assert refused.value.article == "Art. 25 I; CC art. 1.829"
+    assert refused.value.article == "Art. 25 I; CC Art. 1.829"
     with pytest.raises(RuleViolation) as refused:
         _file(authorization, heir, succession_class="")
     assert "1.829" in refused.value.message

@@ -106,8 +106,8 @@ def test_item_xxi_is_not_offered_and_is_refused_if_posted_art58(client, agent, t
 
     assert refused.status_code == 400
     page = refused.content.decode()
-    assert "O item XXI do art. 58 não pode ser citado" in page
-    assert "(Art. 58, XXI)" in page
+    assert "O item XXI do Art. 58 não pode ser citado" in page
+    assert "(Art. 58 XXI)" in page
     assert not ViolationNotice.objects.exists()
 
 

@@ -19,7 +19,11 @@ from registers.models import Authorization, AuxiliaryBinding, PointRecord
 from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
 from workflows.revocation.models import RevocationCase
 from workflows.violation.models import PenaltyPeriod, ViolationNotice
-from workflows.violation.services import violation_notice_received, violation_pay, violations_issue
+from workflows.violation.services import (
+    violation_notice_received,
+    violation_notices_issue,
+    violation_pay,
+)
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
@@ -63,7 +67,7 @@ def _final(agent, clerk, authorization, item, *, offender=None,
            when=dt.datetime(2026, 5, 2, 9, tzinfo=SP), received=dt.date(2026, 5, 3)):
     from cases.services.transitions import case_step
 
-    [notice] = violations_issue(agent=agent, authorization=authorization, items=[item],
+    [notice] = violation_notices_issue(agent=agent, authorization=authorization, items=[item],
                                 occurred_at=when, place="Rodoviária", offender=offender)
     case_step(case=notice, action="send_notice", actor=clerk)
     violation_notice_received(case=notice, received_on=received, actor=clerk)

@@ -13,7 +13,7 @@ from cases.services.transitions import case_step
 from registers.models import VrteValue
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
-from workflows.violation.services import violation_notice_received, violations_issue
+from workflows.violation.services import violation_notice_received, violation_notices_issue
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
 
@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
 def notices(agent, clerk, settings):
     settings.FIRST_OFFENCE_WARNING = "as_well"  # item II is fined too (Art. 59 I-II)
     VrteValue.objects.update_or_create(year=2026, defaults={"value": Decimal("4.7465")})
-    issued = violations_issue(
+    issued = violation_notices_issue(
         agent=agent, authorization=AuthorizationFactory(), items=["XIII", "II"],
         occurred_at=dt.datetime(2026, 5, 2, 9, tzinfo=dt.UTC), place="Rodoviária",
     )

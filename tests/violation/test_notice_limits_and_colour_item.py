@@ -14,7 +14,7 @@ from cases.errors import RuleViolation
 from cases.models import Deadline
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice
-from workflows.violation.services import violations_issue
+from workflows.violation.services import violation_notices_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def _at(day):
 
 
 def _issue(authorization, item, found):
-    return violations_issue(
+    return violation_notices_issue(
         agent=UserFactory(role=Role.FISCAL_AGENT), authorization=authorization, items=[item],
         occurred_at=dt.datetime(found.year, found.month, found.day, 9, tzinfo=SP),
         place="Rodoviária",
@@ -39,7 +39,7 @@ def test_art_46_p1_a_notice_after_the_60_days_from_the_finding_is_refused():
     # the weekend), so on 05/05/2026 the notice can no longer be issued
     with _at(dt.date(2026, 5, 5)), pytest.raises(RuleViolation) as refused:
         _issue(authorization, "XIV", dt.date(2026, 3, 2))
-    assert refused.value.article == "Art. 46, §1; Art. 53, II"
+    assert refused.value.article == "Art. 46 §1; Art. 53 II"
     assert "04/05/2026" in refused.value.message
     assert not ViolationNotice.objects.exists()
 
@@ -58,7 +58,7 @@ def test_art_70_item_xxii_is_refused_against_a_pre_law_taxi_until_28_07_2026():
     authorization = AuthorizationFactory(predates_law=True, granted_on=dt.date(2015, 5, 4))
     with _at(dt.date(2026, 7, 28)), pytest.raises(RuleViolation) as refused:
         _issue(authorization, "XXII", dt.date(2026, 7, 28))
-    assert refused.value.article == "Art. 10, §2; Art. 70"
+    assert refused.value.article == "Art. 10 §2; Art. 70"
     assert "28/07/2026" in refused.value.message
     with _at(dt.date(2026, 7, 29)):
         [notice] = _issue(authorization, "XXII", dt.date(2026, 7, 29))

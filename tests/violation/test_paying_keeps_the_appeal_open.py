@@ -21,8 +21,8 @@ from workflows.violation.services import (
     violation_appeal_decided,
     violation_appeal_filed,
     violation_notice_received,
+    violation_notices_issue,
     violation_pay,
-    violations_issue,
 )
 
 SP = ZoneInfo("America/Sao_Paulo")
@@ -41,7 +41,7 @@ def notice():
     VrteValue.objects.create(year=2026, value=Decimal("4.7331"))
     clerk = UserFactory(role=Role.CLERK)
     with _at(dt.date(2026, 5, 4)):
-        [issued] = violations_issue(
+        [issued] = violation_notices_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
             items=["XIV"], occurred_at=dt.datetime(2026, 5, 2, 9, tzinfo=SP), place="Centro",
         )

@@ -12,7 +12,11 @@ from cases.services.transitions import case_step
 from payments.pix import parse
 from registers.models import VrteValue
 from tests.factories import AuthorizationFactory, UserFactory
-from workflows.violation.services import violation_notice_received, violation_pay, violations_issue
+from workflows.violation.services import (
+    violation_notice_received,
+    violation_notices_issue,
+    violation_pay,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
 
@@ -22,7 +26,7 @@ def notified(agent, clerk):
     """Item XIII on 2 May 2026, notified on 4 May: payment due 10 days later (Art. 55 I)."""
     VrteValue.objects.update_or_create(year=2026, defaults={"value": Decimal("4.7465")})
     taxi = AuthorizationFactory(holder__user=UserFactory(role=Role.DRIVER))
-    [notice] = violations_issue(
+    [notice] = violation_notices_issue(
         agent=agent, authorization=taxi, items=["XIII"],
         occurred_at=dt.datetime(2026, 5, 2, 9, tzinfo=dt.UTC), place="Rodoviária",
     )

@@ -13,7 +13,11 @@ from cases.services.transitions import case_step
 from registers.models import Authorization
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.violation.models import PenaltyPeriod
-from workflows.violation.services import violation_notice_received, violation_pay, violations_issue
+from workflows.violation.services import (
+    violation_notice_received,
+    violation_notices_issue,
+    violation_pay,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
 
@@ -29,7 +33,7 @@ def _payment_makes_the_penalty_stand(settings):
 def served(agent, clerk):
     """A paid notice of item XIII: 30 days' suspension and up to 90 days' impediment."""
     taxi = AuthorizationFactory()
-    [notice] = violations_issue(
+    [notice] = violation_notices_issue(
         agent=agent,
         authorization=taxi,
         items=["XIII"],
@@ -110,7 +114,7 @@ def test_art_59_iii_a_suspension_not_yet_served_is_not_told_as_none(client, agen
     """Issue 24: the page said "Nenhum período de suspensão" while a 30-day suspension was
     pending — the notice notified, not yet final."""
     taxi = AuthorizationFactory()
-    [notice] = violations_issue(
+    [notice] = violation_notices_issue(
         agent=agent,
         authorization=taxi,
         items=["XIII"],

@@ -14,7 +14,11 @@ from cases.models import AuditEvent
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.revocation.models import RevocationCase
 from workflows.violation.models import ViolationNotice
-from workflows.violation.services import violation_notice_received, violation_pay, violations_issue
+from workflows.violation.services import (
+    violation_notice_received,
+    violation_notices_issue,
+    violation_pay,
+)
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
@@ -32,7 +36,7 @@ def _final(agent, clerk, authorization, item, when, paid_on):
 
     with time_machine.travel(dt.datetime(paid_on.year, paid_on.month, paid_on.day, 10, tzinfo=SP),
                              tick=False):
-        [notice] = violations_issue(
+        [notice] = violation_notices_issue(
             agent=agent, authorization=authorization, items=[item],
             occurred_at=dt.datetime(when.year, when.month, when.day, 9, tzinfo=SP),
             place="Rodoviária",
@@ -55,8 +59,8 @@ def test_art_59_v_d_22_points_within_12_months_revoke_when_the_third_is_final_on
     # the third becomes final only on 17/02/2026, when the window ending that day holds 12
     third = _final(agent, clerk, authorization, "II", dt.date(2025, 12, 20), dt.date(2026, 2, 17))
     revocation = RevocationCase.objects.get()
-    assert revocation.ground_article == "Art. 59, V, d"
+    assert revocation.ground_article == "Art. 59 V d"
     # the reason (timeline and notice) names the window and the sum
     assert "21/12/2024" in revocation.reason and "20/12/2025" in revocation.reason
     assert "22" in revocation.reason and third.number in revocation.reason
-    assert AuditEvent.objects.get(case=revocation, transition="open").article == "Art. 59, V, d"
+    assert AuditEvent.objects.get(case=revocation, transition="open").article == "Art. 59 V d"

@@ -15,7 +15,11 @@ from cases.models import AuditEvent
 from cases.services.transitions import case_step
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice
-from workflows.violation.services import violation_notice_received, violation_pay, violations_issue
+from workflows.violation.services import (
+    violation_notice_received,
+    violation_notices_issue,
+    violation_pay,
+)
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.django_db
@@ -24,7 +28,7 @@ pytestmark = pytest.mark.django_db
 def _issue(authorization, day):
     with time_machine.travel(dt.datetime(day.year, day.month, day.day, 10, tzinfo=SP),
                              tick=False):
-        [notice] = violations_issue(
+        [notice] = violation_notices_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT), authorization=authorization,
             items=["XVI"], occurred_at=dt.datetime(day.year, day.month, day.day, 9, tzinfo=SP),
             place="Centro",

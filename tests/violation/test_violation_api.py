@@ -39,8 +39,8 @@ def test_an_agent_issues_two_notices_at_once_art51(api, agent, taxi, settings):
         (n["number"], n["item"], n["article"], n["group"], n["points"], n["fine_vrte"])
         for n in response.json()
     ] == [
-        (notices[0].number, "I", "Art. 58, I", 1, 2, "80.00"),
-        (notices[1].number, "XIII", "Art. 58, XIII", 3, 5, "150.00"),
+        (notices[0].number, "I", "Art. 58 I", 1, 2, "80.00"),
+        (notices[1].number, "XIII", "Art. 58 XIII", 3, 5, "150.00"),
     ]
     assert {n.offender for n in notices} == {None}
 
@@ -56,7 +56,7 @@ def test_the_taxi_by_id_too(api, agent, taxi):
 @pytest.mark.parametrize(
     ("overrides", "article"),
     [
-        ({"items": ["XXI"]}, "Art. 58, XXI"),
+        ({"items": ["XXI"]}, "Art. 58 XXI"),
         ({"items": ["XXX"]}, "Art. 58"),
         ({"items": ["I", "I"]}, "Art. 51"),
         ({"items": []}, "Art. 47 III"),

@@ -15,7 +15,7 @@ from cases.services.transitions import case_step
 from cases.tasks import sweep_deadlines
 from tests.factories import AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
-from workflows.violation.services import violation_issue, violation_notice_received
+from workflows.violation.services import violation_notice_issue, violation_notice_received
 
 SP = ZoneInfo("America/Sao_Paulo")
 pytestmark = pytest.mark.worker
@@ -31,14 +31,14 @@ def test_the_worker_archives_payment_overdue_and_closes_the_window_on_the_right_
     settings.FIRST_OFFENCE_WARNING = "as_well"  # item II with a fine and its clock
     agent, clerk = UserFactory(role=Role.FISCAL_AGENT), UserFactory(role=Role.CLERK)
     with time_machine.travel(dt.datetime(2026, 3, 30, 15, tzinfo=SP), tick=False):
-        never_notified = violation_issue(
+        never_notified = violation_notice_issue(
             agent=agent,
             authorization=AuthorizationFactory(),
             item="X",
             place="Centro",
             occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP),
         )
-        notified = violation_issue(
+        notified = violation_notice_issue(
             agent=agent,
             authorization=AuthorizationFactory(),
             item="II",

@@ -20,8 +20,8 @@ from workflows.violation.models import PenaltyPeriod, ViolationNotice, Violation
 from workflows.violation.services import (
     penalty_impediment_lift,
     violation_notice_received,
+    violation_notices_issue,
     violation_pay,
-    violations_issue,
 )
 
 SP = ZoneInfo("America/Sao_Paulo")
@@ -54,7 +54,7 @@ def vrte():
 def _issue(
     agent, authorization, items, *, offender=None, when=dt.datetime(2026, 5, 2, 9, tzinfo=SP)
 ):
-    return violations_issue(
+    return violation_notices_issue(
         agent=agent,
         authorization=authorization,
         items=items,
@@ -196,7 +196,7 @@ def test_crossing_20_points_in_12_months_opens_a_revocation_by_itself_art59_v_d(
     [notice] = _issue(agent, authorization, ["I"], when=dt.datetime(2026, 4, 3, 9, tzinfo=SP))
     violation_pay(case=_notified(notice), actor=clerk)
     revocation = RevocationCase.objects.get()
-    assert "Art. 59, V, d" in revocation.ground_article
+    assert "Art. 59 V d" in revocation.ground_article
     assert revocation.opened_by_system and revocation.applicant == holder
 
 

@@ -32,13 +32,13 @@ from cases.services.documents import proofs_check, proofs_store
 from cases.services.transitions import case_lock, case_open, case_step, local_today
 from law import advertising as law_advertising
 from law import deadlines as law_deadlines
+from law.citations import ART_67
 from law.i18n import format_date
 from registers.models import Authorization, Driver
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
 from workflows.steps.guards import authorization_in_force_lock, holder_authorization_lock
 from workflows.steps.notices import applicant_notify
 
-ART_67 = law_advertising.ARTICLE
 END_DEADLINE = "advertising.end"
 LAYOUT_ITEM = "layout"
 CHECKLIST: dict[str, Any] = {
@@ -223,7 +223,7 @@ def advertising_approve(
     return locked
 
 
-def advertising_denied(case: AdvertisingCase, *, actor: User, note: str) -> None:
+def advertising_refusal_notify(case: AdvertisingCase, *, actor: User, note: str) -> None:
     """The effect of the mayor's refusal (the `deny` edge is the shared intake step)."""
     applicant_notify(case, template="advertising_decided", approved=False, note=note)
 

@@ -18,13 +18,13 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from law import deadlines
+from law.citations import ART_67
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
 from workflows.advertising.selectors import advertising_public_facts
 from workflows.advertising.services import (
-    ART_67,
     CHECKLIST,
     advertising_approve,
-    advertising_denied,
+    advertising_refusal_notify,
 )
 from workflows.steps.intake import (
     accept_edge,
@@ -97,7 +97,7 @@ WORKFLOW = register(
                 note_required=True,
                 inputs=(NOTE,),
                 style="danger",
-                service=partial(intake_step, action="deny", effects=advertising_denied),
+                service=partial(intake_step, action="deny", effects=advertising_refusal_notify),
             ),
             Edge("end", _l("Encerrar ao fim do período"), ART_67),
         ),

@@ -26,12 +26,14 @@ from cases.models import CaseKind
 from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from documents.signing.keys import SIGNING_PASSWORD
 from law import deadlines
-from workflows.appeal.models import AppealCase, AppealState, Outcome
-from workflows.appeal.services import (
+from law.citations import (
     ART_52,
     ART_64_III,
     ART_64_P2,
     ART_65,
+)
+from workflows.appeal.models import AppealCase, AppealState, Outcome
+from workflows.appeal.services import (
     EVIDENCE_ITEM,
     MANDATE_ITEM,
     appeal_decision_received,

@@ -7,6 +7,17 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _l
 
+from law.citations import (
+    ART_10_I_A,
+    ART_10_I_B,
+    ART_10_I_C,
+    ART_10_I_D,
+    ART_10_I_E,
+    ART_10_I_F,
+    ART_10_I_G,
+    ART_10_II_A,
+)
+
 
 @dataclass(frozen=True)
 class ChecklistItem:
@@ -23,28 +34,28 @@ class ChecklistItem:
 
 
 ITEMS: tuple[ChecklistItem, ...] = (
-    ChecklistItem("identity", _l("Carteira de Identidade"), "Art. 10 I a"),
-    ChecklistItem("cnh", _l("Carteira Nacional de Habilitação (B, C, D ou E)"), "Art. 10 I b"),
-    ChecklistItem("cpf", _l("Cadastro de Pessoa Física (CPF)"), "Art. 10 I c"),
+    ChecklistItem("identity", _l("Carteira de Identidade"), ART_10_I_A),
+    ChecklistItem("cnh", _l("Carteira Nacional de Habilitação (B, C, D ou E)"), ART_10_I_B),
+    ChecklistItem("cpf", _l("Cadastro de Pessoa Física (CPF)"), ART_10_I_C),
     ChecklistItem(
         "voter_title", _l("Título eleitoral com comprovante de votação da última eleição"),
-        "Art. 10 I d",
+        ART_10_I_D,
     ),
     ChecklistItem(
-        "criminal_state", _l("Certidão negativa criminal da Justiça Estadual"), "Art. 10 I e"
+        "criminal_state", _l("Certidão negativa criminal da Justiça Estadual"), ART_10_I_E
     ),
     ChecklistItem(
-        "criminal_federal", _l("Certidão negativa criminal da Justiça Federal"), "Art. 10 I e"
+        "criminal_federal", _l("Certidão negativa criminal da Justiça Federal"), ART_10_I_E
     ),
     ChecklistItem(
         "residence",
         _l("Comprovante de residência ou declaração do proprietário do imóvel"),
-        "Art. 10 I f",
+        ART_10_I_F,
     ),
-    ChecklistItem("photo_1", _l("Foto 3x4 recente (1ª)"), "Art. 10 I g", image_only=True),
-    ChecklistItem("photo_2", _l("Foto 3x4 recente (2ª)"), "Art. 10 I g", image_only=True),
+    ChecklistItem("photo_1", _l("Foto 3x4 recente (1ª)"), ART_10_I_G, image_only=True),
+    ChecklistItem("photo_2", _l("Foto 3x4 recente (2ª)"), ART_10_I_G, image_only=True),
     ChecklistItem(
-        "crlv", _l("Certificado de Registro e Licenciamento do Veículo (CRLV)"), "Art. 10 II a"
+        "crlv", _l("Certificado de Registro e Licenciamento do Veículo (CRLV)"), ART_10_II_A
     ),
 )
 

@@ -24,8 +24,6 @@ from workflows.application.models import ApplicationCase, ApplicationState, Flee
 from workflows.application.notices import application_notify
 from workflows.application.selectors import FleetStatus, fleet_status, waiting_list_position
 
-ART_22_P2 = "Art. 22 §2"
-
 
 def fleet_lock() -> None:
     """Take the fleet's row lock for the rest of the caller's transaction."""

@@ -39,6 +39,16 @@ from documents.signing.keys import document_sign_by
 from identity.selectors import vouched_cpf
 from inspections.models import Inspection
 from law import inspection as law_inspection
+from law.citations import (
+    ART_4_V,
+    ART_10,
+    ART_10_AND_22,
+    ART_10_I_B,
+    ART_10_I_C,
+    ART_10_P1,
+    ART_22_P3,
+    ART_22_P4,
+)
 from registers.models import Authorization, AuxiliaryBinding, Driver, Vehicle
 from registers.requirements import (
     Unmet,
@@ -71,17 +81,6 @@ from workflows.application.selectors import (
 from workflows.renewal.services import registration_issue
 from workflows.steps.inspection import InspectionStep
 from workflows.steps.intake import intake_resubmit
-
-ART_OPEN = "Art. 10; Art. 22"
-ART_4_V = "Art. 4 V"
-ART_10 = "Art. 10"
-ART_10_P1 = "Art. 10 §1"
-ART_10_I_B = "Art. 10 I b"
-ART_10_I_C = "Art. 10 I c"
-ART_10_II_A = "Art. 10 II a"
-ART_20 = "Art. 20"
-ART_22_P3 = "Art. 22 §3"
-ART_22_P4 = "Art. 22 §4"
 
 CHECKLIST = {item.code: item.label for item in ITEMS}
 ITEM_ARTICLES = {item.code: item.article for item in ITEMS}
@@ -214,7 +213,7 @@ def application_file(
             case = case_open(
                 model=ApplicationCase,
                 actor=actor,
-                article=ART_OPEN,
+                article=ART_10_AND_22,
                 applicant=driver,
                 vehicle=proposed,
                 data={"plate": proposed.plate},
@@ -323,7 +322,9 @@ def documents_complete(locked: ApplicationCase) -> None:
         )
 
 
-def pending_documents_accept(locked: ApplicationCase, *, actor: User, note: str) -> None:
+def application_pending_documents_accept(
+    locked: ApplicationCase, *, actor: User, note: str
+) -> None:
     """Effect of `accept`: files still waiting for review are accepted with the rest."""
     pending = [
         line.document.pk
@@ -333,7 +334,7 @@ def pending_documents_accept(locked: ApplicationCase, *, actor: User, note: str)
     Document.objects.filter(pk__in=pending).update(review=Document.Review.ACCEPTED)
 
 
-def something_to_correct(locked: ApplicationCase) -> None:
+def application_correction_guard(locked: ApplicationCase) -> None:
     """Guard of `ask_correction`: the clerk refused or misses something first."""
     if not checklist_outstanding(locked):
         raise RuleViolation(
@@ -343,7 +344,7 @@ def something_to_correct(locked: ApplicationCase) -> None:
         )
 
 
-def correction_notify(locked: ApplicationCase, *, actor: User, note: str) -> None:
+def application_correction_notify(locked: ApplicationCase, *, actor: User, note: str) -> None:
     """Effect of `ask_correction`: the applicant is told the missing and refused items."""
     application_notify(locked, "correction", items=checklist_outstanding(locked), note=note)
 
@@ -378,7 +379,7 @@ def application_resubmit(
     )
 
 
-def refusal_notify(locked: ApplicationCase, *, actor: User, note: str) -> None:
+def application_refusal_notify(locked: ApplicationCase, *, actor: User, note: str) -> None:
     """Effect of `reject`: the Secretaria's refusal (Arts. 10, 22 §1) is sent."""
     application_notify(locked, "refused", by_mayor=False, note=note)
 
@@ -527,7 +528,7 @@ def _holder_from_now_on(case: ApplicationCase, *, day: dt.date, actor: User) -> 
         binding.ended_on = day
         binding.end_reason = AuxiliaryBinding.EndReason.RESIGNATION
         binding.save(update_fields=["ended_on", "end_reason"])
-        case_record(case=case, actor=actor, event="auxiliary_unbound", article="Art. 22 §4",
+        case_record(case=case, actor=actor, event="auxiliary_unbound", article=ART_22_P4,
                     data={"authorization": binding.authorization.number})
     driver.kind = Driver.Kind.HOLDER
     driver.titular = None

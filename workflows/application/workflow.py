@@ -22,6 +22,7 @@ from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from documents.signing.keys import SIGNING_PASSWORD
 from law import inspection as law_inspection
+from law.citations import ART_10, ART_22, ART_22_P1, ART_22_P2
 from workflows.application.checklist import ITEMS
 from workflows.application.fleet import fleet_place_freed
 from workflows.application.models import ApplicationCase, ApplicationState
@@ -30,25 +31,19 @@ from workflows.application.services import (
     INSPECTION,
     ITEM_ARTICLES,
     application_approve_review,
+    application_correction_guard,
+    application_correction_notify,
     application_deny,
     application_homologate,
+    application_pending_documents_accept,
+    application_refusal_notify,
     application_resubmit,
     application_withdraw,
-    correction_notify,
     documents_complete,
-    pending_documents_accept,
-    refusal_notify,
-    something_to_correct,
 )
 from workflows.steps.inspection import inspection_edges, inspection_hook
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
-
-ART_10 = "Art. 10"
-ART_20 = "Art. 20"
-ART_22 = "Art. 22"
-ART_22_P1 = "Art. 22 §1"
-ART_22_P2 = "Art. 22 §2"
 
 MAYOR = frozenset({Role.MAYOR})
 NOTE = ActionField("note", _l("Motivo"), "textarea")
@@ -88,8 +83,8 @@ WORKFLOW = register(
             *correction_edges(
                 article=ART_10,
                 checklist=CHECKLIST,
-                ask_guard=something_to_correct,
-                ask_effects=correction_notify,
+                ask_guard=application_correction_guard,
+                ask_effects=application_correction_notify,
                 resubmit_fields=tuple(
                     ActionField(item.field, item.label, "file", required=False)
                     for item in ITEMS
@@ -100,7 +95,7 @@ WORKFLOW = register(
                 article=ART_10,
                 label=_l("Aceitar a documentação"),
                 guard=documents_complete,
-                effects=pending_documents_accept,
+                effects=application_pending_documents_accept,
             ),
             *inspection_edges(step=INSPECTION),
             Edge(
@@ -132,7 +127,9 @@ WORKFLOW = register(
                 service=application_deny,
                 style="danger",
             ),
-            reject_edge(ART_22_P1, label=_l("Indeferir o pedido"), effects=refusal_notify),
+            reject_edge(
+                ART_22_P1, label=_l("Indeferir o pedido"), effects=application_refusal_notify
+            ),
             withdraw_edge(ART_22, service=application_withdraw),
         ),
     )

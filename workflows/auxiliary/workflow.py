@@ -22,14 +22,16 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from law import deadlines
-from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
-from workflows.auxiliary.services import (
+from law.citations import (
     ART_27,
     ART_27_P2,
-    ART_27_P3,
+    ART_27_P3_P4_AND_10_I,
     ART_69,
+)
+from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
+from workflows.auxiliary.services import (
     CHECKLIST,
-    accept_guard,
+    auxiliary_accept_guard,
     auxiliary_approve,
     auxiliary_bindings_end,
     auxiliary_deny,
@@ -84,11 +86,15 @@ WORKFLOW = register(
             article=end.bindings_article,
         ),
         edges=(
-            review_edge(article=ART_27_P3, checklist=CHECKLIST),
+            review_edge(article=ART_27_P3_P4_AND_10_I, checklist=CHECKLIST),
             accept_edge(
-                article=ART_27_P3, label=_l("Conferir e encaminhar à decisão"), guard=accept_guard
+                article=ART_27_P3_P4_AND_10_I,
+                label=_l("Conferir e encaminhar à decisão"),
+                guard=auxiliary_accept_guard,
             ),
-            *correction_edges(article=ART_27, checklist=CHECKLIST, ask_article=ART_27_P3),
+            *correction_edges(
+                article=ART_27, checklist=CHECKLIST, ask_article=ART_27_P3_P4_AND_10_I
+            ),
             reject_edge(ART_27),
             withdraw_edge(ART_27),
             Edge(

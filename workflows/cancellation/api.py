@@ -19,7 +19,7 @@ class _Base(serializers.Serializer):
         required=False, help_text="Somente para servidores protocolando no balcão."
     )
     acknowledged_bar = serializers.BooleanField(
-        help_text="Art. 23, parágrafo único: ciente do impedimento de 5 anos."
+        help_text="Art. 23 parágrafo único: ciente do impedimento de 5 anos."
     )
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 

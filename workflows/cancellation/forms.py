@@ -15,7 +15,7 @@ class _Base(forms.Form):
     )
     acknowledged_bar = forms.BooleanField(
         label=_("Estou ciente de que só poderei requerer nova autorização após 5 anos do "
-                "efetivo cancelamento (Art. 23, parágrafo único)."),
+                "efetivo cancelamento (Art. 23 parágrafo único)."),
         required=False,
     )
 

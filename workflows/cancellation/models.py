@@ -43,7 +43,7 @@ class CancellationCase(
         _("ciente do impedimento de 5 anos"),
         default=False,
         help_text=_(
-            "Art. 23, parágrafo único: nova autorização só após 5 anos do efetivo "
+            "Art. 23 parágrafo único: nova autorização só após 5 anos do efetivo "
             "cancelamento."
         ),
     )

@@ -38,15 +38,13 @@ from cases.services.documents import proofs_check, proofs_store
 from cases.services.transitions import case_open, case_step, local_today
 from cases.workflow import all_workflows
 from law.bars import cancellation_bar_ends
+from law.citations import ART_23, ART_23_AND_27_P1, ART_23_SOLE
 from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver
 from workflows.authorizations import case_authorization_end
 from workflows.cancellation.models import CancellationCase
 from workflows.steps.guards import authorization_in_force_lock, holder_authorization_lock
-
-ART_23 = "Art. 23"
-ART_23_SOLE = "Art. 23, parágrafo único"
 
 CHECKLIST: dict[str, Any] = {
     "signed_request": _l("Requerimento de cancelamento assinado (pedidos no balcão)"),
@@ -156,7 +154,7 @@ def cancellation_confirm(
         row = case_authorization_end(
             authorization=locked.authorization, status=Authorization.Status.CANCELLED, on=day,
             case=locked, actor=actor, article=ART_23_SOLE,
-            bindings_article="Art. 23; Art. 27 §1",
+            bindings_article=ART_23_AND_27_P1,
             lapse_note=_("Autorização cancelada a pedido (Art. 23)."),
             data={"bar_ends": bar_ends.isoformat()},
         )

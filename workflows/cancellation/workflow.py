@@ -13,8 +13,9 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK
 from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
+from law.citations import ART_23
 from workflows.cancellation.models import CancellationCase, CancellationState
-from workflows.cancellation.services import ART_23, CHECKLIST, cancellation_confirm
+from workflows.cancellation.services import CHECKLIST, cancellation_confirm
 from workflows.steps.intake import correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
 

@@ -42,6 +42,17 @@ from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.transitions import case_lock, case_open, case_record, case_step, local_today
 from law import deadlines as law_deadlines
+from law.citations import (
+    ART_54,
+    ART_61,
+    ART_61_P2,
+    ART_62_I,
+    ART_62_III,
+    ART_62_IV,
+    ART_62_P1,
+    ART_62_P3,
+    ART_63,
+)
 from law.clandestine import ClandestinePenalty, Doubling, clandestine_penalty
 from law.i18n import format_date
 from registers.models import Driver, VrteValue
@@ -60,16 +71,6 @@ from workflows.clandestine.selectors import (
 )
 from workflows.steps.guards import appeal_in_time_check
 
-ART_60 = "Art. 60"
-ART_61 = "Art. 61"
-ART_61_P2 = "Art. 61 §2"
-ART_62_I = "Art. 62 I"
-ART_62_II = "Art. 62 II"
-ART_62_III = "Art. 62 III"
-ART_62_IV = "Art. 62 IV"
-ART_62_P1 = "Art. 62 §1"
-ART_62_P3 = "Art. 62 §3"
-ART_63 = "Art. 63"
 SEIZURE_END = "clandestine.seizure_end"
 PENALTY_RECOMPUTED = "penalty_recomputed"
 CENTS = Decimal("0.01")
@@ -390,7 +391,7 @@ def _fine_known(case: ClandestineCase) -> None:
         raise RuleViolation(
             _("A VRTE de %(year)d não está cadastrada: não é possível calcular a multa em "
               "reais.") % {"year": year},
-            article="Art. 54",
+            article=ART_54,
         )
     case.vrte_value = vrte
     case.fine_reais = _fine_reais(case.fine_vrte, vrte)

@@ -20,13 +20,9 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from law import deadlines
+from law.citations import ART_61_P2, ART_62_I, ART_62_III, ART_62_IV, ART_62_P3
 from workflows.clandestine.models import ClandestineCase, ClandestineState
 from workflows.clandestine.services import (
-    ART_61_P2,
-    ART_62_I,
-    ART_62_III,
-    ART_62_IV,
-    ART_62_P3,
     clandestine_annul,
     clandestine_contest,
     clandestine_reclassify,

@@ -1,9 +1,10 @@
 """Writes of the complaint kind (Art. 39 IV, VI) and its conversion into notices (Art. 47).
 
 Each service names its actor; state changes go through `case_step` inside a durable
-transaction. The notices themselves are issued by `workflows.violation.services.notices_issue`,
-which owns the rules of Arts. 41, 47 and 51 and opens its own durable transaction: see
-`complaint_convert` for what that means for the link between the two.
+transaction. The notices themselves are issued by
+`workflows.violation.services.violation_notices_issue_for_conductor`, which owns the rules
+of Arts. 41, 47 and 51 and opens its own durable transaction: see `complaint_convert` for
+what that means for the link between the two.
 """
 
 from __future__ import annotations
@@ -22,15 +23,15 @@ from accounts.models import User
 from cases.errors import RuleViolation, StateConflict
 from cases.models import Case
 from cases.services.transitions import case_open, case_step
+from law.citations import ART_39_IV_VI, ART_42, ART_47_II
 from registers.validators import normalize_plate
 from workflows.complaint.models import ComplaintCase, ComplaintState
 from workflows.violation.selectors import taxi_for_plate
-from workflows.violation.services import notices_issue, require_fiscal_agent
+from workflows.violation.services import require_fiscal_agent, violation_notices_issue_for_conductor
 
 if TYPE_CHECKING:
     from workflows.violation.models import ViolationNotice
 
-ART_39 = "Art. 39 IV e VI"
 
 # What the public form and the API accept; the database columns are no wider.
 MAX_LENGTHS = {"place": 250, "account": 4000, "passenger_name": 120, "passenger_contact": 120}
@@ -86,7 +87,7 @@ def complaint_file(
         return case_open(
             model=ComplaintCase,
             actor=actor,
-            article=ART_39,
+            article=ART_39_IV_VI,
             now=now,
             note=_("Recebida pela internet.") if channel == "web" else _("Recebida pela API."),
             # Nothing here that identifies the passenger: the timeline is read more widely
@@ -176,7 +177,7 @@ def complaint_convert(
                     "infração (situação atual: %(state)s)."
                 )
                 % {"state": ComplaintState(complaint.state).label},
-                article="Art. 42",
+                article=ART_42,
             )
         if complaint.taxi is None:
             raise RuleViolation(
@@ -186,9 +187,9 @@ def complaint_convert(
                     "clandestino, siga os Arts. 60 a 62."
                 )
                 % {"plate": complaint.plate},
-                article="Art. 47 II",
+                article=ART_47_II,
             )
-        notices = notices_issue(
+        notices = violation_notices_issue_for_conductor(
             agent=actor,
             authorization=complaint.taxi,
             items=items,

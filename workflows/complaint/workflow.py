@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from law.citations import ART_39_IV_VI_AND_40, ART_40, ART_41_AND_42, ART_42, ART_46_AND_47
 from workflows.complaint.models import ComplaintCase, ComplaintState
 from workflows.complaint.services import complaint_dismiss, complaint_start_triage
 
@@ -40,14 +41,14 @@ WORKFLOW = register(
             Edge(
                 "start_triage",
                 _l("Assumir a triagem"),
-                "Art. 39 IV e VI; Art. 40",
+                ART_39_IV_VI_AND_40,
                 roles=CLERK,
                 service=complaint_start_triage,
             ),
             Edge(
                 "dismiss",
                 _l("Arquivar a reclamação"),
-                "Art. 40",
+                ART_40,
                 roles=CLERK,
                 note_required=True,
                 inputs=(ActionField("note", _l("Motivo do arquivamento"), "textarea"),),
@@ -57,7 +58,7 @@ WORKFLOW = register(
             Edge(
                 "forward",
                 _l("Encaminhar à fiscalização"),
-                "Art. 41; Art. 42",
+                ART_41_AND_42,
                 roles=CLERK,
                 inputs=(
                     ActionField("note", _l("Orientações ao agente"), "textarea", required=False),
@@ -66,7 +67,7 @@ WORKFLOW = register(
             Edge(
                 "return_to_triage",
                 _l("Devolver à triagem"),
-                "Art. 42",
+                ART_42,
                 roles=AGENT,
                 note_required=True,
                 inputs=(ActionField("note", _l("Motivo"), "textarea"),),
@@ -75,7 +76,7 @@ WORKFLOW = register(
             Edge(
                 "convert",
                 _l("Lavrar auto de infração"),
-                "Art. 46; Art. 47",
+                ART_46_AND_47,
                 roles=AGENT,
                 # Taken by `complaint_convert` once the notices are issued: from the agent's
                 # page (linked from the case panel) or POST /api/complaints/<id>/convert/.

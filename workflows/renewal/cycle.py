@@ -51,16 +51,16 @@ from cases.services.deadlines import (
 from cases.services.overdue import case_overdue_refresh
 from cases.services.transitions import case_record, case_step
 from law import deadlines as law_deadlines
+from law.citations import ART_18
 from law.i18n import format_date
 from registers.models import MunicipalRegistration
 from workflows.renewal.models import WAITING_STATES, RenewalCase, RenewalState
 from workflows.renewal.services import (
-    ART_18,
     IN_FORCE,
     registration_lock,
+    renewal_case_lock_in_progress,
     renewal_case_open,
     renewal_notify,
-    renewal_open_case,
 )
 
 REMINDER_30 = "renewal.reminder_30"
@@ -152,7 +152,7 @@ def _registration_of(deadline: Deadline) -> MunicipalRegistration | None:
 
 def _case_for(registration: MunicipalRegistration) -> RenewalCase:
     """The authorization's open renewal case, or a new one for this IM (system-opened)."""
-    return renewal_open_case(registration.authorization) or renewal_case_open(
+    return renewal_case_lock_in_progress(registration.authorization) or renewal_case_open(
         registration=registration, actor=None
     )
 

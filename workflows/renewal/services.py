@@ -30,6 +30,7 @@ from cases.models import Case, Document
 from cases.services.documents import CheckedFile, document_store, upload_check
 from cases.services.transitions import case_open, case_record, case_step, local_today
 from inspections.models import Inspection
+from law.citations import ART_18, ART_19, ART_19_I, ART_19_II, ART_19_III, ART_20
 from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import IN_FORCE, Authorization, Driver, MunicipalRegistration, Vehicle
@@ -44,13 +45,6 @@ from workflows.renewal.models import WAITING_STATES, RenewalCase
 from workflows.renewal.selectors import RENEWABLE, registration_to_renew
 from workflows.steps.inspection import InspectionStep
 from workflows.steps.intake import intake_resubmit
-
-ART_18 = "Art. 18"
-ART_19 = "Art. 19"
-ART_19_I = "Art. 19 I"
-ART_19_II = "Art. 19 II"
-ART_19_III = "Art. 19 III"
-ART_20 = "Art. 20"
 
 CRLV_ITEM = "crlv"
 CNH_ITEM = "cnh"
@@ -119,7 +113,7 @@ def renewal_valid_from(registration: MunicipalRegistration, today: dt.date) -> d
     return today if lapsed else registration.valid_until + dt.timedelta(days=1)
 
 
-def renewal_open_case(authorization: Authorization) -> RenewalCase | None:
+def renewal_case_lock_in_progress(authorization: Authorization) -> RenewalCase | None:
     """The authorization's open renewal case, locked; None when there is none."""
     return (
         RenewalCase.objects.select_for_update(of=("self",))
@@ -335,7 +329,7 @@ def _file(
             cnh_expires_on=cnh_expires_on,
             on=renewal_valid_from(registration, day),
         )
-        open_case = renewal_open_case(authorization)
+        open_case = renewal_case_lock_in_progress(authorization)
         if open_case is not None and open_case.state not in WAITING_STATES:
             raise StateConflict(
                 _("Já existe um pedido de renovação em andamento (processo %(number)s).")
@@ -413,11 +407,11 @@ def documents_complete(case: RenewalCase) -> None:
         )
 
 
-def correction_notify(locked: RenewalCase, *, actor: User, note: str) -> None:
+def renewal_correction_notify(locked: RenewalCase, *, actor: User, note: str) -> None:
     renewal_notify(locked, "renewal_correction", note=note)
 
 
-def refusal_notify(locked: RenewalCase, *, actor: User, note: str) -> None:
+def renewal_refusal_notify(locked: RenewalCase, *, actor: User, note: str) -> None:
     """The request is refused; the IM keeps its own validity and the cycle runs on."""
     renewal_notify(locked, "renewal_rejected", note=note)
 

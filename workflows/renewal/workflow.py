@@ -21,18 +21,17 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.roles import CLERK
 from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from law import deadlines
+from law.citations import ART_18, ART_19
 from workflows.renewal import cycle  # noqa: F401 — registers the cycle's deadline handlers
 from workflows.renewal.models import FINAL_STATES, RenewalCase, RenewalState
 from workflows.renewal.services import (
-    ART_18,
-    ART_19,
     CHECKLIST,
     INSPECTION,
-    correction_notify,
     documents_complete,
-    refusal_notify,
     renewal_approve,
     renewal_close_not_renewed,
+    renewal_correction_notify,
+    renewal_refusal_notify,
     renewal_resubmit,
     renewal_submit,
 )
@@ -92,12 +91,12 @@ WORKFLOW = register(
             *correction_edges(
                 article=ART_19,
                 checklist=CHECKLIST,
-                ask_effects=correction_notify,
+                ask_effects=renewal_correction_notify,
                 resubmit_fields=(CRLV, CNH, CNH_EXPIRY),
                 resubmit_service=renewal_resubmit,
             ),
             accept_edge(article=ART_19, guard=documents_complete),
-            reject_edge(ART_19, effects=refusal_notify),
+            reject_edge(ART_19, effects=renewal_refusal_notify),
             *inspection_edges(step=INSPECTION),
             Edge(
                 "approve",

@@ -29,6 +29,16 @@ from documents.models import OfficialDocument
 from documents.signing.keys import document_sign_by
 from law import bars as law_bars
 from law import deadlines as law_deadlines
+from law.citations import (
+    ART_27,
+    ART_27_P2,
+    ART_59_P2,
+    ART_59_P3,
+    ART_59_V,
+    ART_59_V_B,
+    ART_59_V_C,
+    ART_59_V_F_AND_70,
+)
 from law.i18n import format_date
 from notifications.post import notice_send
 from notifications.services import notification_queue
@@ -38,11 +48,6 @@ from workflows.revocation.selectors import auxiliary_bound, revocation_window_la
 from workflows.steps.guards import appeal_in_time_check, authorization_in_force_lock
 from workflows.steps.notices import notice_letter_send
 
-ART_59_V = "Art. 59 V"
-ART_59_P2 = "Art. 59 §2"
-ART_59_P3 = "Art. 59 §3"
-ART_59_P5 = "Art. 59 §5"
-ART_27_P2 = "Art. 27 §2"
 DEFENCE_WINDOW = "revocation.defence_window"
 DECISION_APPEAL_WINDOW = "revocation.decision_appeal_window"
 DEFENCE_ITEM = "defence"
@@ -59,11 +64,11 @@ OPEN_STATES = (
 
 # The grounds a clerk opens by hand; the others are found by the system (Art. 12, V a, d, e).
 MANUAL_GROUNDS: tuple[tuple[str, str | Promise], ...] = (
-    ("Art. 59 V b", _l("Art. 59 V b — descumprir reiteradamente as determinações do Poder "
+    (ART_59_V_B, _l("Art. 59 V b — descumprir reiteradamente as determinações do Poder "
                        "Executivo Municipal")),
-    ("Art. 59 V c", _l("Art. 59 V c — conduzir táxi durante a suspensão ou o impedimento de "
+    (ART_59_V_C, _l("Art. 59 V c — conduzir táxi durante a suspensão ou o impedimento de "
                        "circulação do veículo")),
-    ("Art. 59 V f; Art. 70", _l("Art. 59 V f — descumprir o disposto no Art. 70")),
+    (ART_59_V_F_AND_70, _l("Art. 59 V f — descumprir o disposto no Art. 70")),
 )
 
 
@@ -122,7 +127,7 @@ def revocation_file(
         )
     if ground not in dict(MANUAL_GROUNDS):
         raise RuleViolation(
-            _("Fundamento inválido: escolha Art. 59 V b, V c ou V f."), article=ART_59_V
+            _("Fundamento inválido: escolha Art. 59 V b V c ou V f."), article=ART_59_V
         )
     if not reason.strip():
         raise RuleViolation(
@@ -138,7 +143,7 @@ def revocation_file(
             raise RuleViolation(
                 _("%(name)s não é o auxiliar vinculado a esta autorização.")
                 % {"name": auxiliary.name},
-                article="Art. 27",
+                article=ART_27,
             )
         if RevocationCase.objects.filter(
             authorization=locked, auxiliary=auxiliary, ground_article=ground,
@@ -478,12 +483,12 @@ def _holder_revoke(
 
 
 def _auxiliary_revoke(case: RevocationCase, *, actor: User | None, day: dt.date) -> dt.date:
-    from workflows.auxiliary.services import binding_end
+    from workflows.auxiliary.services import case_auxiliary_binding_end
 
     binding = AuxiliaryBinding.objects.select_for_update().get(
         authorization=case.authorization, auxiliary=case.auxiliary, ended_on__isnull=True
     )
-    binding_end(
+    case_auxiliary_binding_end(
         binding=binding, reason=AuxiliaryBinding.EndReason.REVOKED, on=day, case=case,
         actor=actor, article=f"{case.ground_article}; {ART_27_P2}",
     )

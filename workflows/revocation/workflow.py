@@ -24,12 +24,16 @@ from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
 from documents.signing.keys import SIGNING_PASSWORD
 from law import deadlines
-from workflows.revocation.models import RevocationCase, RevocationState
-from workflows.revocation.services import (
+from law.citations import (
+    ART_46_P2_AND_59_P2,
     ART_59_P2,
+    ART_59_P2_AND_46,
     ART_59_P3,
     ART_59_P5,
     ART_59_V,
+)
+from workflows.revocation.models import RevocationCase, RevocationState
+from workflows.revocation.services import (
     DEFENCE_ITEM,
     revocation_appeal_decision,
     revocation_appeal_deny,
@@ -68,14 +72,14 @@ WORKFLOW = register(
             Edge(
                 "send_notice",
                 _l("Enviar notificação (carta com AR)"),
-                "Art. 59 §2; Art. 46",
+                ART_59_P2_AND_46,
                 roles=CLERK,
                 service=revocation_send_notice,
             ),
             Edge(
                 "notify",
                 _l("Registrar recebimento"),
-                "Art. 46 §2; Art. 59 §2",
+                ART_46_P2_AND_59_P2,
                 roles=CLERK,
                 internal=True,
             ),
@@ -117,7 +121,7 @@ WORKFLOW = register(
             Edge(
                 "decision_notified",
                 _l("Registrar recebimento da decisão"),
-                "Art. 46 §2; Art. 59 §2",
+                ART_46_P2_AND_59_P2,
                 roles=CLERK,
                 internal=True,
             ),

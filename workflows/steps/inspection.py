@@ -29,9 +29,9 @@ from cases.workflow import ActionField, Edge, workflow_for
 from inspections.models import Inspection
 from inspections.services import inspection_cancel, inspection_schedule
 from law import inspection as law_inspection
+from law.citations import ART_20
 from registers.models import Vehicle
 
-ART_20 = "Art. 20"
 INSPECTORS = frozenset({Role.CLERK, Role.FISCAL_AGENT})
 SCHEDULE_LABEL = _l("Agendar vistoria")
 
@@ -81,7 +81,7 @@ class InspectionStep:
     waives: Callable[[Case], frozenset[str]] = _nothing_more
 
 
-def case_schedule_inspection(
+def case_inspection_schedule(
     *,
     case: Case,
     actor: User,
@@ -166,7 +166,7 @@ def inspection_edges(
                 ActionField("when", _l("Data e hora"), "datetime"),
                 ActionField("place", _l("Local")),
             ),
-            service=partial(case_schedule_inspection, step=step),
+            service=partial(case_inspection_schedule, step=step),
         ),
         Edge("pass_inspection", _l("Vistoria aprovada"), ART_20, roles=INSPECTORS, internal=True),
         Edge("fail_inspection", _l("Vistoria reprovada"), ART_20, roles=INSPECTORS, internal=True),

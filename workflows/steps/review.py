@@ -41,7 +41,7 @@ def review_transitions(*, during: str) -> type:
     return ReviewTransitions
 
 
-def case_review_document(
+def case_document_review(
     *,
     case: Case,
     actor: User,
@@ -132,7 +132,7 @@ def review_edge(
             ActionField("note", _l("Motivo da recusa"), required=False),
         ),
         service=partial(
-            case_review_document,
+            case_document_review,
             checklist=checklist,
             article=article,
             item_articles=item_articles,

@@ -24,13 +24,13 @@ class SubstitutionInput(serializers.Serializer):
     renavam = serializers.CharField(max_length=20)
     make = serializers.CharField(max_length=60)
     model = serializers.CharField(max_length=80)
-    manufacture_year = serializers.IntegerField(help_text="Art. 10, II, b; Art. 11, II.")
-    doors = serializers.IntegerField(help_text="Art. 10, II, c: 4 ou 5.")
-    capacity = serializers.IntegerField(help_text="Art. 10, II, c: até 7 ocupantes.")
-    air_conditioning = serializers.BooleanField(help_text="Art. 10, II, d.")
+    manufacture_year = serializers.IntegerField(help_text="Art. 10 II b; Art. 11 II.")
+    doors = serializers.IntegerField(help_text="Art. 10 II c: 4 ou 5.")
+    capacity = serializers.IntegerField(help_text="Art. 10 II c: até 7 ocupantes.")
+    air_conditioning = serializers.BooleanField(help_text="Art. 10 II d.")
     airbag = serializers.BooleanField()
-    colour = serializers.CharField(max_length=40, help_text="Art. 10, II, e: branca.")
-    crlv = serializers.FileField(required=False, help_text="Art. 10, II, a.")
+    colour = serializers.CharField(max_length=40, help_text="Art. 10 II e: branca.")
+    crlv = serializers.FileField(required=False, help_text="Art. 10 II a.")
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
@@ -57,8 +57,8 @@ class SeizureCommunicationInput(serializers.Serializer):
     driver = serializers.IntegerField(
         required=False, help_text="Somente para servidores registrando no balcão."
     )
-    seized_on = LegalDateField(help_text="Art. 24, §2: data da apreensão judicial.")
-    order = serializers.FileField(required=False, help_text="Art. 24, §2: o mandado judicial.")
+    seized_on = LegalDateField(help_text="Art. 24 §2: data da apreensão judicial.")
+    order = serializers.FileField(required=False, help_text="Art. 24 §2: o mandado judicial.")
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 

@@ -22,29 +22,29 @@ class SubstitutionForm(forms.Form):
     manufacture_year = forms.IntegerField(
         label=_("Ano de fabricação"),
         min_value=OLDEST_YEAR,
-        help_text=_("Até 8 anos de fabricação (Art. 10, II, b; Art. 11, II)."),
+        help_text=_("Até 8 anos de fabricação (Art. 10 II b; Art. 11 II)."),
     )
     doors = forms.IntegerField(
-        label=_("Portas"), min_value=1, help_text=_("4 ou 5 portas (Art. 10, II, c).")
+        label=_("Portas"), min_value=1, help_text=_("4 ou 5 portas (Art. 10 II c).")
     )
     capacity = forms.IntegerField(
         label=_("Lotação (ocupantes)"),
         min_value=1,
-        help_text=_("Até 7 ocupantes (Art. 10, II, c)."),
+        help_text=_("Até 7 ocupantes (Art. 10 II c)."),
     )
     air_conditioning = forms.BooleanField(
-        label=_("Ar-condicionado (Art. 10, II, d)"), required=False, initial=True
+        label=_("Ar-condicionado (Art. 10 II d)"), required=False, initial=True
     )
     airbag = forms.BooleanField(label=_("Airbag"), required=False, initial=True)
     colour = forms.CharField(
         label=_("Cor"),
         max_length=40,
         initial="branca",
-        help_text=_("Branca (Art. 10, II, e)."),
+        help_text=_("Branca (Art. 10 II e)."),
     )
     crlv = forms.FileField(
         label=_("CRLV do novo veículo (PDF, JPEG ou PNG, até 10 MB)"),
-        help_text=_("Art. 10, II, a."),
+        help_text=_("Art. 10 II a."),
     )
     note = forms.CharField(
         label=_("Observações"), widget=forms.Textarea(attrs={"rows": 2}), required=False
@@ -68,13 +68,13 @@ class SeizureCommunicationForm(forms.Form):
         label=_("Data da apreensão do veículo"),
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text=format_lazy(
-            _("A comunicação deve ser feita em até {days} dias da apreensão (Art. 24, §2)."),
+            _("A comunicação deve ser feita em até {days} dias da apreensão (Art. 24 §2)."),
             days=law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION_DAYS,
         ),
     )
     order = forms.FileField(
         label=_("Mandado judicial (PDF, JPEG ou PNG, até 10 MB)"),
-        help_text=_("Art. 24, §2: reserva de domínio, alienação fiduciária ou outra decisão "
+        help_text=_("Art. 24 §2: reserva de domínio, alienação fiduciária ou outra decisão "
                     "judicial."),
     )
     note = forms.CharField(

@@ -32,13 +32,13 @@ from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, local_today
 from law import deadlines as law_deadlines
 from law import suspension as law_suspension
+from law.citations import ART_24_P2
 from law.errors import LawError
 from registers.models import Driver
 from workflows.steps.guards import holder_authorization_lock
 from workflows.substitution.models import SubstitutionCase, SubstitutionTrigger
 from workflows.substitution.services import substitution_under_way_check
 
-ART_24_P2 = law_deadlines.JUDICIAL_SEIZURE_COMMUNICATION.article
 COURT_ORDER_ITEM = "court_order"
 COMMUNICATION_DEADLINE = "substitution.judicial_seizure_communication"
 COMMUNICATED_EVENT = "judicial_seizure_communicated"

@@ -12,7 +12,7 @@ from registers.models import Authorization
 from workflows.substitution.models import SubstitutionCase
 
 
-def open_substitution_case(authorization: Authorization) -> SubstitutionCase | None:
+def substitution_case_in_progress(authorization: Authorization) -> SubstitutionCase | None:
     """The authorization's substitution case still open, if any (one at a time)."""
     return (
         SubstitutionCase.objects.filter(authorization=authorization, closed_at__isnull=True)

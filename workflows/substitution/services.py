@@ -20,6 +20,7 @@ from cases.errors import NotPermitted, RegisterMismatch, RuleViolation, StateCon
 from cases.models import Case
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, case_step, local_today
+from law.citations import ART_10_II_A, ART_20
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver, Vehicle
 from registers.requirements import requirements_enforce, vehicle_requirements_unmet
@@ -40,17 +41,12 @@ from workflows.substitution.tracking import (
     COLOUR_REQUIREMENT,
     IN_FORCE,
     colour_grace_applies,
-    open_substitution_case,
+    substitution_case_in_progress,
     vehicle_deadlines_replace,
     vehicle_is_white,
     vehicle_revocation_hold_release,
 )
 
-ART_4_V = "Art. 4 V"
-ART_10_II = "Art. 10 II"
-ART_10_II_A = "Art. 10 II a"
-ART_11_II = "Art. 11 II"
-ART_20 = "Art. 20"
 CRLV_ITEM = "crlv"
 CRLV_LABEL = _l("CRLV do novo veículo (Art. 10 II a)")
 VEHICLE_SUBSTITUTED = "vehicle_substituted"
@@ -64,7 +60,7 @@ def substitution_under_way_check(
     """One substitution at a time per authorization (Arts. 12, 20, 24 §2): refused while
     another is under way; returns the notice still awaiting the vehicle, if any — the
     case the holder completes."""
-    existing = open_substitution_case(authorization)
+    existing = substitution_case_in_progress(authorization)
     if existing is not None and existing.state != SubstitutionState.AWAITING_VEHICLE:
         raise StateConflict(
             _("Já existe um pedido de substituição em andamento para esta autorização: "
@@ -268,7 +264,7 @@ def substitution_approve(
     return locked
 
 
-def refusal_notify(locked: SubstitutionCase, *, actor: User, note: str) -> None:
+def substitution_refusal_notify(locked: SubstitutionCase, *, actor: User, note: str) -> None:
     """The filing does not meet Art. 10 II: closed; the holder may file again."""
     vehicle_revocation_hold_release(case=locked, today=locked.decided_on or local_today())
     _notify_decision(locked, outcome="rejected", note=note)
@@ -288,7 +284,9 @@ def substitution_deny(
     return locked
 
 
-def withdrawal_effects(locked: SubstitutionCase, *, actor: User | None, note: str = "") -> None:
+def substitution_withdrawal_apply(
+    locked: SubstitutionCase, *, actor: User | None, note: str = ""
+) -> None:
     """The holder gives up: a booked inspection is called off, and a revocation the filing
     held runs again (Art. 12)."""
     inspections_call_off(locked, actor=actor, note=note)

@@ -26,6 +26,12 @@ from accounts.roles import CLERK
 from cases.services.transitions import local_today
 from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
 from law import deadlines
+from law.citations import (
+    ART_10_II,
+    ART_10_II_A,
+    ART_12,
+    ART_20,
+)
 from workflows.steps.inspection import (
     INSPECTORS,
     inspection_edges,
@@ -36,18 +42,14 @@ from workflows.steps.review import review_edge
 from workflows.substitution import tracking  # noqa: F401 — registers the deadline handlers
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
 from workflows.substitution.services import (
-    ART_10_II,
-    ART_10_II_A,
-    ART_20,
     CRLV_ITEM,
     CRLV_LABEL,
     INSPECTION,
-    refusal_notify,
     substitution_approve,
     substitution_deny,
-    withdrawal_effects,
+    substitution_refusal_notify,
+    substitution_withdrawal_apply,
 )
-from workflows.substitution.tracking import ART_12
 
 CHECKLIST = {CRLV_ITEM: CRLV_LABEL}
 NOTE = ActionField("note", _l("Motivo"))
@@ -95,7 +97,7 @@ WORKFLOW = register(
             reject_edge(
                 ART_10_II,
                 label=_l("Indeferir o pedido"),
-                effects=refusal_notify,
+                effects=substitution_refusal_notify,
                 changes=lambda: {"decided_on": local_today()},
             ),
             Edge(
@@ -115,7 +117,7 @@ WORKFLOW = register(
                 style="danger",
                 service=substitution_deny,
             ),
-            withdraw_edge(ART_20, effects=withdrawal_effects),
+            withdraw_edge(ART_20, effects=substitution_withdrawal_apply),
             Edge(
                 "dismiss",
                 _l("Encerrar o aviso (exigência já atendida)"),

@@ -42,6 +42,7 @@ from cases.services.transitions import (
 )
 from law import deadlines as law_deadlines
 from law import suspension as law_suspension
+from law.citations import ART_24, ART_24_P1
 from law.errors import LawError
 from law.i18n import format_date
 from registers.models import Authorization, Driver
@@ -51,8 +52,6 @@ from workflows.steps.guards import holder_authorization_lock
 from workflows.steps.notices import applicant_notify
 from workflows.suspension.models import SuspensionCase, SuspensionState
 
-ART_24 = "Art. 24"
-ART_24_P1 = "Art. 24 §1"
 END_DEADLINE = "suspension.end"
 PROOF_ITEM = "proof"
 

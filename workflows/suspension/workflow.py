@@ -21,13 +21,12 @@ from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, AuthorizationHold, Edge, PortalOffer, Workflow, register
 from law import deadlines
 from law import suspension as law_suspension
+from law.citations import ART_24, ART_24_P1
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
 from workflows.suspension.models import SuspensionCase, SuspensionState
 from workflows.suspension.selectors import suspensions_holding
 from workflows.suspension.services import (
-    ART_24,
-    ART_24_P1,
     PROOF_ITEM,
     suspension_approve,
     suspension_deny,

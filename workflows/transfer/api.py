@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from cases.api import CaseOutput
 from cases.errors import RuleViolation
 from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
+from law.citations import ART_25
 from registers.models import Authorization
 from workflows.inputs import (
     driver_data,
@@ -22,7 +23,7 @@ from workflows.inputs import (
     filing_driver,
 )
 from workflows.transfer.models import Relationship, SuccessionClass, TransferCause
-from workflows.transfer.services import ART_25, CHECKLIST, transfer_file
+from workflows.transfer.services import CHECKLIST, transfer_file
 
 BENEFICIARY_PREFIX = "beneficiary_"
 

@@ -27,7 +27,7 @@ class _Base(forms.Form):
         label=_("Parentesco do beneficiário com o titular"), choices=Relationship.choices
     )
     succession_class = forms.ChoiceField(
-        label=_("Classe de sucessores (Código Civil, art. 1.829)"),
+        label=_("Classe de sucessores (Código Civil, Art. 1.829)"),
         choices=[("", "—"), *SuccessionClass.choices],
         required=False,
         help_text=_("Somente no caso de falecimento (Art. 25 I)."),

@@ -96,7 +96,7 @@ class TransferCase(
         _("parentesco com o titular"), max_length=12, choices=Relationship.choices
     )
     succession_class = models.CharField(
-        _("ordem da vocação hereditária (CC art. 1.829)"),
+        _("ordem da vocação hereditária (CC Art. 1.829)"),
         max_length=3,
         choices=SuccessionClass.choices,
         blank=True,

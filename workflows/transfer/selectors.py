@@ -26,7 +26,7 @@ def transfer_is_unproven(case: Case, authorization: Authorization) -> bool:
     return not is_staff_member(filer)
 
 
-def open_requests(
+def authorization_pending_requests(
     authorization: Authorization, kinds: Iterable[str], exclude: Case | None = None
 ) -> list[Case]:
     """Open cases of `kinds` about this authorization (other than `exclude`) that hold it:

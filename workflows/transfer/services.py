@@ -37,6 +37,7 @@ from cases.services.transitions import case_open, case_record, case_step, local_
 from documents.services import authorization_term_issue, im_card_issue
 from inspections.models import Inspection
 from law import transfer as rules
+from law.citations import ART_9_AND_10_I, ART_20, ART_25, ART_25_AND_27, ART_25_SOLE
 from law.errors import LawError
 from notifications.services import notification_queue
 from registers.models import (
@@ -57,17 +58,12 @@ from workflows.auxiliary.services import auxiliary_bindings_end
 from workflows.steps.guards import authorization_in_force_lock
 from workflows.steps.inspection import InspectionStep
 from workflows.transfer.models import TransferCase, TransferCause, TransferState
-from workflows.transfer.selectors import open_requests
-
-ART_20 = "Art. 20"
-ART_25 = rules.ART_25
-ART_25_SOLE = "Art. 25, parágrafo único"
-ART_22_P1 = "Art. 25; Art. 22 §1"
+from workflows.transfer.selectors import authorization_pending_requests
 
 CHECKLIST: dict[str, Any] = {
     "death_certificate": _l("Certidão de óbito do taxista (Art. 25 I)"),
     "succession_proof": _l(
-        "Prova da sucessão e da ordem do art. 1.829 do Código Civil: formal de partilha, "
+        "Prova da sucessão e da ordem do Art. 1.829 do Código Civil: formal de partilha, "
         "escritura de inventário, alvará judicial ou declaração dos herdeiros com a "
         "anuência dos demais (Art. 25 I)"
     ),
@@ -125,7 +121,7 @@ def _beneficiary_check(beneficiary: Driver, authorization: Authorization, today:
         raise RuleViolation(
             _("O beneficiário está vinculado como auxiliar a outro titular; o vínculo deve "
               "ser encerrado antes da transferência."),
-            article="Art. 25; Art. 27",
+            article=ART_25_AND_27,
         )
     requirements_enforce(
         driver_requirements_unmet(beneficiary, on=today)
@@ -177,7 +173,7 @@ def transfer_file(
             error=RuleViolation,
             related=("holder", "vehicle"),
         )
-        pending = open_requests(locked, [CaseKind.TRANSFER])
+        pending = authorization_pending_requests(locked, [CaseKind.TRANSFER])
         if pending:
             raise StateConflict(
                 _("Já existe um pedido de transferência em andamento para esta autorização "
@@ -211,7 +207,7 @@ def transfer_file(
         )
         if created:
             case_record(
-                case=case, actor=actor, event="driver_registered", article="Art. 9; Art. 10 I",
+                case=case, actor=actor, event="driver_registered", article=ART_9_AND_10_I,
                 data={"driver": beneficiary.pk, "kind": beneficiary.kind},
             )
         proofs_store(case=case, checked=checked, actor=actor)
@@ -277,12 +273,12 @@ def _documents_check(case: TransferCase) -> None:
         )
 
 
-def accept_guard(locked: TransferCase) -> None:
+def transfer_accept_guard(locked: TransferCase) -> None:
     """Guard of `accept`: the proofs are there, the beneficiary qualifies today, and no other
     transfer of the authorization is already under way (Art. 25: one at a time)."""
     _documents_check(locked)
     authorization = Authorization.objects.select_for_update().get(pk=locked.authorization_id)
-    pending = open_requests(authorization, [CaseKind.TRANSFER], exclude=locked)
+    pending = authorization_pending_requests(authorization, [CaseKind.TRANSFER], exclude=locked)
     if pending:
         raise StateConflict(
             _("Já existe um pedido de transferência em andamento para esta autorização "
@@ -332,7 +328,9 @@ def transfer_approve(
             article=ART_25,
             holder_id=locked.previous_holder_id,
         )
-        pending = open_requests(authorization, HOLDER_REQUEST_KINDS, exclude=locked)
+        pending = authorization_pending_requests(
+            authorization, HOLDER_REQUEST_KINDS, exclude=locked
+        )
         if pending:
             raise StateConflict(
                 _("Há pedidos do titular anterior ainda em andamento sobre esta autorização "

@@ -16,20 +16,18 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
 from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
+from law.citations import ART_25, ART_25_AND_22_P1, ART_25_SOLE
 from workflows.steps.inspection import INSPECTORS, inspection_edges, inspection_hook
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
 from workflows.transfer.models import FINAL_STATES, TransferCase, TransferState
+from workflows.transfer.selectors import transfer_is_unproven
 from workflows.transfer.services import (
-    ART_22_P1,
-    ART_25,
-    ART_25_SOLE,
     CHECKLIST,
     INSPECTION,
-    accept_guard,
+    transfer_accept_guard,
     transfer_approve,
     transfer_deny,
-    transfer_is_unproven,
 )
 
 MAYOR = frozenset({Role.MAYOR})
@@ -64,7 +62,9 @@ WORKFLOW = register(
         edges=(
             review_edge(article=ART_25, checklist=CHECKLIST),
             accept_edge(
-                article=ART_22_P1, label=_l("Conferir e encaminhar à vistoria"), guard=accept_guard
+                article=ART_25_AND_22_P1,
+                label=_l("Conferir e encaminhar à vistoria"),
+                guard=transfer_accept_guard,
             ),
             *correction_edges(article=ART_25, checklist=CHECKLIST),
             reject_edge(ART_25),

@@ -19,22 +19,23 @@ from cases.action_inputs import input_valid
 from cases.errors import RuleViolation
 from cases.workflow import state_label
 from core.dates import LegalDateTimeField
+from law.citations import ART_47_II, ART_47_III, ART_47_V, ART_50
 from law.infractions import INFRACTIONS
 from registers.selectors import authorizations_visible_to
 from workflows.complaint.selectors import complaints_visible_to
 from workflows.complaint.services import complaint_convert
 from workflows.violation.models import Conductor, ViolationNotice
 from workflows.violation.selectors import notice_penalty, taxi_find
-from workflows.violation.services import notices_issue, require_fiscal_agent
+from workflows.violation.services import require_fiscal_agent, violation_notices_issue_for_conductor
 
 # Which article asks for each field of a notice, for the 400 answers.
 NOTICE_FIELD_ARTICLES = {
-    "taxi": "Art. 47 II",
-    "authorization": "Art. 47 II",
-    "items": "Art. 47 III",
-    "occurred_at": "Art. 47 V",
-    "place": "Art. 47 V",
-    "conductor": "Art. 50",
+    "taxi": ART_47_II,
+    "authorization": ART_47_II,
+    "items": ART_47_III,
+    "occurred_at": ART_47_V,
+    "place": ART_47_V,
+    "conductor": ART_50,
 }
 
 
@@ -150,18 +151,20 @@ class ViolationIssueApi(APIView):
                 raise RuleViolation(
                     _("Nenhum táxi com a placa, o Termo ou a IM “%(query)s”.")
                     % {"query": data["taxi"]},
-                    article="Art. 47 II",
+                    article=ART_47_II,
                     code="taxi_not_found",
                 )
         else:
             raise RuleViolation(
                 _("Informe o táxi: placa, Termo ou IM (campo taxi) ou o id (authorization)."),
-                article="Art. 47 II",
+                article=ART_47_II,
                 code="taxi_required",
             )
         data.pop("taxi", None)
         data.pop("authorization", None)
-        notices = notices_issue(agent=request.user, authorization=taxi, **data)
+        notices = violation_notices_issue_for_conductor(
+            agent=request.user, authorization=taxi, **data
+        )
         return Response(NoticeOutput(notices, many=True).data, status=status.HTTP_201_CREATED)
 
 

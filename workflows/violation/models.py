@@ -16,6 +16,7 @@ from django_fsm import transition
 
 from cases.models import Case, CaseKind
 from cases.workflow import StatesAllowing
+from law.citations import ART_53_I, ART_55, ART_63
 
 
 class ViolationState(models.TextChoices):
@@ -41,7 +42,7 @@ _ALL = frozenset(ViolationState.values)
 # goes into `allowed` or is named in what is left out, never forgotten.
 APPEALABLE = StatesAllowing(
     what="appeal",
-    article="Art. 63",
+    article=ART_63,
     # Notified and running, overdue for payment (the window is longer), or paid with the
     # window still open (Arts. 55, 63: paying does not give up the appeal).
     allowed=frozenset({V.NOTIFIED, V.OVERDUE, V.PAID_APPEAL_OPEN}),
@@ -50,7 +51,7 @@ APPEALABLE = StatesAllowing(
 )
 PAYABLE = StatesAllowing(
     what="pay",
-    article="Art. 55",
+    article=ART_55,
     # The fine is due from the notification (I) or the decision (II), and stays due once
     # final. Not while an appeal suspends it (Art. 63 §1), nor once paid or cancelled.
     allowed=frozenset({V.NOTIFIED, V.OVERDUE, V.FINAL, V.UPHELD}),
@@ -59,7 +60,7 @@ PAYABLE = StatesAllowing(
 )
 CANCELLABLE = StatesAllowing(
     what="annul",
-    article="Art. 53 I",
+    article=ART_53_I,
     # Inconsistent or irregular: found before the clocks of payment and appeal ran out.
     allowed=frozenset({V.ISSUED, V.NOTIFICATION_SENT, V.NOTIFIED}),
     refused=_ALL - {V.ISSUED, V.NOTIFICATION_SENT, V.NOTIFIED},

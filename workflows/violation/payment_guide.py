@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from cases.errors import RuleViolation, StateConflict
 from cases.models import Deadline
 from documents.penalties import penalty_of_notice
+from law.citations import ART_54, ART_55, ART_59_I
 from payments import pix
 from workflows.violation.models import PAYABLE, ViolationNotice, ViolationState
 from workflows.violation.services import DECISION_PAYMENT, PAYMENT, no_fine_message
@@ -47,17 +48,17 @@ def payment_guide(notice: ViolationNotice, *, today: dt.date) -> PaymentGuide:
     if not penalty_of_notice(notice, with_periods=False).has_fine:
         # Art. 59 I: a written warning given instead of the fine — nothing to pay, and the
         # answer says so rather than blame a VRTE that is not missing.
-        raise StateConflict(no_fine_message(), code="no_fine", article="Art. 59 I")
+        raise StateConflict(no_fine_message(), code="no_fine", article=ART_59_I)
     if notice.state not in PAYABLE:
         raise StateConflict(
             _("Não há multa a pagar neste auto na situação atual."),
-            code="nothing_to_pay", article="Art. 55",
+            code="nothing_to_pay", article=ART_55,
         )
     if not notice.fine_reais:
         raise RuleViolation(
             _("O valor da VRTE do ano da infração não está cadastrado; a Secretaria emite a "
               "guia quando o cadastrar."),
-            code="vrte_missing", article="Art. 54",
+            code="vrte_missing", article=ART_54,
         )
     due_on = (
         Deadline.objects.filter(case=notice, kind__in=[PAYMENT, DECISION_PAYMENT])

@@ -3,8 +3,8 @@ was issued, and the penalty periods of a notice with the early release of an imp
 vehicle (Art. 59 IV a).
 
 One column, big targets, nothing that needs a wide screen. Thin: forms check shape,
-`workflows.violation.services.notices_issue` (or, from a forwarded complaint,
-`workflows.complaint.services.complaint_convert`) decides, selectors scope.
+`workflows.violation.services.violation_notices_issue_for_conductor` (or, from a forwarded
+complaint, `workflows.complaint.services.complaint_convert`) decides, selectors scope.
 """
 
 from __future__ import annotations
@@ -52,9 +52,9 @@ from workflows.violation.selectors import (
     taxi_find,
 )
 from workflows.violation.services import (
-    notices_issue,
     penalty_impediment_lift,
     require_fiscal_agent,
+    violation_notices_issue_for_conductor,
 )
 from workflows.violation.settlement import settlement_apply
 
@@ -179,7 +179,7 @@ def _issue_post(request: HttpRequest) -> HttpResponse:
                     case=data["complaint"], actor=request.user, **fields
                 )
             else:
-                notices = notices_issue(
+                notices = violation_notices_issue_for_conductor(
                     agent=request.user,
                     authorization=data["authorization"],
                     confirm_duplicate=data["confirm_duplicate"],

@@ -17,6 +17,20 @@ from django.utils.translation import gettext_lazy as _l
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, AuthorizationHold, Edge, Workflow, register
 from law import deadlines
+from law.citations import (
+    ART_46,
+    ART_46_P1,
+    ART_46_P2_AND_47_P2,
+    ART_52,
+    ART_52_AND_55_II,
+    ART_52_AND_59_I,
+    ART_53_I,
+    ART_55,
+    ART_55_I_AND_63,
+    ART_55_II,
+    ART_63,
+    ART_63_P1,
+)
 from workflows.violation.models import (
     APPEALABLE,
     CANCELLABLE,
@@ -30,10 +44,6 @@ from workflows.violation.selectors import (
     penalty_periods_serving,
 )
 from workflows.violation.services import (
-    ART_46_P1,
-    ART_53_I,
-    ART_55,
-    ART_63,
     violation_annul,
     violation_notice_received,
     violation_pay,
@@ -86,14 +96,14 @@ WORKFLOW = register(
             Edge(
                 "send_notice",
                 _l("Enviar notificação (carta com AR)"),
-                "Art. 46",
+                ART_46,
                 roles=CLERK,
                 service=violation_send_notice,
             ),
             Edge(
                 "notify",
                 _l("Registrar recebimento"),
-                "Art. 46 §2; Art. 47 §2",
+                ART_46_P2_AND_47_P2,
                 roles=CLERK,
                 internal=True,
             ),
@@ -115,11 +125,11 @@ WORKFLOW = register(
             Edge("pay", _l("Registrar pagamento"), ART_55, roles=CLERK, service=violation_pay),
             Edge(
                 "pay_keeping_appeal", _l("Pagamento registrado; recurso ainda possível"),
-                "Art. 55 I; Art. 63", roles=CLERK, internal=True,
+                ART_55_I_AND_63, roles=CLERK, internal=True,
             ),
             Edge(
                 "settle_paid_before_appeal", _l("Multa já paga antes do recurso"),
-                "Art. 63", roles=COMMISSION, internal=True,
+                ART_63, roles=COMMISSION, internal=True,
             ),
             Edge(
                 "close_appeal_window_paid", _l("Encerrar prazo de recurso (multa paga)"), ART_63
@@ -129,7 +139,7 @@ WORKFLOW = register(
             Edge(
                 "appeal",
                 _l("Recurso interposto"),
-                "Art. 63 §1",
+                ART_63_P1,
                 roles=CLERK | DRIVER,
                 owner=True,
                 internal=True,
@@ -137,16 +147,16 @@ WORKFLOW = register(
             Edge(
                 "uphold",
                 _l("Recurso negado ou provido em parte"),
-                "Art. 52; Art. 55 II",
+                ART_52_AND_55_II,
                 roles=COMMISSION,
                 internal=True,
             ),
-            Edge("overturn", _l("Recurso provido"), "Art. 52", roles=COMMISSION, internal=True),
-            Edge("default_after_decision", _l("Multa vencida após o recurso"), "Art. 55 II"),
+            Edge("overturn", _l("Recurso provido"), ART_52, roles=COMMISSION, internal=True),
+            Edge("default_after_decision", _l("Multa vencida após o recurso"), ART_55_II),
             Edge(
                 "close_upheld_warning",
                 _l("Advertência mantida em recurso, sem multa"),
-                "Art. 52; Art. 59 I",
+                ART_52_AND_59_I,
                 roles=COMMISSION,
                 internal=True,
             ),

@@ -10,16 +10,6 @@ letter are rows written here and carried out after commit.
 from __future__ import annotations
 
 from workflows.appeal.services.common import (
-    ART_52,
-    ART_55_II,
-    ART_63,
-    ART_63_P2,
-    ART_64_I,
-    ART_64_II,
-    ART_64_III,
-    ART_64_P1,
-    ART_64_P2,
-    ART_65,
     EVIDENCE_ITEM,
     MANDATE_ITEM,
     MAX_WITNESSES,
@@ -49,16 +39,6 @@ from workflows.appeal.services.vote import (
 )
 
 __all__ = [
-    "ART_52",
-    "ART_55_II",
-    "ART_63",
-    "ART_63_P2",
-    "ART_64_I",
-    "ART_64_II",
-    "ART_64_III",
-    "ART_64_P1",
-    "ART_64_P2",
-    "ART_65",
     "EVIDENCE_ITEM",
     "MANDATE_ITEM",
     "MAX_WITNESSES",

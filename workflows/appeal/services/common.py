@@ -10,21 +10,14 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted
+from law.citations import (
+    ART_52,
+)
 from workflows.appeal.models import (
     CommissionSeat,
 )
 from workflows.appeal.selectors import seat_held_by
 
-ART_52 = "Art. 52"
-ART_55_II = "Art. 55 II"
-ART_63 = "Art. 63"
-ART_63_P2 = "Art. 63 §2"
-ART_64_I = "Art. 64 I"
-ART_64_II = "Art. 64 II"
-ART_64_III = "Art. 64 III"
-ART_64_P1 = "Art. 64 §1"
-ART_64_P2 = "Art. 64 §2"
-ART_65 = "Art. 65"
 MAX_WITNESSES = 3
 """Art. 64 §1: "limitado o número a 3 (três)"."""
 EVIDENCE_ITEM = "evidence"

@@ -17,6 +17,13 @@ from cases.errors import NotPermitted, RuleViolation
 from cases.models import Case
 from cases.services.documents import CheckedFile, document_store, upload_check
 from cases.services.transitions import case_open, local_today
+from law.citations import (
+    ART_63,
+    ART_63_P2,
+    ART_64_I,
+    ART_64_II,
+    ART_64_P1,
+)
 from notifications.services import notification_queue
 from registers.models import Driver
 from registers.selectors import driver_of
@@ -33,11 +40,6 @@ from workflows.violation.services import (
 if TYPE_CHECKING:
     from workflows.violation.models import ViolationNotice
 from workflows.appeal.services.common import (
-    ART_63,
-    ART_63_P2,
-    ART_64_I,
-    ART_64_II,
-    ART_64_P1,
     EVIDENCE_ITEM,
     MANDATE_ITEM,
     MAX_WITNESSES,

@@ -15,11 +15,19 @@ from accounts.roles import Role, has_role
 from cases.errors import RuleViolation, StateConflict
 from cases.models import Case
 from cases.services.transitions import case_lock, case_step, local_today
+from law.citations import (
+    ART_52,
+    ART_64_III,
+    ART_64_P2,
+    ART_65,
+)
 from workflows.appeal.models import (
     AppealCase,
     Diligence,
 )
-from workflows.appeal.services.common import ART_52, ART_64_III, ART_64_P2, ART_65, _seat_of
+from workflows.appeal.services.common import (
+    _seat_of,
+)
 
 
 def _diligence(case: AppealCase, number: int | str | None, *, status: str) -> Diligence:

@@ -12,12 +12,14 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
+from law.citations import (
+    ART_52,
+)
 from law.i18n import format_date
 from workflows.appeal.models import (
     CommissionSeat,
     Seat,
 )
-from workflows.appeal.services.common import ART_52
 
 
 def commission_seat_assign(

@@ -14,12 +14,17 @@ from cases.errors import RuleViolation, StateConflict
 from cases.models import Case
 from cases.services.transitions import case_step
 from law import appeal as tally
+from law.citations import (
+    ART_52,
+)
 from workflows.appeal.models import (
     AppealCase,
     Outcome,
     Vote,
 )
-from workflows.appeal.services.common import ART_52, _seat_of
+from workflows.appeal.services.common import (
+    _seat_of,
+)
 from workflows.appeal.services.decision import _decide
 
 

@@ -26,15 +26,9 @@ from workflows.auxiliary.services.bindings import (
     auxiliary_bindings_end,
     auxiliary_existing_record,
     auxiliary_renewal_remind,
-    binding_end,
+    case_auxiliary_binding_end,
 )
 from workflows.auxiliary.services.common import (
-    ART_27,
-    ART_27_P1,
-    ART_27_P2,
-    ART_27_P3,
-    ART_28,
-    ART_69,
     CHECKLIST,
     DEPARTURE_PROOF,
     EXPIRY,
@@ -44,7 +38,7 @@ from workflows.auxiliary.services.common import (
     RENEWAL_ITEMS,
 )
 from workflows.auxiliary.services.decision import (
-    accept_guard,
+    auxiliary_accept_guard,
     auxiliary_approve,
     auxiliary_deny,
 )
@@ -53,12 +47,6 @@ from workflows.auxiliary.services.filing import (
 )
 
 __all__ = [
-    "ART_27",
-    "ART_27_P1",
-    "ART_27_P2",
-    "ART_27_P3",
-    "ART_28",
-    "ART_69",
     "CHECKLIST",
     "DEPARTURE_PROOF",
     "EXPIRY",
@@ -66,7 +54,7 @@ __all__ = [
     "REMINDER",
     "REMINDER_DAYS_BEFORE",
     "RENEWAL_ITEMS",
-    "accept_guard",
+    "auxiliary_accept_guard",
     "auxiliary_approve",
     "auxiliary_binding_expire",
     "auxiliary_bindings_end",
@@ -74,5 +62,5 @@ __all__ = [
     "auxiliary_existing_record",
     "auxiliary_file",
     "auxiliary_renewal_remind",
-    "binding_end",
+    "case_auxiliary_binding_end",
 ]

@@ -20,6 +20,11 @@ from cases.services.transitions import case_lock, case_open, case_record, case_s
 from law import auxiliary as rules
 from law import deadlines as law_deadlines
 from law.bars import auxiliary_bar_ends, revocation_bar_ends
+from law.citations import (
+    ART_27_P1,
+    ART_28,
+    ART_69,
+)
 from law.i18n import format_date
 from notifications.services import notification_queue
 from registers.models import Authorization, AuxiliaryBinding, Driver
@@ -29,16 +34,13 @@ from workflows.auxiliary.models import (
     AuxiliaryPurpose,
 )
 from workflows.auxiliary.services.common import (
-    ART_27_P1,
-    ART_28,
-    ART_69,
     EXPIRY,
     REMINDER,
     REMINDER_DAYS_BEFORE,
 )
 
 
-def binding_end(
+def case_auxiliary_binding_end(
     *,
     binding: AuxiliaryBinding,
     reason: str,
@@ -100,7 +102,7 @@ def auxiliary_bindings_end(
         authorization=authorization, ended_on__isnull=True
     ):
         ended.append(
-            binding_end(
+            case_auxiliary_binding_end(
                 binding=binding,
                 reason=AuxiliaryBinding.EndReason.AUTHORIZATION_ENDED,
                 on=on,
@@ -226,7 +228,7 @@ def auxiliary_binding_expire(case: Case | None, deadline: Deadline, today: dt.da
     if stale or binding.valid_until >= today:
         return False
     ended_on = binding.valid_until + dt.timedelta(days=1)
-    binding_end(
+    case_auxiliary_binding_end(
         binding=binding,
         reason=AuxiliaryBinding.EndReason.NOT_RENEWED,
         on=ended_on,

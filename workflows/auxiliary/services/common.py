@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _l
 
 from cases.errors import RuleViolation, from_law
-from law import auxiliary as rules
+from law.citations import ART_27, ART_27_P1, ART_27_P2
 from law.errors import LawError
 from registers.models import Authorization, AuxiliaryBinding
 from registers.services.drivers import ART_10_I_ITEMS
@@ -17,12 +17,6 @@ from workflows.auxiliary.models import (
     AuxiliaryState,
 )
 
-ART_27 = rules.ART_27
-ART_27_P1 = rules.ART_27_P1
-ART_27_P2 = rules.ART_27_P2
-ART_27_P3 = "Art. 27 §§3-4; Art. 10 I"
-ART_28 = rules.ART_28
-ART_69 = "Art. 69; Art. 27 §1"
 REMINDER = "auxiliary.renewal_reminder"
 EXPIRY = "auxiliary.expiry"
 REMINDER_DAYS_BEFORE = 30

@@ -14,6 +14,12 @@ from cases.models import Case
 from cases.services.documents import has_usable_document
 from cases.services.transitions import case_record, case_step, local_today
 from law import auxiliary as rules
+from law.citations import (
+    ART_27,
+    ART_27_P1,
+    ART_27_P2,
+    ART_27_P3_P4_AND_10_I,
+)
 from registers.models import AuxiliaryBinding, Driver
 from workflows.auxiliary.models import (
     AuxiliaryCase,
@@ -23,13 +29,9 @@ from workflows.auxiliary.services.bindings import (
     _binding_deadlines_cancel,
     _binding_deadlines_set,
     _flag_if_retired,
-    binding_end,
+    case_auxiliary_binding_end,
 )
 from workflows.auxiliary.services.common import (
-    ART_27,
-    ART_27_P1,
-    ART_27_P2,
-    ART_27_P3,
     CHECKLIST,
     _active_binding,
 )
@@ -66,7 +68,7 @@ def _recheck(case: AuxiliaryCase, today: dt.date) -> bool:
     if missing:
         raise RuleViolation(
             _("Faltam documentos aceitáveis: %(items)s.") % {"items": "; ".join(missing)},
-            article=ART_27_P2 if case.purpose == AuxiliaryPurpose.END else ART_27_P3,
+            article=ART_27_P2 if case.purpose == AuxiliaryPurpose.END else ART_27_P3_P4_AND_10_I,
             code="documents_missing",
         )
     return _assess(
@@ -80,7 +82,7 @@ def _recheck(case: AuxiliaryCase, today: dt.date) -> bool:
     )
 
 
-def accept_guard(locked: AuxiliaryCase) -> None:
+def auxiliary_accept_guard(locked: AuxiliaryCase) -> None:
     """Guard of `accept`: the documents are complete; the rules are checked again on the
     registers."""
     _recheck(locked, local_today())
@@ -153,7 +155,7 @@ def _apply(case: AuxiliaryCase, *, actor: User, day: dt.date) -> None:
         reason = (
             AuxiliaryBinding.EndReason.WITHDRAWN if case.revoke_departing else case.departure_reason
         )
-        binding_end(
+        case_auxiliary_binding_end(
             binding=departing, reason=reason, on=day, case=case, actor=actor, article=ART_27_P2
         )
     if case.purpose == AuxiliaryPurpose.REGISTER:

@@ -18,6 +18,11 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.services.documents import proofs_check, proofs_store
 from cases.services.transitions import case_open, case_record, local_today
 from law import auxiliary as rules
+from law.citations import (
+    ART_27,
+    ART_27_P2,
+    ART_27_P3_P4_AND_10_I,
+)
 from law.errors import LawError
 from registers.models import IN_FORCE, Authorization, AuxiliaryBinding, Driver
 from registers.requirements import driver_requirements_unmet, requirements_enforce
@@ -30,9 +35,6 @@ from workflows.auxiliary.models import (
 from workflows.auxiliary.selectors import last_ended_binding, swap_days
 from workflows.auxiliary.services.common import (
     _OPENING_ARTICLE,
-    ART_27,
-    ART_27_P2,
-    ART_27_P3,
     CHECKLIST,
     DEPARTURE_PROOF,
     OPEN_STATES,
@@ -212,7 +214,7 @@ def auxiliary_file(
         proofs or {},
         checklist=CHECKLIST,
         required=_required_items(purpose, departure_reason),
-        article=ART_27_P2 if purpose == AuxiliaryPurpose.END else ART_27_P3,
+        article=ART_27_P2 if purpose == AuxiliaryPurpose.END else ART_27_P3_P4_AND_10_I,
     )
     with transaction.atomic(durable=True):
         authorization = holder_authorization_lock(

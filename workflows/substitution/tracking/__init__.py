@@ -53,14 +53,10 @@ from __future__ import annotations
 
 # Re-exported for the kind's views, which read it from here.
 from registers.models import IN_FORCE
-from workflows.substitution.selectors import open_substitution_case
+from workflows.substitution.selectors import substitution_case_in_progress
 from workflows.substitution.tracking.common import (
     AGE_DEADLINE,
     AGE_REMINDER,
-    ART_12,
-    ART_12_70,
-    ART_COLOUR,
-    ART_COLOUR_REVOCATION,
     COLOUR_CHANGE_ENDS,
     COLOUR_DEADLINE,
     COLOUR_REMINDER,
@@ -99,10 +95,6 @@ __all__ = [
     "IN_FORCE",
     "AGE_DEADLINE",
     "AGE_REMINDER",
-    "ART_12",
-    "ART_12_70",
-    "ART_COLOUR",
-    "ART_COLOUR_REVOCATION",
     "BackfillReport",
     "COLOUR_CHANGE_ENDS",
     "COLOUR_DEADLINE",
@@ -119,7 +111,7 @@ __all__ = [
     "colour_change_remind",
     "colour_grace_applies",
     "colour_last_day",
-    "open_substitution_case",
+    "substitution_case_in_progress",
     "vehicle_age_deadlines_set",
     "vehicle_age_expire",
     "vehicle_age_last_day",

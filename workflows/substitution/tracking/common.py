@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from law import deadlines as law_deadlines
 from law import vehicles as law_vehicles
+from law.citations import ART_10_II_E, ART_10_P2_AND_70, ART_12, ART_59_V_F_AND_70
 from law.statute import PUBLICATION_DATE
 from workflows.substitution.models import (
     SubstitutionState,
@@ -29,11 +30,7 @@ _KIND_RULES = {
 REMINDER_DAYS = (90, 30)
 """Days before the last day on which the holder is reminded: a season to buy a vehicle,
 then a month to finish the substitution or ask for the Art. 24 IV suspension."""
-ART_12 = "Art. 12"
-ART_12_70 = "Art. 12; Art. 70"
-ART_COLOUR = "Art. 10 §2; Art. 70"
-ART_COLOUR_REVOCATION = "Art. 59 V f; Art. 70"
-COLOUR_REQUIREMENT = "Art. 10, II, e"
+COLOUR_REQUIREMENT = ART_10_II_E
 """The article `law.vehicles` gives a vehicle that is not white."""
 COLOUR_CHANGE_ENDS = law_vehicles.colour_change_deadline(PUBLICATION_DATE)
 """Arts. 10 §2 and 70: last day of the 36 months to repaint, 28 July 2026."""
@@ -64,7 +61,7 @@ _TRACKS = {
         COLOUR_DEADLINE,
         COLOUR_REMINDER,
         SubstitutionTrigger.COLOUR,
-        ART_COLOUR,
-        ART_COLOUR_REVOCATION,
+        ART_10_P2_AND_70,
+        ART_59_V_F_AND_70,
     ),
 }

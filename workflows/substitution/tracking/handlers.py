@@ -21,7 +21,7 @@ from workflows.substitution.models import (
     SubstitutionState,
     VehicleDeadline,
 )
-from workflows.substitution.selectors import open_substitution_case, substitution_filed_on
+from workflows.substitution.selectors import substitution_case_in_progress, substitution_filed_on
 from workflows.substitution.tracking.common import (
     _TRACKS,
     AGE_DEADLINE,
@@ -53,7 +53,7 @@ def _still_owed(link: VehicleDeadline, authorization: Authorization, today: dt.d
 
 def _notice(authorization: Authorization, link: VehicleDeadline) -> SubstitutionCase:
     """The open substitution case of the authorization, or a notice opened for the holder."""
-    existing = open_substitution_case(authorization)
+    existing = substitution_case_in_progress(authorization)
     if existing is not None:
         return existing
     track = _TRACKS[Purpose(link.purpose)]
@@ -125,7 +125,7 @@ def _notices_lapse(authorization: Authorization, note: str) -> None:
 
 def _filed_in_time(authorization: Authorization, last_day: dt.date) -> SubstitutionCase | None:
     """The authorization's substitution under review that was filed by `last_day`."""
-    in_progress = open_substitution_case(authorization)
+    in_progress = substitution_case_in_progress(authorization)
     if in_progress is None or in_progress.state not in UNDER_REVIEW:
         return None
     return in_progress if substitution_filed_on(in_progress) <= last_day else None
@@ -231,11 +231,11 @@ def _revocation_reason(link: VehicleDeadline, authorization: Authorization) -> s
             _(
                 "O veículo %(plate)s, de cor %(colour)s, deveria estar pintado na cor branca até "
                 "%(day)s (Art. 10 §2 e Art. 70) e continua vinculado à autorização "
-                "%(authorization)s: descumprimento do Art. 70 (Art. 59, V, f)."
+                "%(authorization)s: descumprimento do Art. 70 (Art. 59 V f)."
             )
             % params
         )
-    in_progress = open_substitution_case(authorization)
+    in_progress = substitution_case_in_progress(authorization)
     if in_progress is not None and in_progress.state != SubstitutionState.AWAITING_VEHICLE:
         reason += " " + _("Pedido de substituição em andamento: processo %(number)s.") % {
             "number": in_progress.number

@@ -16,6 +16,9 @@ from cases.services.deadlines import (
     deadlines_cancel,
     reminder_due_on,
 )
+from law.citations import (
+    ART_10_P2_AND_70,
+)
 from law.i18n import format_date
 from registers.models import IN_FORCE, Authorization, Vehicle
 from workflows.substitution.models import (
@@ -24,7 +27,6 @@ from workflows.substitution.models import (
 from workflows.substitution.tracking.common import (
     _KIND_RULES,
     _TRACKS,
-    ART_COLOUR,
     REMINDER_DAYS,
     VEHICLE_DEADLINE_KINDS,
     Purpose,
@@ -199,7 +201,7 @@ def vehicle_colour_deadlines_set(*, authorization: Authorization, today: dt.date
             vehicle=vehicle,
             purpose=Purpose.COLOUR,
             last_day=colour_last_day(),
-            article=ART_COLOUR,
+            article=ART_10_P2_AND_70,
             today=today,
         )
 

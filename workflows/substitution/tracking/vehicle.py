@@ -6,11 +6,17 @@ from __future__ import annotations
 import datetime as dt
 
 from law import vehicles as law_vehicles
+from law.citations import (
+    ART_12,
+    ART_12_AND_70,
+)
 from law.statute import PUBLICATION_DATE
 from registers.models import Authorization, Vehicle
 from registers.requirements import vehicle_requirements_unmet
 from registers.selectors import vehicle_in_service_at_publication
-from workflows.substitution.tracking.common import ART_12, ART_12_70, COLOUR_REQUIREMENT
+from workflows.substitution.tracking.common import (
+    COLOUR_REQUIREMENT,
+)
 
 
 def vehicle_is_white(vehicle: Vehicle, *, on: dt.date) -> bool:
@@ -42,5 +48,5 @@ def vehicle_age_last_day(authorization: Authorization, vehicle: Vehicle) -> tupl
     last_day = law_vehicles.age_deadline(year, in_service_at_publication=in_service)
     nominal = law_vehicles.nominal_age_deadline(year, in_service_at_publication=in_service)
     if nominal != law_vehicles.must_leave_service_by(year):
-        return last_day, ART_12_70
+        return last_day, ART_12_AND_70
     return last_day, ART_12

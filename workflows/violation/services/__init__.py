@@ -20,12 +20,6 @@ from workflows.violation.services.appeals import (
 )
 from workflows.violation.services.common import (
     APPEAL_WINDOW,
-    ART_41,
-    ART_46_P1,
-    ART_47,
-    ART_53_I,
-    ART_55,
-    ART_63,
     CENTS,
     DECISION_PAYMENT,
     NOTIFICATION_ARCHIVE,
@@ -37,12 +31,12 @@ from workflows.violation.services.common import (
     responsible_driver,
 )
 from workflows.violation.services.issue import (
-    notices_issue,
     offender_for,
     require_fiscal_agent,
-    violation_issue,
     violation_notice_context,
-    violations_issue,
+    violation_notice_issue,
+    violation_notices_issue,
+    violation_notices_issue_for_conductor,
 )
 from workflows.violation.services.notice import (
     violation_annul,
@@ -58,12 +52,6 @@ from workflows.violation.services.penalties import (
 
 __all__ = [
     "APPEAL_WINDOW",
-    "ART_41",
-    "ART_46_P1",
-    "ART_47",
-    "ART_53_I",
-    "ART_55",
-    "ART_63",
     "CENTS",
     "DECISION_PAYMENT",
     "NOTIFICATION_ARCHIVE",
@@ -74,7 +62,7 @@ __all__ = [
     "appeal_window_closes",
     "final_history",
     "no_fine_message",
-    "notices_issue",
+    "violation_notices_issue_for_conductor",
     "offender_for",
     "penalty_impediment_lift",
     "penalty_policy",
@@ -84,12 +72,12 @@ __all__ = [
     "violation_appeal_decided",
     "violation_appeal_filed",
     "violation_decision_received",
-    "violation_issue",
+    "violation_notice_issue",
     "violation_notice_context",
     "violation_notice_received",
     "violation_pay",
     "violation_penalties_apply",
     "violation_send_notice",
-    "violations_issue",
+    "violation_notices_issue",
     "vrte_on",
 ]

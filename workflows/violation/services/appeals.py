@@ -18,11 +18,13 @@ from cases.services.deadlines import (
 from cases.services.transitions import case_record, case_step, local_today
 from documents.penalties import penalty_of_notice
 from law import deadlines as law_deadlines
+from law.citations import (
+    ART_63,
+)
 from workflows.steps.guards import appeal_in_time_check
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services.common import (
     APPEAL_WINDOW,
-    ART_63,
     CENTS,
     DECISION_PAYMENT,
     PAYMENT,

@@ -18,12 +18,6 @@ from law.penalties import (
 from registers.models import Driver
 from workflows.violation.models import ViolationNotice
 
-ART_46_P1 = "Art. 46 §1; Art. 53 II"
-ART_41 = "Art. 41"
-ART_47 = "Art. 47"
-ART_53_I = "Art. 53 I"
-ART_55 = "Art. 55 I"
-ART_63 = "Art. 63"
 NOTIFICATION_LIMIT = "violation.notification_limit"
 NOTIFICATION_ARCHIVE = "violation.notification_archive"
 PAYMENT = "violation.payment"

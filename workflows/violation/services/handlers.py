@@ -15,12 +15,14 @@ from cases.services.deadlines import (
 )
 from cases.services.transitions import case_lock, case_record, case_step
 from law import deadlines as law_deadlines
+from law.citations import (
+    ART_46_P1,
+)
 from law.i18n import format_date
 from workflows.holds import authorization_release_if_free
 from workflows.violation.models import PenaltyPeriod, ViolationNotice, ViolationState
 from workflows.violation.services.common import (
     APPEAL_WINDOW,
-    ART_46_P1,
     DECISION_PAYMENT,
     NOTIFICATION_ARCHIVE,
     NOTIFICATION_LIMIT,

@@ -28,6 +28,10 @@ from documents.services import (
 )
 from law import deadlines as law_deadlines
 from law import vehicles as law_vehicles
+from law.citations import (
+    ART_41,
+    ART_47,
+)
 from law.errors import LawError
 from law.infractions import Infraction, infraction_citable_against
 from law.notice import check_notice_can_be_issued
@@ -39,8 +43,6 @@ from registers.models import Authorization, AuxiliaryBinding, Driver
 from workflows.violation.models import Conductor, ViolationNotice, ViolationState
 from workflows.violation.selectors import current_auxiliary, final_history, vrte_on
 from workflows.violation.services.common import (
-    ART_41,
-    ART_47,
     CENTS,
     NOTIFICATION_LIMIT,
     _assessment_json,
@@ -56,7 +58,7 @@ def _colour_grace_until(authorization: Authorization) -> dt.date | None:
     return law_vehicles.colour_change_last_day(PUBLICATION_DATE)
 
 
-def violations_issue(
+def violation_notices_issue(
     *,
     agent: User,
     authorization: Authorization,
@@ -217,9 +219,9 @@ def _no_twin(authorization: Authorization, items: Sequence[str], occurred_at: dt
         )
 
 
-def violation_issue(*, item: str, **kwargs: Any) -> ViolationNotice:
-    """One item: see violations_issue."""
-    return violations_issue(items=[item], **kwargs)[0]
+def violation_notice_issue(*, item: str, **kwargs: Any) -> ViolationNotice:
+    """One item: see violation_notices_issue."""
+    return violation_notices_issue(items=[item], **kwargs)[0]
 
 
 def violation_notice_context(notice: ViolationNotice) -> dict[str, Any]:
@@ -279,7 +281,7 @@ def offender_for(authorization: Authorization, conductor: str) -> Driver | None:
     return None
 
 
-def notices_issue(
+def violation_notices_issue_for_conductor(
     *,
     agent: User,
     authorization: Authorization,
@@ -291,9 +293,9 @@ def notices_issue(
     description: str = "",
     confirm_duplicate: bool = False,
 ) -> list[ViolationNotice]:
-    """The agent's page and API: one notice per item (Art. 51), by `violations_issue`."""
+    """The agent's page and API: one notice per item (Art. 51), by `violation_notices_issue`."""
     require_fiscal_agent(agent)
-    return violations_issue(
+    return violation_notices_issue(
         agent=agent,
         authorization=authorization,
         items=list(items),

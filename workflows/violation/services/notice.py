@@ -22,6 +22,9 @@ from documents.notices import fine_notification_issue
 from documents.penalties import penalty_of_notice
 from law import deadlines as law_deadlines
 from law import notice as law_notice
+from law.citations import (
+    ART_46_P1,
+)
 from law.infractions import infraction
 from notifications.services import notification_queue
 from workflows.steps.notices import notice_letter_send
@@ -30,7 +33,6 @@ from workflows.violation.selectors import notice_delivered_on
 from workflows.violation.services.appeals import appeal_window_closes
 from workflows.violation.services.common import (
     APPEAL_WINDOW,
-    ART_46_P1,
     DECISION_PAYMENT,
     NOTIFICATION_ARCHIVE,
     NOTIFICATION_LIMIT,
