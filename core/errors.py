@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 
-from law.citations import ART_10
-
 
 class DomainError(Exception):
     http_status = 400
@@ -71,7 +69,7 @@ class RegisterMismatch(RuleViolation):
 
     default_code = "register_mismatch"
 
-    def __init__(self) -> None:
+    def __init__(self, *, article: str) -> None:
         from django.utils.translation import gettext
 
         super().__init__(
@@ -79,7 +77,7 @@ class RegisterMismatch(RuleViolation):
                 "Os dados informados não conferem com o cadastro municipal. Compareça à "
                 "Secretaria de Finanças com os documentos originais."
             ),
-            article=ART_10,
+            article=article,  # Art. 10, from the caller: this layer imports nothing of the law
         )
 
 

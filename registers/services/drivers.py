@@ -26,7 +26,7 @@ from core.errors import (
     StateConflict,
 )
 from law import sentences as law_sentences
-from law.citations import ART_9, ART_10_I
+from law.citations import ART_9, ART_10, ART_10_I
 from law.errors import LawError
 from registers.models import CriminalSentence, Driver
 from registers.validators import normalize_cnh, normalize_cpf
@@ -163,7 +163,7 @@ def driver_register(
         clash = clash.exclude(pk=driver.pk)
     if clash.exists():
         # LGPD: the same answer as any clash with someone else's record (core.errors).
-        raise RegisterMismatch()
+        raise RegisterMismatch(article=ART_10)
     if driver is None:
         driver = Driver(kind=kind, user=user)
     for name, value in fields.items():

@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from core.errors import CONCURRENT_WRITE, RegisterMismatch, RuleViolation, StateConflict
-from law.citations import ART_4_V, ART_10_II, ART_10_II_A, ART_11_II
+from law.citations import ART_4_V, ART_10, ART_10_II, ART_10_II_A, ART_11_II
 from registers.models import IN_FORCE, Authorization, Driver, Vehicle
 from registers.validators import normalize_plate, normalize_renavam
 
@@ -104,7 +104,7 @@ def vehicle_register(
         vehicle = matches[0]
         if len(matches) > 1 or (vehicle.plate, vehicle.renavam) != (data.plate, data.renavam):
             # LGPD: the same answer as any clash with someone else's record.
-            raise RegisterMismatch()
+            raise RegisterMismatch(article=ART_10)
         if refuse is not None:
             refuse(vehicle)
         held = Authorization.objects.filter(vehicle=vehicle, status__in=IN_FORCE).first()

@@ -256,7 +256,7 @@ def _driver_find(*, actor: User, cpf: str, counter: bool) -> Driver | None:
         )
     if driver is not None and driver.user_id != actor.pk:
         # LGPD: the same answer as any clash with someone else's record (core.errors).
-        raise RegisterMismatch()
+        raise RegisterMismatch(article=ART_10)
     return driver
 
 

@@ -26,7 +26,7 @@ from law.citations import (
     ART_27,
     ART_27_P2,
     ART_27_P3_P4_AND_10_I,
-    ART_69,
+    ART_69_AND_27_P1,
 )
 from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
 from workflows.auxiliary.services import (
@@ -117,7 +117,7 @@ WORKFLOW = register(
             ),
             # System: the import of the register (register_import) records a binding that
             # predates the system, so that its yearly end is kept like any other.
-            Edge("record_existing", _l("Registrar vínculo existente"), ART_69),
+            Edge("record_existing", _l("Registrar vínculo existente"), ART_69_AND_27_P1),
             Edge(
                 "deny",
                 _l("Negar"),

@@ -20,7 +20,7 @@ from cases.errors import NotPermitted, RegisterMismatch, RuleViolation, StateCon
 from cases.models import Case
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_open, case_record, case_step, local_today
-from law.citations import ART_10_II_A, ART_20
+from law.citations import ART_10, ART_10_II_A, ART_20
 from notifications.services import notification_queue
 from registers.models import Authorization, Driver, Vehicle
 from registers.requirements import requirements_enforce, vehicle_requirements_unmet
@@ -98,7 +98,7 @@ def _refuse_for_substitution(
             )
         if row.owner_id != driver.pk:
             # LGPD: the same answer as any clash with someone else's record (core.errors).
-            raise RegisterMismatch()
+            raise RegisterMismatch(article=ART_10)
         if SubstitutionCase.objects.filter(new_vehicle=row, closed_at__isnull=True).exists():
             raise StateConflict(
                 _("O veículo %(plate)s já está em outro pedido de substituição em andamento.")

@@ -19,13 +19,13 @@ from cases.workflow import ActionField, AuthorizationHold, Edge, Workflow, regis
 from law import deadlines
 from law.citations import (
     ART_46,
-    ART_46_P1,
+    ART_46_P1_AND_53_II,
     ART_46_P2_AND_47_P2,
     ART_52,
     ART_52_AND_55_II,
     ART_52_AND_59_I,
     ART_53_I,
-    ART_55,
+    ART_55_I,
     ART_55_I_AND_63,
     ART_55_II,
     ART_63,
@@ -107,10 +107,10 @@ WORKFLOW = register(
                 roles=CLERK,
                 internal=True,
             ),
-            Edge("archive", _l("Arquivar por falta de notificação"), ART_46_P1),
+            Edge("archive", _l("Arquivar por falta de notificação"), ART_46_P1_AND_53_II),
             Edge(
                 "reopen_notified", _l("Desfazer o arquivamento: AR com entrega no prazo"),
-                ART_46_P1, roles=CLERK, internal=True,
+                ART_46_P1_AND_53_II, roles=CLERK, internal=True,
             ),
             Edge(
                 "annul",
@@ -122,7 +122,7 @@ WORKFLOW = register(
                 style="danger",
                 service=violation_annul,
             ),
-            Edge("pay", _l("Registrar pagamento"), ART_55, roles=CLERK, service=violation_pay),
+            Edge("pay", _l("Registrar pagamento"), ART_55_I, roles=CLERK, service=violation_pay),
             Edge(
                 "pay_keeping_appeal", _l("Pagamento registrado; recurso ainda possível"),
                 ART_55_I_AND_63, roles=CLERK, internal=True,
@@ -134,7 +134,7 @@ WORKFLOW = register(
             Edge(
                 "close_appeal_window_paid", _l("Encerrar prazo de recurso (multa paga)"), ART_63
             ),
-            Edge("fall_overdue", _l("Multa vencida"), ART_55),
+            Edge("fall_overdue", _l("Multa vencida"), ART_55_I),
             Edge("close_appeal_window", _l("Encerrar prazo de recurso"), ART_63),
             Edge(
                 "appeal",
