@@ -53,6 +53,7 @@ from workflows.appeal.models import (
     Vote,
 )
 from workflows.appeal.selectors import commission_on, seat_held_by
+from workflows.appeal.votes import vote_document_sign
 from workflows.violation.selectors import notice_for_update
 from workflows.violation.services import (
     DECISION_PAYMENT,
@@ -565,6 +566,7 @@ def appeal_vote(
             reason=reason,
             cast_at=now,
         )
+        vote_document_sign(appeal=locked, actor=actor, password=password)
         ballots = [
             tally.ballot(v.vote, full_fine, v.fine_vrte)
             for v in locked.votes.order_by("cast_at", "id")

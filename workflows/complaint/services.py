@@ -159,6 +159,7 @@ def complaint_convert(
     place: str = "",
     offender_signed: bool = False,
     description: str = "",
+    password: str = "",
 ) -> tuple[ComplaintCase, list[ViolationNotice]]:
     """An agent issues notices from a forwarded complaint; the complaint links to them.
 
@@ -199,6 +200,7 @@ def complaint_convert(
             description=description.strip()
             or _("Lavrado a partir da reclamação de passageiro nº %(number)s.")
             % {"number": complaint.number},
+            password=password,
         )
         locked = case_step(
             case=complaint,

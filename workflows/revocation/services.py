@@ -172,8 +172,11 @@ def _bound(authorization: Authorization, auxiliary: Driver) -> bool:
 # --- Notice and defence (Art. 59 §2) ----------------------------------------------------------
 
 
-def revocation_send_notice(*, case: Case, actor: User, note: str = "") -> RevocationCase:
-    """The registered letter with AR opens the defence (Arts. 46 and 59 §2)."""
+def revocation_send_notice(
+    *, case: Case, actor: User, note: str = "", password: str = ""
+) -> RevocationCase:
+    """The registered letter with AR opens the defence (Arts. 46 and 59 §2); with her
+    password the clerk signs it (documents.signing)."""
     with transaction.atomic(durable=True):
         locked = case_step(case=case, action="send_notice", actor=actor, note=note)
         assert locked.applicant is not None
@@ -183,6 +186,7 @@ def revocation_send_notice(*, case: Case, actor: User, note: str = "") -> Revoca
             template="revocation_notice",
             context={"revocation": locked, "days": law_deadlines.REVOCATION_APPEAL_DAYS},
             actor=actor,
+            password=password,
         )
     return locked
 

@@ -64,6 +64,7 @@ WORKFLOW = register(
                 _l("Enviar notificação (carta com AR)"),
                 "Art. 59 §2; Art. 46",
                 roles=CLERK,
+                inputs=(SIGNING_PASSWORD,),
                 service=revocation_send_notice,
             ),
             Edge(

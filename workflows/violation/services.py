@@ -39,6 +39,7 @@ from documents.services import (
     infraction_context,
     signer_context,
 )
+from documents.signing.keys import document_sign_by
 from law import deadlines as law_deadlines
 from law import notice as law_notice
 from law import vehicles as law_vehicles
@@ -151,8 +152,10 @@ def violations_issue(
     offender_signed: bool = False,
     description: str = "",
     confirm_duplicate: bool = False,
+    password: str = "",
 ) -> list[ViolationNotice]:
-    """A fiscal agent issues one notice per item infringed (Arts. 47 and 51).
+    """A fiscal agent issues one notice per item infringed (Arts. 47 and 51); with his
+    password (or second factor's code) he signs each in the same step (documents.signing).
 
     A notice already issued for the same vehicle, item and minute is most likely the same
     one sent twice (the phone's Back and Submit again): nothing is issued unless the agent
@@ -239,12 +242,14 @@ def violations_issue(
                 kind=NOTIFICATION_LIMIT,
                 label=_("Prazo para notificar o infrator (senão o auto é arquivado)"),
             )
-            document_issue(
+            document = document_issue(
                 kind=OfficialDocument.Kind.VIOLATION_NOTICE,
                 case=case,
                 actor=agent,
                 context=violation_notice_context(case),
             )
+            if password:
+                document_sign_by(document=document, actor=agent, password=password, case=case)
             notices.append(case)
     return notices
 
@@ -328,8 +333,11 @@ def violation_notice_context(notice: ViolationNotice) -> dict[str, Any]:
     }
 
 
-def violation_send_notice(*, case: Case, actor: User, note: str = "") -> ViolationNotice:
-    """Art. 46: the registered letter with AR (and an e-mail copy) goes out."""
+def violation_send_notice(
+    *, case: Case, actor: User, note: str = "", password: str = ""
+) -> ViolationNotice:
+    """Art. 46: the registered letter with AR (and an e-mail copy) goes out; with her
+    password the clerk signs the letter and the fine notification (documents.signing)."""
     with transaction.atomic(durable=True):
         locked = case_step(case=case, action="send_notice", actor=actor, note=note)
         assert locked.applicant is not None
@@ -339,8 +347,10 @@ def violation_send_notice(*, case: Case, actor: User, note: str = "") -> Violati
             template="violation_notice",
             context={"notice": locked, "infraction": infraction(locked.item)},
             actor=actor,
+            password=password,
         )
-        fine_notification_issue(notice=locked, actor=actor)  # Art. 46: in the same envelope
+        # Art. 46: in the same envelope.
+        fine_notification_issue(notice=locked, actor=actor, password=password)
     return locked
 
 
@@ -959,6 +969,7 @@ def notices_issue(
     offender_signed: bool = False,
     description: str = "",
     confirm_duplicate: bool = False,
+    password: str = "",
 ) -> list[ViolationNotice]:
     """The agent's page and API: one notice per item (Art. 51), by `violations_issue`."""
     require_fiscal_agent(agent)
@@ -972,4 +983,5 @@ def notices_issue(
         offender_signed=offender_signed,
         description=description.strip(),
         confirm_duplicate=confirm_duplicate,
+        password=password,
     )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, Edge, Workflow, register
+from documents.signing.keys import SIGNING_PASSWORD
 from law import deadlines
 from workflows.violation.models import (
     APPEALABLE,
@@ -78,6 +79,7 @@ WORKFLOW = register(
                 _l("Enviar notificação (carta com AR)"),
                 "Art. 46",
                 roles=CLERK,
+                inputs=(SIGNING_PASSWORD,),
                 service=violation_send_notice,
             ),
             Edge(
