@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cryptography import x509
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -135,7 +135,8 @@ class Confirmation:
     """How the signer confirmed the act: his password, or a code of his second factor."""
 
     user: User
-    password: str = ""
+    # Never in a repr (a traceback, a log line).
+    password: str = field(default="", repr=False)
     """The password he typed ("" when he confirmed with the second factor)."""
 
     @property
