@@ -535,6 +535,9 @@ SIGNING_USERS_CA_PKCS12 = env_str(
     "SIGNING_USERS_CA_PKCS12", str(SIGNING_DEV_CHAIN_DIR / "users-ca.p12")
 )
 SIGNING_USERS_CA_PASSPHRASE = env_str("SIGNING_USERS_CA_PASSPHRASE", "desenvolvimento")
+# The secret of the copy of a user's key that his second factor (TOTP) opens, for those who
+# confirm acts with a code instead of their password; empty: derived from SECRET_KEY.
+SIGNING_KEYS_CUSTODY_SECRET = env_str("SIGNING_KEYS_CUSTODY_SECRET", "")
 # Roots accepted for citizens' signed uploads besides the ICP-Brasil roots of certifi-icpbr.
 SIGNING_UPLOAD_TRUST_ROOTS = env_list("SIGNING_UPLOAD_TRUST_ROOTS", "")
 # Days before the seal certificate expires that the administrator is warned.

@@ -15,6 +15,7 @@ class OfficialDocument(models.Model):
         FINE_NOTIFICATION = "fine_notification", _("Notificação de Multa")
         APPEAL_DECISION = "appeal_decision", _("Decisão de recurso")
         REGISTERED_LETTER = "registered_letter", _("Carta registrada com AR")
+        APPEAL_VOTE = "appeal_vote", _("Voto de membro da Comissão de Recursos")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("a gerar")
@@ -130,7 +131,20 @@ class SigningKey(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="signing_keys",
         verbose_name=_("usuário"),
     )
-    pkcs12 = models.BinaryField(_("chave e certificado (PKCS#12 cifrado)"))
+    pkcs12 = models.BinaryField(
+        _("chave e certificado (PKCS#12 cifrado)"),
+        blank=True,
+        help_text=_("Cifrado com a senha do usuário (vazio se criada pelo segundo fator)."),
+    )
+    pkcs12_custody = models.BinaryField(
+        _("cópia para o segundo fator (PKCS#12 cifrado)"),
+        blank=True,
+        default=b"",
+        help_text=_(
+            "A mesma chave, cifrada com o segredo da aplicação; aberta somente depois de um "
+            "código válido do segundo fator do usuário (vazio se ele não tem segundo fator)."
+        ),
+    )
     subject = models.CharField(_("titular do certificado"), max_length=200)
     serial = models.CharField(_("número de série"), max_length=64)
     not_after = models.DateTimeField(_("válido até"))

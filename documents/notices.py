@@ -19,6 +19,7 @@ from accounts.models import User
 from documents.models import OfficialDocument
 from documents.penalties import penalty_lines, penalty_of_notice
 from documents.services import _address_context, document_issue, infraction_context
+from documents.signing.keys import document_sign_by
 
 
 def fine_notification_context(notice: Any) -> dict[str, Any]:
@@ -64,18 +65,24 @@ def fine_notification_context(notice: Any) -> dict[str, Any]:
     }
 
 
-def fine_notification_issue(*, notice: Any, actor: User | None) -> OfficialDocument | None:
-    """Issue the Notificação de Multa of a notice in the caller's transaction (Art. 46).
+def fine_notification_issue(
+    *, notice: Any, actor: User | None, password: str = ""
+) -> OfficialDocument | None:
+    """Issue the Notificação de Multa of a notice in the caller's transaction (Art. 46);
+    with `password` the clerk who sends it signs it (documents.signing.keys).
 
     None when the notice carries no fine (a written warning instead of the fine, Art. 59 I,
     under FIRST_OFFENCE_WARNING=instead): there is nothing to pay and nothing to notify.
     """
     if not notice.fine_vrte:
         return None
-    return document_issue(
+    document = document_issue(
         kind=OfficialDocument.Kind.FINE_NOTIFICATION,
         case=notice,
         actor=actor,
         context=fine_notification_context(notice),
         now=timezone.now(),
     )
+    if password and actor is not None:
+        document_sign_by(document=document, actor=actor, password=password, case=notice)
+    return document

@@ -238,6 +238,17 @@ def signature_lines(document: OfficialDocument) -> list[dict[str, Any]]:
     municipality's seal.
     """
     lines: list[dict[str, Any]] = []
+    for vote in _signed_votes(document):
+        # The decision carries each member's signed vote (workflows.appeal.votes).
+        assert vote.signed_by is not None
+        lines.append(
+            {
+                "name": vote.signed_by.signature_name(),
+                "role": _("voto %(number)s") % {"number": vote.number},
+                "at": vote.signed_at or vote.issued_at,
+                "seal": False,
+            }
+        )
     if document.signed_by is not None:
         lines.append(
             {
@@ -258,6 +269,41 @@ def signature_lines(document: OfficialDocument) -> list[dict[str, Any]]:
     return lines
 
 
+def _signed_votes(document: OfficialDocument) -> list[OfficialDocument]:
+    """The votes a decision carries: the case's vote documents signed by their members."""
+    if document.kind != Kind.APPEAL_DECISION or document.case_id is None:
+        return []
+    return list(
+        OfficialDocument.objects.filter(
+            case_id=document.case_id, kind=Kind.APPEAL_VOTE, signed_by__isnull=False
+        )
+        .exclude(signer_pdf="")
+        .select_related("signed_by")
+        .order_by("signed_at", "id")
+    )
+
+
+def _attachments(document: OfficialDocument) -> list[Any]:
+    """Files carried inside the PDF (PDF/A-3 allows them): a decision carries each signed
+    vote as its member signed it, so the decision's PDF holds every voter's signature."""
+    from weasyprint import Attachment
+
+    attached = []
+    for vote in _signed_votes(document):
+        with vote.signer_pdf.open("rb") as handle:
+            content = handle.read()
+        attached.append(
+            Attachment(
+                file_obj=io.BytesIO(content),
+                name=f"voto-{vote.number.replace('/', '-')}.pdf",
+                description=_("Voto assinado por %(name)s")
+                % {"name": vote.signed_by.signature_name() if vote.signed_by else ""},
+                relationship="Source",
+            )
+        )
+    return attached
+
+
 def document_html(document: OfficialDocument) -> str:
     """The document as HTML, in the municipality's language whatever the reader's."""
     with translation.override(settings.LANGUAGE_CODE):
@@ -276,7 +322,7 @@ def document_pdf(document: OfficialDocument) -> bytes:
 
     fetcher = URLFetcher(allowed_protocols={"data"})
     return HTML(string=document_html(document), url_fetcher=fetcher).write_pdf(  # type: ignore[no-any-return]
-        **PDF_OPTIONS
+        attachments=_attachments(document), **PDF_OPTIONS
     )
 
 

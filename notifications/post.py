@@ -84,10 +84,16 @@ def notice_send(
     template: str,
     context: Mapping[str, object],
     actor: User | None,
+    password: str = "",
 ) -> Notification:
-    """Write the registered letter (and a courtesy e-mail) in the caller's transaction."""
+    """Write the registered letter (and a courtesy e-mail) in the caller's transaction.
+
+    With `password` (her password or second factor's code) the clerk who sends it signs
+    the letter in this same step; a wrong one raises NotPermitted and the caller's
+    transaction writes nothing."""
     from documents.models import OfficialDocument
     from documents.services import document_issue
+    from documents.signing.keys import document_sign_by
 
     with translation.override(settings.LANGUAGE_CODE):
         full = {"case": case, "recipient": recipient, **context}
@@ -101,6 +107,8 @@ def notice_send(
         actor=actor,
         context=paper,
     )
+    if password and actor is not None:
+        document_sign_by(document=letter, actor=actor, password=password, case=case)
     notification = Notification.objects.create(
         case=case,
         recipient=recipient,

@@ -82,16 +82,26 @@ def pkcs12_signer(data: bytes, passphrase: str) -> Signer:
         raise SigningUnavailable("PKCS#12 could not be opened (passphrase?)") from exc
 
 
-def _pkcs11_signer() -> Signer:  # pragma: no cover — needs a token (documented in README)
+def _pkcs11_signer() -> Signer:
+    """The seal's key on a PKCS#11 token (an A3 e-CNPJ, an HSM; SoftHSM2 in the tests): the
+    token labelled SIGNING_SEAL_PKCS11_TOKEN (else the first), the key and its certificate
+    labelled SIGNING_SEAL_PKCS11_KEY, opened with SIGNING_SEAL_PKCS11_PIN."""
+    from pyhanko.config.pkcs11 import TokenCriteria
     from pyhanko.sign import pkcs11
 
+    token = settings.SIGNING_SEAL_PKCS11_TOKEN
     try:
         session = pkcs11.open_pkcs11_session(
             lib_location=settings.SIGNING_SEAL_PKCS11_MODULE,
-            token_label=settings.SIGNING_SEAL_PKCS11_TOKEN or None,
+            token_criteria=TokenCriteria(label=token) if token else None,
             user_pin=settings.SIGNING_SEAL_PKCS11_PIN or None,
         )
-        return pkcs11.PKCS11Signer(session, key_label=settings.SIGNING_SEAL_PKCS11_KEY)
+        # The raw mechanism: pyHanko hashes, the token only signs the digest. Tokens that
+        # lack the combined hash-and-sign mechanisms (SoftHSM2's ECDSA, many A3 cards)
+        # work, and those that have them sign the same signature.
+        return pkcs11.PKCS11Signer(
+            session, key_label=settings.SIGNING_SEAL_PKCS11_KEY, use_raw_mechanism=True
+        )
     except Exception as exc:
         raise SigningUnavailable(f"PKCS#11 token not usable: {exc}") from exc
 

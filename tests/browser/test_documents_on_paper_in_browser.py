@@ -13,6 +13,7 @@ import re
 
 import pytest
 import time_machine
+from django.db import transaction
 from PIL import Image
 from playwright.sync_api import Page, expect
 
@@ -27,6 +28,7 @@ from tests.documents.paper import (
     notice_sent,
     render_pending,
 )
+from workflows.appeal.votes import vote_document_sign
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +41,12 @@ def papers(transactional_db: None, queued_renders):  # noqa: F811 — rendered h
     with time_machine.travel(ISSUED_AT, tick=False):
         notice = notice_sent()
     appeal = appeal_denied()
+    # A vote's document exists when its member signs it (workflows.appeal.votes), in the
+    # vote's transaction.
+    with transaction.atomic():
+        vote_document_sign(
+            appeal=appeal, actor=appeal.votes.first().member, password="senha-de-teste-123"
+        )
     with time_machine.travel(dt.datetime(2026, 6, 15, 11, tzinfo=SP), tick=False):
         granted = application_homologated(today=dt.date(2026, 6, 15))
     render_pending()

@@ -185,7 +185,7 @@ def test_the_homologation_page_asks_the_password_and_signs_with_it_art_22(
         {"password": "errada"},
         follow=True,
     )
-    assert "Senha incorreta" in wrong.content.decode()
+    assert "Senha ou código incorreto" in wrong.content.decode()
     assert not OfficialDocument.objects.filter(case=awaiting_homologation).exists()
 
     right = client.post(

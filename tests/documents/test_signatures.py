@@ -21,6 +21,7 @@ from tests.documents.paper import (
     notice_sent,
     render_pending,
 )
+from workflows.appeal.votes import vote_document_sign
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,11 @@ def every_kind() -> dict[str, OfficialDocument]:
     with time_machine.travel(ISSUED_AT, tick=False):
         notice_sent()
         application_homologated(today=dt.date(2026, 5, 4))
-    appeal_denied()
+    appeal = appeal_denied()
+    # A vote's document exists when its member signs it (workflows.appeal.votes).
+    vote_document_sign(
+        appeal=appeal, actor=appeal.votes.first().member, password="senha-de-teste-123"
+    )
     render_pending()
     found: dict[str, OfficialDocument] = {}
     for document in OfficialDocument.objects.order_by("pk"):
@@ -57,7 +62,9 @@ def test_every_kind_of_official_document_is_sealed_and_validates_lei_14063_art_4
         )
         check = pdf_check(_content(document), roots=document_roots())
         assert check.readable, kind
-        [seal] = check.signatures
+        # The seal comes last, over the signature of the person who acted when he signed.
+        *actors, seal = check.signatures
+        assert len(actors) == (1 if kind == Kind.APPEAL_VOTE else 0), kind
         assert seal.signer == "MUNICIPIO DE MANTENOPOLIS (TESTE — SEM VALIDADE)", kind
         assert seal.intact and seal.valid and seal.trusted and seal.whole_file, (kind, seal)
         assert seal.ok and check.all_ok and not check.altered, kind

@@ -160,6 +160,7 @@ def complaint_convert(
     place: str = "",
     offender_signed: bool = False,
     description: str = "",
+    password: str = "",
 ) -> tuple[ComplaintCase, list[ViolationNotice]]:
     """An agent issues notices from a forwarded complaint; the complaint links to them.
 
@@ -200,6 +201,7 @@ def complaint_convert(
             description=description.strip()
             or _("Lavrado a partir da reclamação de passageiro nº %(number)s.")
             % {"number": complaint.number},
+            password=password,
         )
         locked = case_step(
             case=complaint,

@@ -162,8 +162,11 @@ def revocation_file(
 # --- Notice and defence (Art. 59 §2) ----------------------------------------------------------
 
 
-def revocation_send_notice(*, case: Case, actor: User, note: str = "") -> RevocationCase:
-    """The registered letter with AR opens the defence (Arts. 46 and 59 §2)."""
+def revocation_send_notice(
+    *, case: Case, actor: User, note: str = "", password: str = ""
+) -> RevocationCase:
+    """The registered letter with AR opens the defence (Arts. 46 and 59 §2); with her
+    password the clerk signs it (documents.signing)."""
     with transaction.atomic(durable=True):
         return notice_letter_send(
             case=case,
@@ -174,6 +177,7 @@ def revocation_send_notice(*, case: Case, actor: User, note: str = "") -> Revoca
                 "revocation": revocation,
                 "days": law_deadlines.REVOCATION_APPEAL_DAYS,
             },
+            password=password,
         )
 
 

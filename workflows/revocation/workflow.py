@@ -74,6 +74,7 @@ WORKFLOW = register(
                 _l("Enviar notificação (carta com AR)"),
                 ART_59_P2_AND_46,
                 roles=CLERK,
+                inputs=(SIGNING_PASSWORD,),
                 service=revocation_send_notice,
             ),
             Edge(

@@ -29,10 +29,12 @@ def notice_letter_send(
     note: str,
     template: str,
     context: Callable[[C], Mapping[str, object]],
+    password: str = "",
 ) -> C:
     """The `send_notice` step and its registered letter with AR (and an e-mail copy) to the
     applicant, in the caller's durable transaction (Art. 46; Art. 59 §2 for a revocation).
-    `context` builds the letter's context from the locked case."""
+    `context` builds the letter's context from the locked case; with her password (or
+    second factor's code) the clerk signs the letter in the same step (documents.signing)."""
     locked = case_step(case=case, action="send_notice", actor=actor, note=note)
     assert locked.applicant is not None
     notice_send(
@@ -41,5 +43,6 @@ def notice_letter_send(
         template=template,
         context=context(locked),
         actor=actor,
+        password=password,
     )
     return locked

@@ -55,6 +55,18 @@ class NoticeFields(serializers.Serializer):
     description = serializers.CharField(
         max_length=4000, required=False, allow_blank=True, default=""
     )
+    password = serializers.CharField(
+        max_length=256,
+        required=False,
+        allow_blank=True,
+        default="",
+        write_only=True,
+        trim_whitespace=False,
+        help_text=(
+            "Senha do agente ou código do seu segundo fator: com ela ele assina cada auto "
+            "eletronicamente (Lei 14.063/2020); errada, nenhum auto é lavrado (403)."
+        ),
+    )
 
 
 class NoticeInput(NoticeFields):

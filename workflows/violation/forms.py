@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cases.form_fields import LOCAL_INPUT, LocalDateTimeInput, local_now_input
 from core.dates import UNDER_THE_LAW
+from documents.signing.keys import SIGNING_PASSWORD
 from law.infractions import citable_infractions
 from registers.models import Authorization
 from workflows.complaint.selectors import complaints_forwarded
@@ -95,6 +96,15 @@ class IssueForm(forms.Form):
             "Art. 47 §1: a assinatura não significa reconhecimento da falta, e a falta dela "
             "não invalida o auto."
         ),
+    )
+
+    password = forms.CharField(
+        label=SIGNING_PASSWORD.label,
+        required=False,
+        strip=False,
+        max_length=256,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("Com ela você assina cada auto; errada, nenhum auto é lavrado."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -172,6 +172,7 @@ def _issue_post(request: HttpRequest) -> HttpResponse:
             "place": data["place"],
             "offender_signed": data["offender_signed"],
             "description": data["description"],
+            "password": data["password"],
         }
         try:
             if data["complaint"] is not None:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
 from cases.workflow import ActionField, AuthorizationHold, Edge, Workflow, register
+from documents.signing.keys import SIGNING_PASSWORD
 from law import deadlines
 from law.citations import (
     ART_46,
@@ -98,6 +99,7 @@ WORKFLOW = register(
                 _l("Enviar notificação (carta com AR)"),
                 ART_46,
                 roles=CLERK,
+                inputs=(SIGNING_PASSWORD,),
                 service=violation_send_notice,
             ),
             Edge(

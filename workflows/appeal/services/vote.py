@@ -26,6 +26,7 @@ from workflows.appeal.services.common import (
     _seat_of,
 )
 from workflows.appeal.services.decision import _decide
+from workflows.appeal.votes import vote_document_sign
 
 
 def _decimal(value: Decimal | str | None) -> Decimal | None:
@@ -109,6 +110,7 @@ def appeal_vote(
             reason=reason,
             cast_at=now,
         )
+        vote_document_sign(appeal=locked, actor=actor, password=password)
         ballots = [
             tally.ballot(v.vote, full_fine, v.fine_vrte)
             for v in locked.votes.order_by("cast_at", "id")

@@ -26,6 +26,7 @@ from documents.services import (
     infraction_context,
     signer_context,
 )
+from documents.signing.keys import document_sign_by
 from law import deadlines as law_deadlines
 from law import vehicles as law_vehicles
 from law.citations import (
@@ -69,8 +70,10 @@ def violation_notices_issue(
     offender_signed: bool = False,
     description: str = "",
     confirm_duplicate: bool = False,
+    password: str = "",
 ) -> list[ViolationNotice]:
-    """A fiscal agent issues one notice per item infringed (Arts. 47 and 51).
+    """A fiscal agent issues one notice per item infringed (Arts. 47 and 51), each signed
+    by him when he gives his password or code (documents.signing).
 
     A notice already issued for the same vehicle, item and minute is most likely the same
     one sent twice (the phone's Back and Submit again): nothing is issued unless the agent
@@ -127,12 +130,14 @@ def violation_notices_issue(
                 kind=NOTIFICATION_LIMIT,
                 label=_("Prazo para notificar o infrator (senão o auto é arquivado)"),
             )
-            document_issue(
+            document = document_issue(
                 kind=OfficialDocument.Kind.VIOLATION_NOTICE,
                 case=case,
                 actor=agent,
                 context=violation_notice_context(case),
             )
+            if password:
+                document_sign_by(document=document, actor=agent, password=password, case=case)
             notices.append(case)
     return notices
 
@@ -292,6 +297,7 @@ def violation_notices_issue_for_conductor(
     offender_signed: bool = False,
     description: str = "",
     confirm_duplicate: bool = False,
+    password: str = "",
 ) -> list[ViolationNotice]:
     """The agent's page and API: one notice per item (Art. 51), by `violation_notices_issue`."""
     require_fiscal_agent(agent)
@@ -305,4 +311,5 @@ def violation_notices_issue_for_conductor(
         offender_signed=offender_signed,
         description=description.strip(),
         confirm_duplicate=confirm_duplicate,
+        password=password,
     )

@@ -42,8 +42,11 @@ from workflows.violation.services.common import (
 from workflows.violation.services.penalties import violation_penalties_apply
 
 
-def violation_send_notice(*, case: Case, actor: User, note: str = "") -> ViolationNotice:
-    """Art. 46: the registered letter with AR (and an e-mail copy) goes out."""
+def violation_send_notice(
+    *, case: Case, actor: User, note: str = "", password: str = ""
+) -> ViolationNotice:
+    """Art. 46: the registered letter with AR (and an e-mail copy) goes out; with her
+    password the clerk signs the letter and the fine notification (documents.signing)."""
     with transaction.atomic(durable=True):
         locked = notice_letter_send(
             case=case,
@@ -51,8 +54,10 @@ def violation_send_notice(*, case: Case, actor: User, note: str = "") -> Violati
             note=note,
             template="violation_notice",
             context=lambda notice: {"notice": notice, "infraction": infraction(notice.item)},
+            password=password,
         )
-        fine_notification_issue(notice=locked, actor=actor)  # Art. 46: in the same envelope
+        # Art. 46: in the same envelope.
+        fine_notification_issue(notice=locked, actor=actor, password=password)
     return locked
 
 
