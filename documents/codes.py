@@ -24,6 +24,7 @@ PREFIXES: Final[Mapping[str, str]] = MappingProxyType(
         Kind.FINE_NOTIFICATION: "NM",
         Kind.APPEAL_DECISION: "DR",
         Kind.REGISTERED_LETTER: "CR",
+        Kind.DRIVER_CARD: "IC",
     }
 )
 """Short prefix of each kind's numbers: "IM-2026/000012"."""

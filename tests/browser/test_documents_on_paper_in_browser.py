@@ -17,6 +17,7 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from documents.models import OfficialDocument
+from documents.services import driver_card_issue
 from tests.browser.conftest import PageFactory, login, save_screenshot
 from tests.documents.helpers import local_cache, queued_renders  # noqa: F401
 from tests.documents.paper import (
@@ -41,6 +42,8 @@ def papers(transactional_db: None, queued_renders):  # noqa: F811 — rendered h
     appeal = appeal_denied()
     with time_machine.travel(dt.datetime(2026, 6, 15, 11, tzinfo=SP), tick=False):
         granted = application_homologated(today=dt.date(2026, 6, 15))
+        # Art. 4 X: the holder's identification, issued from his file.
+        driver_card_issue(driver=granted.authorization.holder, actor=granted.clerk)
     render_pending()
     return {"notice": notice, "appeal": appeal, "granted": granted}
 
@@ -85,6 +88,10 @@ def test_each_document_kind_renders_its_first_page_in_the_browser(
         page.goto(f"{base}/processos/{case.pk}/")
         for kind, href in _pdf_links(page).items():
             seen.setdefault(kind, base + href)
+    # The driver's identification belongs to no case: the clerk prints it from his file.
+    page.goto(f"{base}/taxistas/{papers['granted'].authorization.holder_id}/")
+    card = page.get_by_test_id("driver-cards").get_by_role("link").first
+    seen[Kind.DRIVER_CARD] = base + str(card.get_attribute("href"))
 
     assert set(seen) == set(Kind.values)
     for kind, href in sorted(seen.items()):

@@ -46,6 +46,7 @@ def test_each_kind_has_its_prefix():
         Kind.FINE_NOTIFICATION: "NM",
         Kind.APPEAL_DECISION: "DR",
         Kind.REGISTERED_LETTER: "CR",
+        Kind.DRIVER_CARD: "IC",
     }
 
 
