@@ -190,3 +190,17 @@ def dates_within(bound: DateBound, **values: dt.date | dt.datetime | None) -> No
             raise RuleViolation(
                 exc.messages[0], code="implausible_date", fields={field: exc.messages}
             ) from exc
+
+
+def dates_not_before_fact(
+    bound: DateBound, row: object, **values: dt.date | dt.datetime | None
+) -> None:
+    """A service's own check of dates bound to a fact of `row` (`DateBound.after`): the
+    same message as the API's, naming the field, for pages, tasks and scripts too."""
+    for field, value in values.items():
+        try:
+            bound.check_fact(value, row)
+        except ValidationError as exc:
+            raise RuleViolation(
+                exc.messages[0], code="before_the_fact", fields={field: exc.messages}
+            ) from exc
