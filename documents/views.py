@@ -173,12 +173,15 @@ def _log_read(request: HttpRequest, document: OfficialDocument) -> None:
         drivers += [case.applicant, case.authorization.holder if case.authorization_id else None]
         # A kind whose case names a person with no driver's register (the clandestine
         # offender, issue 20) says so on its own model: the paper shows him too.
-        concrete = workflow_for(case.kind).model.objects.filter(pk=case.pk).first()
-        persons = list(getattr(concrete, "persons_named", ()))
+        # Read only for such a kind: the other kinds' papers cost no query more.
+        model = workflow_for(case.kind).model
+        if hasattr(model, "persons_named"):
+            concrete = model.objects.filter(pk=case.pk).first()
+            persons = list(getattr(concrete, "persons_named", ()))
     personal_data_read(
-        persons=persons,
         actor=request.user,
         drivers=drivers,
+        persons=persons,
         case=case,
         channel="file",
         path=request.path,
