@@ -2,7 +2,8 @@
 Chromium's own PDF viewer draws its first page, saved as a PNG under the run's output
 (test-artifacts/screenshots/document_<kind>.png) for a person to look at.
 
-The driver, on a phone, opens his IM card from his portal the same way.
+The driver, on a phone, opens his IM card and his identification (Art. 4 X) from his
+portal the same way.
 """
 
 from __future__ import annotations
@@ -106,7 +107,8 @@ def test_the_driver_opens_his_im_card_from_the_portal_on_a_phone(
     phone.goto(f"{live_server.url}/portal/")  # type: ignore[attr-defined]
 
     links = _pdf_links(phone)
-    assert set(links) == {Kind.AUTHORIZATION_TERM, Kind.IM_CARD}
+    # And his identification of Art. 4 X, issued from his file by the Secretaria.
+    assert set(links) == {Kind.AUTHORIZATION_TERM, Kind.IM_CARD, Kind.DRIVER_CARD}
     expect(phone.get_by_test_id("official-documents")).to_contain_text(
         papers["granted"].registration.number
     )
@@ -119,4 +121,6 @@ def test_the_driver_opens_his_im_card_from_the_portal_on_a_phone(
     save_screenshot(phone, "portal_documents_phone")
     response = phone.request.get(f"{live_server.url}{links[Kind.IM_CARD]}")  # type: ignore[attr-defined]
     assert response.ok and response.body().startswith(b"%PDF")
+    card = phone.request.get(f"{live_server.url}{links[Kind.DRIVER_CARD]}")  # type: ignore[attr-defined]
+    assert card.ok and card.body().startswith(b"%PDF")
     assert re.search(r"IM-\d{4}/\d{5}", papers["granted"].registration.number)
