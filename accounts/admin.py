@@ -3,7 +3,7 @@ import re
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.core.paginator import Paginator
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
@@ -47,7 +47,7 @@ class CappedCountPaginator(Paginator):
 class PersonalDataAccessAdmin(admin.ModelAdmin):
     """The LGPD log, for the administrator: read-only, nobody edits or deletes a row."""
 
-    list_display = ["at", "user", "driver", "case", "channel", "path"]
+    list_display = ["at", "user", "driver", "person_name", "case", "channel", "path"]
     # A range of days reads the `at` index; a date hierarchy would list every year and
     # month of the whole table first.
     list_filter = ["channel", "at"]
@@ -77,8 +77,11 @@ class PersonalDataAccessAdmin(admin.ModelAdmin):
             return queryset.filter(case_id__in=list(found.values_list("pk", flat=True))), False
         if _CPF.match(term):
             driver_model = PersonalDataAccess._meta.get_field("driver").related_model
-            found = driver_model._default_manager.filter(cpf=re.sub(r"\D", "", term))
-            return queryset.filter(driver_id__in=list(found.values_list("pk", flat=True))), False
+            cpf = re.sub(r"\D", "", term)
+            found = driver_model._default_manager.filter(cpf=cpf)
+            drivers = list(found.values_list("pk", flat=True))
+            # Or a person with no driver's register (a clandestine offender), by his CPF.
+            return queryset.filter(Q(driver_id__in=drivers) | Q(person_cpf=cpf)), False
         found = User.objects.filter(username=term)
         return queryset.filter(user_id__in=list(found.values_list("pk", flat=True))), False
 

@@ -123,9 +123,20 @@ class PersonalDataAccess(models.Model):
     driver = models.ForeignKey(
         "registers.Driver",
         on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="+",
         verbose_name=_("taxista cujos dados foram lidos"),
     )
+    # A person whose data a case holds but who is no registered driver: the offender of a
+    # clandestine transport record (Arts. 60-62) is read like a driver and logged as well.
+    person_name = models.CharField(
+        _("pessoa cujos dados foram lidos"),
+        max_length=200,
+        blank=True,
+        help_text=_("Quando não é taxista cadastrado (o autuado por transporte clandestino)."),
+    )
+    person_cpf = models.CharField(_("CPF da pessoa"), max_length=11, blank=True, db_index=True)
     case = models.ForeignKey(
         "cases.Case",
         on_delete=models.PROTECT,
@@ -150,6 +161,14 @@ class PersonalDataAccess(models.Model):
         verbose_name = _("leitura de dados pessoais")
         verbose_name_plural = _("leituras de dados pessoais (LGPD)")
         ordering = ["-at", "-id"]
+        constraints = [
+            # Every row says whose data was read: a driver of the register, or a person.
+            models.CheckConstraint(
+                condition=models.Q(driver__isnull=False) | ~models.Q(person_name=""),
+                name="read_log_names_whose_data",
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.at:%d/%m/%Y %H:%M} {self.user} → {self.driver_id}"
+        whose = self.driver_id if self.driver_id is not None else self.person_name
+        return f"{self.at:%d/%m/%Y %H:%M} {self.user} → {whose}"

@@ -220,6 +220,8 @@ ROUTES: dict[str, Route] = {
     "api-notification-resend": _R(Record.LETTER),
     # the registers' files
     "workspace-driver": _R(Record.DRIVER, _STAFF),
+    # The Secretaria issues the identification of Art. 4 X from the driver's file.
+    "workspace-driver-card": _R(Record.DRIVER, _STAFF, action=True),
     "workspace-vehicle": _R(Record.VEHICLE, _STAFF),
     "workspace-authorization": _R(Record.AUTHORIZATION, _STAFF),
     # exports, saved searches, the import

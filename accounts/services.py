@@ -38,9 +38,14 @@ def personal_data_read(
     path: str,
     what: str = "",
     purpose: str = "",
+    persons: Iterable[tuple[str, str]] = (),
 ) -> None:
     """Log that `actor` (staff) read the personal data of `drivers` (LGPD Art. 37): the
     one door of the read log, for every page, API, search, export, file and admin page.
+
+    `persons` are the people a case names who have no driver's register, as (name, CPF
+    or ""): the offender of a clandestine transport record (issue 20). Their data is
+    personal data all the same, and its reads are logged in the same rows.
 
     `drivers` are registers.Driver rows (None skipped) and `case` a cases.Case or None;
     typed loosely because accounts sits below the registers and the cases. `what` says
@@ -67,6 +72,21 @@ def personal_data_read(
         )
         for d in seen.values()
     ]
+    rows += [
+        PersonalDataAccess(
+            user=actor,
+            person_name=name[:200],
+            person_cpf=cpf[:11],
+            case=case,
+            channel=channel,
+            path=path[:300],
+            what=what[:80],
+            purpose=why,
+        )
+        for name, cpf in dict.fromkeys((n, c) for n, c in persons if n)
+    ]
+    if not rows:
+        return
     if len(rows) == 1:
         # One row is one INSERT: bulk_create would wrap it in a transaction of its own
         # (two more round trips on every page that shows a driver).
@@ -78,7 +98,8 @@ def personal_data_read(
 def personal_data_read_case(
     *, actor: User, case: Any, channel: str, path: str, what: str = ""
 ) -> None:
-    """Log the drivers a case shows (its applicant, its authorization's holder)."""
+    """Log the drivers a case shows (its applicant, its authorization's holder), and the
+    people it names who are no registered driver (`persons_named`)."""
     authorization = case.authorization if case.authorization_id else None
     # Most often the applicant holds the Termo: the holder is then read only when another
     # driver holds it.
@@ -93,6 +114,9 @@ def personal_data_read_case(
         channel=channel,
         path=path,
         what=what or "processo",
+        # A kind whose case names a person with no driver's register says so
+        # (ClandestineCase.persons_named): read and logged like a driver.
+        persons=getattr(case, "persons_named", ()),
     )
 
 

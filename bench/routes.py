@@ -63,6 +63,7 @@ PK_TABLES = {
     "api-case": "cases_case",
     "document": "cases_document",
     "workspace-driver": "registers_driver",
+    "workspace-driver-card": "registers_driver",
     "workspace-vehicle": "registers_vehicle",
     "workspace-authorization": "registers_authorization",
     "stand": "municipal_stand",

@@ -19,7 +19,7 @@ from rest_framework import serializers
 
 from cases.errors import RuleViolation
 from cases.workflow import ActionField, Edge
-from core.dates import MAY_PREDATE_THE_LAW, LegalDateField, LegalDateTimeField
+from core.dates import ACTED_ON, MAY_PREDATE_THE_LAW, LegalDateField, LegalDateTimeField
 from core.widgets import DateInput, DateTimeInput
 
 # A one-line input (a name, a number, a reference) and a free text (a reason, a note).
@@ -140,10 +140,12 @@ def _serializer_field(spec: ActionField) -> serializers.Field:
             max_digits=spec.max_digits,
             decimal_places=DECIMAL_PLACES,
         )
+    # A date bound to a fact of the case is refused before it, naming the field (issue 19).
+    bound = plausible_date.after(spec.after, spec.after_label) if spec.after else plausible_date
     if spec.kind == "date":
-        return LegalDateField(bound=plausible_date, required=required)
+        return LegalDateField(bound=bound, required=required)
     if spec.kind == "datetime":
-        return LegalDateTimeField(bound=plausible_date, required=required)
+        return LegalDateTimeField(bound=bound, required=required)
     if spec.kind == "choice":
         return serializers.ChoiceField(choices=list(spec.choices), required=required)
     if spec.kind == "bool":
@@ -168,7 +170,7 @@ def _serializer_field(spec: ActionField) -> serializers.Field:
     )
 
 
-def action_serializer(edge: Edge, data: Any) -> serializers.Serializer:
+def action_serializer(edge: Edge, data: Any, *, case: Any = None) -> serializers.Serializer:
     fields: dict[str, serializers.Field] = {
         "note": serializers.CharField(
             required=False, allow_blank=True, default="", max_length=TEXTAREA_MAX
@@ -176,7 +178,8 @@ def action_serializer(edge: Edge, data: Any) -> serializers.Serializer:
     }
     fields.update({spec.name: _serializer_field(spec) for spec in edge.inputs})
     serializer_class = type(f"{edge.name.title()}Input", (serializers.Serializer,), fields)
-    return serializer_class(data=data)
+    # The case acted on: the facts its dates are bound to are read on it.
+    return serializer_class(data=data, context={ACTED_ON: case})
 
 
 def split_note(values: dict[str, Any]) -> tuple[str, dict[str, Any]]:

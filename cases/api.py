@@ -268,7 +268,9 @@ class CaseActionApi(APIView):
         action = workflow.canonical_action(action)
         if not any(edge.name == action for edge in workflow.edges):
             raise RuleViolation(_("Ação desconhecida: %(action)s.") % {"action": action})
-        payload = action_serializer(workflow.edge(action), request.data)
+        # The case as its kind's row: the facts its action's dates are bound to are there.
+        acted_on = workflow.model.objects.filter(pk=case.pk).first()
+        payload = action_serializer(workflow.edge(action), request.data, case=acted_on)
         payload.is_valid(raise_exception=True)
         note, inputs = split_note(dict(payload.validated_data))
         case = case_act(case=case, action=action, actor=request.user, note=note, **inputs)

@@ -38,6 +38,10 @@ class ActionField:
     choices: tuple[tuple[str, str | Promise], ...] = ()
     # For `decimal`: the digits the model column holds (cases.action_inputs bounds the input).
     max_digits: int = 12
+    # For `date`/`datetime`: the fact of the case the date cannot precede, as a path of
+    # attributes from the case ("noticed_on"), and what it is (core.dates.DateBound.after).
+    after: str = ""
+    after_label: str | Promise = ""
 
 
 # Actions confirmed whatever their style or role: accepting every document of a request

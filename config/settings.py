@@ -413,6 +413,16 @@ PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3600)
 # such requests per hour from one client address (accounts.throttle).
 ACCOUNT_MAILS_PER_ADDRESS_HOUR = env_int("ACCOUNT_MAILS_PER_ADDRESS_HOUR", 3)
 ACCOUNT_MAIL_REQUESTS_PER_IP_HOUR = env_int("ACCOUNT_MAIL_REQUESTS_PER_IP_HOUR", 20)
+# The identification of the driver over the dashboard (Art. 4 X): the telephone for
+# information, complaints or suggestions it must print (no card is issued without it),
+# and the dress rule of Art. 58 V, as the municipal regulation words it.
+COMPLAINTS_PHONE = env_str(
+    "COMPLAINTS_PHONE", "(27) 0000-0000 (demonstração)" if LOCAL_HTTP else ""
+)
+DRESS_CODE = env_str(
+    "DRESS_CODE",
+    "Trajar-se conforme a regulamentação do Poder Executivo Municipal (Art. 58 V).",
+)
 # The municipality's Pix key and the names the payer's bank shows (Art. 55 payment guides).
 PIX_KEY = env_str("PIX_KEY", "financas@mantenopolis.es.gov.br")
 PIX_MERCHANT_NAME = env_str("PIX_MERCHANT_NAME", "Municipio de Mantenopolis")

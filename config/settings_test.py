@@ -8,6 +8,7 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/manten
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 os.environ.setdefault("VAR_DIR", "/tmp/mantenopolis-test-var")
+os.environ.setdefault("COMPLAINTS_PHONE", "(27) 3756-1156")
 
 from config.settings import *  # noqa: E402,F403
 

@@ -16,7 +16,7 @@ date field of every operation, including one added tomorrow.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -38,12 +38,49 @@ def _shown(day: dt.date) -> str:
     return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
 
 
+ACTED_ON = "acted_on"
+"""The serializer context key of the row an operation acts on (a letter, a lost object):
+the row whose fact a date bound with `after` may not precede."""
+
+
 @dataclass(frozen=True)
 class DateBound:
-    """A validator: `floor` ≤ the date ≤ today + `ahead_years` (local dates)."""
+    """A validator: `floor` ≤ the date ≤ today + `ahead_years` (local dates); and, when it
+    names a `fact` of the row the operation acts on, not before that fact's day."""
 
     floor: dt.date = LAW_SANCTIONED
     ahead_years: int = AHEAD_YEARS
+    fact: str = ""
+    """A path of attributes from the row acted on to the date-time or date of the case's
+    fact the date cannot precede ("created_at": the letter was written; "found_on": the
+    object was found). In the schema as `x-not-before-fact`."""
+    fact_label: Any = ""
+    """What the fact is, as the message names it (a lazy translation)."""
+
+    def after(self, fact: str, label: Any) -> DateBound:
+        """This bound, and not before `fact` of the row acted on (issue 19: a receipt the
+        day before the notice was written is refused like the year 0001)."""
+        return replace(self, fact=fact, fact_label=label)
+
+    def fact_day(self, row: object) -> dt.date | None:
+        """The local day of the fact on `row`; None when the row has not reached it."""
+        return fact_day_of(row, self.fact) if self.fact else None
+
+    def check_fact(self, value: dt.date | dt.datetime | None, row: object) -> None:
+        """Refuse `value` before the day of the fact on `row` (ValidationError)."""
+        floor = self.fact_day(row) if value is not None else None
+        if value is None or floor is None:
+            return
+        day = _local_day(value)
+        if day < floor:
+            raise ValidationError(
+                _(
+                    "A data (%(day)s) não pode ser anterior ao fato de que depende: "
+                    "%(fact)s em %(floor)s."
+                )
+                % {"day": _shown(day), "fact": self.fact_label, "floor": _shown(floor)},
+                code="before_the_fact",
+            )
 
     def ceiling(self, today: dt.date | None = None) -> dt.date:
         today = today or timezone.localdate()
@@ -60,6 +97,16 @@ class DateBound:
                 % {"floor": _shown(self.floor), "ceiling": _shown(ceiling), "day": _shown(day)},
                 code="implausible_date",
             )
+
+
+def fact_day_of(row: object, fact: str) -> dt.date | None:
+    """The local day of `fact` (a path of attributes, "case.opened_at") on `row`."""
+    value: Any = row
+    for name in fact.split("."):
+        value = getattr(value, name, None)
+        if value is None:
+            return None
+    return _local_day(value)
 
 
 def _local_day(value: dt.date | dt.datetime) -> dt.date:
@@ -86,13 +133,25 @@ class _Bounded:
         kwargs["validators"] = [*kwargs.get("validators", []), bound]
         return kwargs
 
+    def _after_the_fact(self, value: Any) -> Any:
+        """The bound's fact, read on the row the view acts on (`ACTED_ON` in the
+        serializer's context): the field names itself in the 400, before any service."""
+        row = self.context.get(ACTED_ON)  # type: ignore[attr-defined]
+        if self.bound.fact and row is not None:
+            try:
+                self.bound.check_fact(value, row)
+            except ValidationError as exc:
+                raise serializers.ValidationError(exc.messages, code="before_the_fact") from exc
+        return value
+
 
 class LegalDateField(_Bounded, serializers.DateField):
     def __init__(self, *, bound: DateBound = UNDER_THE_LAW, **kwargs: Any) -> None:
         super().__init__(**self._bounded_init(bound, kwargs))
 
     def to_internal_value(self, value: Any) -> dt.date:
-        return _as_validation_error(self.bound, super().to_internal_value, value)
+        day = _as_validation_error(self.bound, super().to_internal_value, value)
+        return self._after_the_fact(day)  # type: ignore[no-any-return]
 
 
 class LegalDateTimeField(_Bounded, serializers.DateTimeField):
@@ -100,7 +159,8 @@ class LegalDateTimeField(_Bounded, serializers.DateTimeField):
         super().__init__(**self._bounded_init(bound, kwargs))
 
     def to_internal_value(self, value: Any) -> dt.datetime:
-        return _as_validation_error(self.bound, super().to_internal_value, value)
+        moment = _as_validation_error(self.bound, super().to_internal_value, value)
+        return self._after_the_fact(moment)  # type: ignore[no-any-return]
 
 
 def _as_validation_error(bound: DateBound, parse: Any, value: Any) -> Any:
@@ -129,4 +189,18 @@ def dates_within(bound: DateBound, **values: dt.date | dt.datetime | None) -> No
         except ValidationError as exc:
             raise RuleViolation(
                 exc.messages[0], code="implausible_date", fields={field: exc.messages}
+            ) from exc
+
+
+def dates_not_before_fact(
+    bound: DateBound, row: object, **values: dt.date | dt.datetime | None
+) -> None:
+    """A service's own check of dates bound to a fact of `row` (`DateBound.after`): the
+    same message as the API's, naming the field, for pages, tasks and scripts too."""
+    for field, value in values.items():
+        try:
+            bound.check_fact(value, row)
+        except ValidationError as exc:
+            raise RuleViolation(
+                exc.messages[0], code="before_the_fact", fields={field: exc.messages}
             ) from exc

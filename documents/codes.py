@@ -25,6 +25,7 @@ PREFIXES: Final[Mapping[str, str]] = MappingProxyType(
         Kind.APPEAL_DECISION: "DR",
         Kind.REGISTERED_LETTER: "CR",
         Kind.APPEAL_VOTE: "VT",
+        Kind.DRIVER_CARD: "IC",
     }
 )
 """Short prefix of each kind's numbers: "IM-2026/000012"."""

@@ -16,6 +16,7 @@ class OfficialDocument(models.Model):
         APPEAL_DECISION = "appeal_decision", _("Decisão de recurso")
         REGISTERED_LETTER = "registered_letter", _("Carta registrada com AR")
         APPEAL_VOTE = "appeal_vote", _("Voto de membro da Comissão de Recursos")
+        DRIVER_CARD = "driver_card", _("Identificação do condutor")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("a gerar")
@@ -51,6 +52,14 @@ class OfficialDocument(models.Model):
     registration = models.ForeignKey(
         "registers.MunicipalRegistration", on_delete=models.PROTECT, null=True, blank=True,
         related_name="official_documents", verbose_name=_("inscrição municipal"),
+    )
+    driver = models.ForeignKey(
+        "registers.Driver", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="official_documents", verbose_name=_("condutor"),
+        help_text=_(
+            "O taxista que o documento identifica (identificação do condutor, Art. 4 X): o "
+            "titular ou o auxiliar do Termo."
+        ),
     )
     context = models.JSONField(
         _("conteúdo"), default=dict,

@@ -74,6 +74,19 @@ class TaxiVerification:
             for fact in workflow.public_facts(self.authorization, self.today)
         ]
 
+    @cached_property
+    def card_driver_drives_it(self) -> bool | None:
+        """For a driver's identification (Art. 4 X): whether the driver it names still
+        drives this taxi today (the holder still holds it, the auxiliary is still bound
+        to it, Art. 27); None for another document. Read live, like the standing."""
+        from registers.selectors import authorization_driven_by
+
+        document = self.document
+        if document is None or document.driver_id is None or self.authorization is None:
+            return None
+        driven = authorization_driven_by(document.driver, today=self.today)  # type: ignore[arg-type]
+        return driven is not None and driven[0].pk == self.authorization.pk
+
     @property
     def may_carry_passengers(self) -> bool:
         return self.standing == Standing.ACTIVE
@@ -266,6 +279,7 @@ def verification_by_code(code: str, *, today: dt.date) -> TaxiVerification:
             "authorization__vehicle",
             "registration__authorization__holder",
             "registration__authorization__vehicle",
+            "driver",
         )
         # The frozen context (with a photo) is not shown here: leave it in the database.
         .defer("context")
@@ -330,14 +344,23 @@ def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
 
     driver = Driver.objects.filter(user=user).only("cpf").first()
     own_cpf = format_cpf(driver.cpf) if driver is not None else None
-    return base.filter(
-        Q(case__in=cases_visible_to(user))  # type: ignore[arg-type]
-        | Q(authorization__holder__user=user)
-        | Q(registration__authorization__holder__user=user)
-    ).exclude(
-        # A Termo carries its holder's full CPF, CNH and address: after a transfer the new
-        # holder sees the authorization's cases, but only the Termo made out to him.
-        Q(kind=OfficialDocument.Kind.AUTHORIZATION_TERM) & ~Q(context__holder__cpf=own_cpf)
+    return (
+        base.filter(
+            Q(case__in=cases_visible_to(user))  # type: ignore[arg-type]
+            | Q(authorization__holder__user=user)
+            | Q(registration__authorization__holder__user=user)
+            # The identification of Art. 4 X: the driver it names (an auxiliary his own).
+            | Q(driver__user=user)
+        )
+        .exclude(
+            # A Termo carries its holder's full CPF, CNH and address: after a transfer the new
+            # holder sees the authorization's cases, but only the Termo made out to him.
+            Q(kind=OfficialDocument.Kind.AUTHORIZATION_TERM) & ~Q(context__holder__cpf=own_cpf)
+        )
+        .exclude(
+            # A driver's identification is his: not his titular's, nor a former holder's.
+            Q(kind=OfficialDocument.Kind.DRIVER_CARD) & ~Q(driver__user=user)
+        )
     )
 
 
@@ -372,3 +395,12 @@ def portal_documents(user: object, *, limit: int = 50) -> list[OfficialDocument]
         if workflow.voided_states:
             rows = rows.exclude(case__kind=workflow.kind, case__state__in=workflow.voided_states)
     return list(rows.defer("context").order_by("-issued_at", "-id")[:limit])
+
+
+def driver_cards(driver: models.Model, *, limit: int = 10) -> list[OfficialDocument]:
+    """The identifications issued for `driver` (Art. 4 X), newest first, for his file."""
+    return list(
+        OfficialDocument.objects.filter(kind=OfficialDocument.Kind.DRIVER_CARD, driver=driver)
+        .defer("context")
+        .order_by("-issued_at", "-id")[:limit]
+    )

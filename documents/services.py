@@ -33,6 +33,7 @@ from PIL import Image, ImageOps
 
 from accounts.models import User
 from cases.models import Case
+from core.errors import RuleViolation
 from core.sequences import sequence_next
 from documents.codes import (
     document_number,
@@ -40,9 +41,11 @@ from documents.codes import (
     verification_code_new,
 )
 from documents.models import DocumentSequence, OfficialDocument
+from documents.selectors import registration_in_force
 from documents.signing.services import SealResult, document_file_store, seal_apply
 from law.infractions import infraction
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
+from registers.selectors import authorization_driven_by
 from registers.validators import display_plate, format_cpf
 
 logger = logging.getLogger(__name__)
@@ -119,6 +122,7 @@ def document_issue(
     case: Case | None = None,
     authorization: Authorization | None = None,
     registration: MunicipalRegistration | None = None,
+    driver: Driver | None = None,
     now: dt.datetime | None = None,
 ) -> OfficialDocument:
     """Number and code a document in the caller's transaction; render it after commit.
@@ -144,6 +148,7 @@ def document_issue(
             case=case,
             authorization=authorization,
             registration=registration,
+            driver=driver,
             context=frozen,
             issued_by=actor,
             issued_at=issued_at,
@@ -522,5 +527,92 @@ def im_card_issue(
         case=case,
         authorization=registration.authorization,
         registration=registration,
+        now=now,
+    )
+
+
+# --- The driver's identification (Art. 4 X) ----------------------------------------------
+
+
+def driver_card_context(
+    driver: Driver,
+    authorization: Authorization,
+    registration: MunicipalRegistration | None,
+    *,
+    auxiliary: bool,
+) -> dict[str, Any]:
+    """What the identification of Art. 4 X shows to the passenger, over the dashboard.
+
+    The law names the driver's name and photo and the telephone for information,
+    complaints or suggestions; the Termo, the IM and the vehicle tie the card to the taxi
+    it rides in, and the dress rule of Art. 58 V tells the passenger what to expect of the
+    driver. It is shown to passengers, so it carries no CPF nor CNH, nor an address.
+    """
+    holder = authorization.holder
+    return {
+        "driver": {
+            "name": driver.name,
+            "photo": photo_data_uri(driver),
+            "auxiliary": auxiliary,
+            "holder_name": holder.name if auxiliary else "",
+        },
+        "authorization": {"number": authorization.number},
+        "registration": (
+            {
+                "number": registration.number,
+                "valid_from": registration.valid_from,
+                "valid_until": registration.valid_until,
+            }
+            if registration is not None
+            else None
+        ),
+        "vehicle": _vehicle_context(authorization.vehicle),
+        "complaints_phone": settings.COMPLAINTS_PHONE,
+        "dress_code": settings.DRESS_CODE,
+    }
+
+
+def driver_card_issue(
+    *,
+    driver: Driver,
+    actor: User | None,
+    today: dt.date | None = None,
+    now: dt.datetime | None = None,
+) -> OfficialDocument:
+    """Issue the identification of the driver (Art. 4 X) for the taxi he drives today: his
+    own Termo's (holder) or his titular's (auxiliary, Art. 27).
+
+    Refused, with its reason, when he drives no taxi today or when the telephone the law
+    requires on it is not configured (COMPLAINTS_PHONE): a card without it is not the
+    document of Art. 4 X.
+    """
+    day = today or timezone.localdate()
+    if not settings.COMPLAINTS_PHONE.strip():
+        raise RuleViolation(
+            _(
+                "O telefone de informações e reclamações não está configurado "
+                "(COMPLAINTS_PHONE): a identificação do condutor deve trazê-lo (Art. 4 X)."
+            )
+        )
+    driven = authorization_driven_by(driver, today=day)
+    if driven is None:
+        raise RuleViolation(
+            _(
+                "%(name)s não tem Termo de Autorização em vigor nem vínculo de auxiliar "
+                "válido hoje: não há táxi para a identificação (Arts. 4 X, 27)."
+            )
+            % {"name": driver.name}
+        )
+    authorization, binding = driven
+    registration = registration_in_force(authorization, day)
+    return document_issue(
+        kind=Kind.DRIVER_CARD,
+        context=driver_card_context(
+            driver, authorization, registration, auxiliary=binding is not None
+        ),
+        actor=actor,
+        authorization=authorization,
+        registration=registration,
+        driver=driver,
         now=now,
     )

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read
+from cases.workflow import workflow_for
 from documents.codes import verification_code_normalize
 from documents.models import OfficialDocument
 from documents.ratelimit import rate_limit
@@ -159,16 +160,28 @@ def _log_read(request: HttpRequest, document: OfficialDocument) -> None:
     read goes in the LGPD log, with the document's kind and number."""
     case = document.case
     holder = None
-    if document.authorization_id:
+    if document.driver_id:
+        # The identification of Art. 4 X names its driver (a holder or an auxiliary).
+        holder = document.driver
+    elif document.authorization_id:
         holder = document.authorization.holder
     elif document.registration_id:
         holder = document.registration.authorization.holder
     drivers = [holder]
+    persons: list[tuple[str, str]] = []
     if case is not None:
         drivers += [case.applicant, case.authorization.holder if case.authorization_id else None]
+        # A kind whose case names a person with no driver's register (the clandestine
+        # offender, issue 20) says so on its own model: the paper shows him too.
+        # Read only for such a kind: the other kinds' papers cost no query more.
+        model = workflow_for(case.kind).model
+        if hasattr(model, "persons_named"):
+            concrete = model.objects.filter(pk=case.pk).first()
+            persons = list(getattr(concrete, "persons_named", ()))
     personal_data_read(
         actor=request.user,
         drivers=drivers,
+        persons=persons,
         case=case,
         channel="file",
         path=request.path,

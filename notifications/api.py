@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _l
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied
@@ -13,7 +14,7 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
 from accounts.services import personal_data_read
-from core.dates import LegalDateField
+from core.dates import ACTED_ON, UNDER_THE_LAW, LegalDateField
 from notifications.models import Notification, Receiver, ReturnReason
 from notifications.post import (
     Witness,
@@ -77,19 +78,26 @@ class NotificationListApi(APIView):
         return Response(NotificationOutput(rows, many=True).data)
 
 
+# Issue 19: nothing happens to a letter before it is written (Art. 46): the posting, a
+# delivery attempt, the delivery, the visit and the AR are refused the day before.
+AFTER_WRITING = UNDER_THE_LAW.after("created_at", _l("a notificação, escrita"))
+
+
 class PostingInput(serializers.Serializer):
     tracking_code = serializers.CharField(max_length=20)
-    posted_on = LegalDateField()
+    posted_on = LegalDateField(bound=AFTER_WRITING)
 
 
 class AttemptInput(serializers.Serializer):
-    attempted_on = LegalDateField()
+    attempted_on = LegalDateField(bound=AFTER_WRITING)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
 
 
 class ReceiptInput(serializers.Serializer):
-    ar_attached_on = LegalDateField()
-    delivered_on = LegalDateField(required=False, allow_null=True, default=None)
+    ar_attached_on = LegalDateField(bound=AFTER_WRITING)
+    delivered_on = LegalDateField(
+        bound=AFTER_WRITING, required=False, allow_null=True, default=None
+    )
     receiver_name = serializers.CharField(
         required=False, allow_blank=True, default="", max_length=200
     )
@@ -99,7 +107,7 @@ class ReceiptInput(serializers.Serializer):
     return_reason = serializers.ChoiceField(
         choices=ReturnReason.choices, required=False, allow_blank=True, default=""
     )
-    visit_on = LegalDateField(required=False, allow_null=True, default=None)
+    visit_on = LegalDateField(bound=AFTER_WRITING, required=False, allow_null=True, default=None)
     scan = serializers.FileField(required=False, allow_null=True, default=None)
     confirm_closed_windows = serializers.BooleanField(
         required=False,
@@ -116,7 +124,7 @@ class PostingApi(APIView):
     @extend_schema(request=PostingInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
         notification = _notification(request, pk)
-        data = PostingInput(data=request.data)
+        data = PostingInput(data=request.data, context={ACTED_ON: notification})
         data.is_valid(raise_exception=True)
         row = letter_record_posting(
             notification=notification, actor=request.user, **data.validated_data
@@ -128,7 +136,7 @@ class AttemptApi(APIView):
     @extend_schema(request=AttemptInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
         notification = _notification(request, pk)
-        data = AttemptInput(data=request.data)
+        data = AttemptInput(data=request.data, context={ACTED_ON: notification})
         data.is_valid(raise_exception=True)
         attempt = letter_record_attempt(
             notification=notification, actor=request.user, **data.validated_data
@@ -142,7 +150,7 @@ class ReceiptApi(APIView):
     @extend_schema(request=ReceiptInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
         notification = _notification(request, pk)
-        data = ReceiptInput(data=request.data)
+        data = ReceiptInput(data=request.data, context={ACTED_ON: notification})
         data.is_valid(raise_exception=True)
         row = letter_record_receipt(
             notification=notification, actor=request.user, **data.validated_data
@@ -151,7 +159,7 @@ class ReceiptApi(APIView):
 
 
 class PersonalDeliveryInput(serializers.Serializer):
-    delivered_on = LegalDateField()
+    delivered_on = LegalDateField(bound=AFTER_WRITING)
     receiver = serializers.ChoiceField(
         choices=Receiver.choices,
         required=False,
@@ -193,7 +201,7 @@ class PersonalDeliveryApi(APIView):
     @extend_schema(request=PersonalDeliveryInput, responses=NotificationOutput)
     def post(self, request: Request, pk: int) -> Response:
         notification = _notification(request, pk)  # an unknown notice is 404 whatever the body
-        data = PersonalDeliveryInput(data=request.data)
+        data = PersonalDeliveryInput(data=request.data, context={ACTED_ON: notification})
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         refused = values.pop("refused")

@@ -7,13 +7,22 @@ the commission reaches no row — these serve the inputs of the staff's acts."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.core.exceptions import ValidationError
 from django.db.models import Min, QuerySet
 
 from accounts.models import User
 from accounts.policy import HANDLING, OWNER, Record, relations_granted
 from law import vehicles as law_vehicles
-from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
+from registers.models import (
+    IN_FORCE,
+    Authorization,
+    AuxiliaryBinding,
+    Driver,
+    MunicipalRegistration,
+    Vehicle,
+)
 from registers.validators import normalize_plate
 
 
@@ -75,3 +84,36 @@ def authorization_typed(text: str, *, among: QuerySet[Authorization]) -> Authori
     except ValidationError:
         return among.filter(number__iexact=text).first()
     return among.filter(vehicle__plate=plate).order_by("-granted_on", "-pk").first()
+
+
+def authorization_driven_by(
+    driver: Driver, *, today: dt.date
+) -> tuple[Authorization, AuxiliaryBinding | None] | None:
+    """The Termo whose taxi `driver` drives today, and the binding he drives it under.
+
+    A holder drives his own authorization in force (Art. 22 §4: one at a time); an
+    auxiliary the holder's Termo he is bound to, while the binding lasts (Art. 27 §1:
+    renewed every year). None when he drives no taxi today.
+    """
+    own = (
+        Authorization.objects.select_related("holder", "vehicle")
+        .filter(holder=driver, status__in=IN_FORCE)
+        .order_by("-granted_on", "-pk")
+        .first()
+    )
+    if own is not None:
+        return own, None
+    binding = (
+        AuxiliaryBinding.objects.select_related("authorization__holder", "authorization__vehicle")
+        .filter(
+            auxiliary=driver,
+            ended_on__isnull=True,
+            valid_from__lte=today,
+            valid_until__gte=today,
+            authorization__status__in=IN_FORCE,
+        )
+        .first()
+    )
+    if binding is not None:
+        return binding.authorization, binding
+    return None

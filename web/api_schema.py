@@ -95,4 +95,7 @@ class AutoSchema(SpectacularAutoSchema):
             # The date's bound (core.dates), so a client and the generated test know it.
             meta["x-not-before"] = bound.floor.isoformat()
             meta["x-not-after-years"] = bound.ahead_years
+            if getattr(bound, "fact", ""):
+                # The case's fact it cannot precede, on the row the operation acts on.
+                meta["x-not-before-fact"] = bound.fact
         return meta

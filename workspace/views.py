@@ -23,7 +23,10 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read
+from cases.errors import DomainError
 from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
+from documents.selectors import driver_cards
+from documents.services import driver_card_issue
 from workspace import charts, dashboard, dossiers, exports, landing
 from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
 from workspace.models import ExportJob, SavedFilter
@@ -141,10 +144,35 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
             "driver": driver,
             "authorizations": driver.authorizations.select_related("vehicle"),
             "dossier": dossiers.driver_dossier(request.user, driver, today=today),
+            "cards": driver_cards(driver),
+            "may_issue_card": has_role(request.user, Role.CLERK),
             "today": today,
             "search_q": driver.cpf,
         },
     )
+
+
+@staff_only
+@require_POST
+def driver_card_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """/taxistas/<id>/identificacao/ — the Secretaria issues the driver's identification
+    (Art. 4 X) for the taxi he drives today; it is rendered and sealed after commit and
+    the driver downloads it from his portal."""
+    if not has_role(request.user, Role.CLERK):
+        raise PermissionDenied(_("Somente a Secretaria emite a identificação do condutor."))
+    driver = get_object_or_404(drivers_in_scope(request.user), pk=pk)
+    try:
+        with transaction.atomic():
+            card = driver_card_issue(driver=driver, actor=request.user)
+    except DomainError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            _("Identificação do condutor %(number)s emitida: o PDF fica pronto em instantes.")
+            % {"number": card.number},
+        )
+    return redirect("workspace-driver", pk=driver.pk)
 
 
 @staff_only

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -13,7 +14,7 @@ from rest_framework.views import APIView
 
 from accounts.services import personal_data_read
 from cases.errors import RuleViolation
-from core.dates import LegalDateField
+from core.dates import ACTED_ON, UNDER_THE_LAW, LegalDateField
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import LostItem
@@ -134,8 +135,13 @@ class LostItemDetailApi(APIView):
         return Response(LostItemOutput(item).data)
 
 
+# Issue 19: an object is handed in and given its destination after it was found
+# (Art. 37 XVIII), never the day before.
+AFTER_FOUND = UNDER_THE_LAW.after("found_on", _l("o achado do objeto"))
+
+
 class HandInInput(serializers.Serializer):
-    handed_in_on = LegalDateField()
+    handed_in_on = LegalDateField(bound=AFTER_FOUND)
     storage = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
 
 
@@ -147,7 +153,7 @@ class LostItemHandInApi(APIView):
     @extend_schema(request=HandInInput, responses=LostItemOutput)
     def post(self, request: Request, pk: int) -> Response:
         item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
-        payload = HandInInput(data=request.data)
+        payload = HandInInput(data=request.data, context={ACTED_ON: item})
         payload.is_valid(raise_exception=True)
         row = services.lost_item_hand_in(
             actor=request.user, item=item, today=timezone.localdate(), **payload.validated_data
@@ -163,7 +169,7 @@ class CloseInput(serializers.Serializer):
     owner_document = serializers.CharField(
         max_length=40, required=False, default="", allow_blank=True
     )
-    closed_on = LegalDateField()
+    closed_on = LegalDateField(bound=AFTER_FOUND)
 
 
 class LostItemCloseApi(APIView):
@@ -174,7 +180,7 @@ class LostItemCloseApi(APIView):
     @extend_schema(request=CloseInput, responses=LostItemOutput)
     def post(self, request: Request, pk: int) -> Response:
         item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
-        payload = CloseInput(data=request.data)
+        payload = CloseInput(data=request.data, context={ACTED_ON: item})
         payload.is_valid(raise_exception=True)
         row = services.lost_item_close(actor=request.user, item=item, **payload.validated_data)
         return Response(

@@ -62,6 +62,7 @@ TARGET = {
     "document-preview": "official",
     "document-render-retry": "official",
     "workspace-driver": "driver",
+    "workspace-driver-card": "driver",
     "workspace-vehicle": "vehicle",
     "workspace-authorization": "authorization",
     "workspace-export-job": "export",

@@ -2,7 +2,8 @@
 Chromium's own PDF viewer draws its first page, saved as a PNG under the run's output
 (test-artifacts/screenshots/document_<kind>.png) for a person to look at.
 
-The driver, on a phone, opens his IM card from his portal the same way.
+The driver, on a phone, opens his IM card and his identification (Art. 4 X) from his
+portal the same way.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from documents.models import OfficialDocument
+from documents.services import driver_card_issue
 from tests.browser.conftest import PageFactory, login, save_screenshot
 from tests.documents.helpers import local_cache, queued_renders  # noqa: F401
 from tests.documents.paper import (
@@ -49,6 +51,8 @@ def papers(transactional_db: None, queued_renders):  # noqa: F811 — rendered h
         )
     with time_machine.travel(dt.datetime(2026, 6, 15, 11, tzinfo=SP), tick=False):
         granted = application_homologated(today=dt.date(2026, 6, 15))
+        # Art. 4 X: the holder's identification, issued from his file.
+        driver_card_issue(driver=granted.authorization.holder, actor=granted.clerk)
     render_pending()
     return {"notice": notice, "appeal": appeal, "granted": granted}
 
@@ -93,6 +97,10 @@ def test_each_document_kind_renders_its_first_page_in_the_browser(
         page.goto(f"{base}/processos/{case.pk}/")
         for kind, href in _pdf_links(page).items():
             seen.setdefault(kind, base + href)
+    # The driver's identification belongs to no case: the clerk prints it from his file.
+    page.goto(f"{base}/taxistas/{papers['granted'].authorization.holder_id}/")
+    card = page.get_by_test_id("driver-cards").get_by_role("link").first
+    seen[Kind.DRIVER_CARD] = base + str(card.get_attribute("href"))
 
     assert set(seen) == set(Kind.values)
     for kind, href in sorted(seen.items()):
@@ -107,7 +115,8 @@ def test_the_driver_opens_his_im_card_from_the_portal_on_a_phone(
     phone.goto(f"{live_server.url}/portal/")  # type: ignore[attr-defined]
 
     links = _pdf_links(phone)
-    assert set(links) == {Kind.AUTHORIZATION_TERM, Kind.IM_CARD}
+    # And his identification of Art. 4 X, issued from his file by the Secretaria.
+    assert set(links) == {Kind.AUTHORIZATION_TERM, Kind.IM_CARD, Kind.DRIVER_CARD}
     expect(phone.get_by_test_id("official-documents")).to_contain_text(
         papers["granted"].registration.number
     )
@@ -120,4 +129,6 @@ def test_the_driver_opens_his_im_card_from_the_portal_on_a_phone(
     save_screenshot(phone, "portal_documents_phone")
     response = phone.request.get(f"{live_server.url}{links[Kind.IM_CARD]}")  # type: ignore[attr-defined]
     assert response.ok and response.body().startswith(b"%PDF")
+    card = phone.request.get(f"{live_server.url}{links[Kind.DRIVER_CARD]}")  # type: ignore[attr-defined]
+    assert card.ok and card.body().startswith(b"%PDF")
     assert re.search(r"IM-\d{4}/\d{5}", papers["granted"].registration.number)

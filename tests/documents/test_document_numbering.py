@@ -47,6 +47,7 @@ def test_each_kind_has_its_prefix():
         Kind.APPEAL_DECISION: "DR",
         Kind.REGISTERED_LETTER: "CR",
         Kind.APPEAL_VOTE: "VT",
+        Kind.DRIVER_CARD: "IC",
     }
 
 

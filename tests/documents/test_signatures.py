@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from documents.models import OfficialDocument
+from documents.services import driver_card_issue
 from documents.signing.pades import document_roots, pdf_check
 from tests.documents.helpers import pdf_text
 from tests.documents.paper import (
@@ -38,7 +39,9 @@ def every_kind() -> dict[str, OfficialDocument]:
     """One rendered document of each kind `documents` issues, through the services."""
     with time_machine.travel(ISSUED_AT, tick=False):
         notice_sent()
-        application_homologated(today=dt.date(2026, 5, 4))
+        granted = application_homologated(today=dt.date(2026, 5, 4))
+        # Art. 4 X: the identification of the new holder.
+        driver_card_issue(driver=granted.authorization.holder, actor=granted.clerk)
     appeal = appeal_denied()
     # A vote's document exists when its member signs it (workflows.appeal.votes).
     vote_document_sign(

@@ -4,9 +4,11 @@ registers): generated from the OpenAPI schema.
 For every operation whose request body has a date or date-time field, the test posts
 01/01/0001, 31/12/9999 and the day before the field's floor (`x-not-before`: the law's
 sanction, Lei nº 1.764 of 28/07/2023, for what only exists under it) and expects 400
-naming that field, with nothing written. A field added tomorrow is found in the schema
-and posted to without editing this test; a field declared without the bound (no
-`x-not-before`) fails it.
+naming that field, with nothing written. Where the field is bound to a fact of the case
+(`x-not-before-fact`, declared with `core.dates.DateBound.after`: the letter was written,
+the object was found), it also posts the day before that fact, read on the row the
+operation acts on. A field added tomorrow is found in the schema and posted to without
+editing this test; a field declared without the bound (no `x-not-before`) fails it.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ import re
 import pytest
 from django.apps import apps
 from django.core.cache import cache
+from django.db.models import Model
 from rest_framework.test import APIClient
 
 from accounts.roles import Role
 from accounts.services import user_grant_role
 from cases.services.transitions import case_act
+from core.dates import fact_day_of
 from notifications.models import Notification
 from tests.complaint.factories import ComplaintCaseFactory
 from tests.factories import DriverFactory, UserFactory, ViolationNoticeFactory
@@ -111,6 +115,18 @@ def _hostile(prop: dict) -> list[str]:
     return days
 
 
+def _before_the_fact(prop: dict, row: Model | None, path: str, name: str) -> list[str]:
+    """The day before the case's fact the field is bound to, on the row acted on."""
+    fact = prop.get("x-not-before-fact")
+    if not fact:
+        return []
+    assert row is not None, f"{path} {name}: a fact is of the row an operation acts on"
+    day = fact_day_of(row, fact)
+    assert day is not None, f"{path} {name}: the sample in SAMPLES has no {fact}; give it one"
+    before = (day - dt.timedelta(days=1)).isoformat()
+    return [f"{before}T12:00:00-03:00" if prop["format"] == "date-time" else before]
+
+
 def _rows() -> dict[str, int]:
     return {
         model._meta.label: model.objects.count()
@@ -147,18 +163,19 @@ def test_every_date_of_every_operation_refuses_dates_out_of_its_bound(everyone, 
         unbounded
     )
 
-    ids: dict[str, int] = {}
+    acted_on: dict[str, Model] = {}
     for _, path, _, _, _ in operations:
-        if "{" in path and path not in ids:
+        if "{" in path and path not in acted_on:
             prefix = re.sub(r"(\{[^}]+\}/).*", r"\1", path)
             assert prefix in SAMPLES, f"name the row {path} acts on in SAMPLES"
-            ids[path] = SAMPLES[prefix](everyone).pk
+            acted_on[path] = SAMPLES[prefix](everyone)
+    ids = {path: row.pk for path, row in acted_on.items()}
 
     before = _rows()
     accepted = []
     for method, path, media, name, prop in operations:
         url = re.sub(r"\{[^}]+\}", str(ids.get(path, 0)), path)
-        for value in _hostile(prop):
+        for value in _hostile(prop) + _before_the_fact(prop, acted_on.get(path), path, name):
             data = {name: value}
             if media == "application/json":
                 response = getattr(client, method)(url, data, format="json")
@@ -171,4 +188,6 @@ def test_every_date_of_every_operation_refuses_dates_out_of_its_bound(everyone, 
                     f"{response.status_code} {str(body)[:200]}"
                 )
     assert accepted == [], "\n".join(accepted)
+    # The facts were posted against (the letters' writing, the objects' finding).
+    assert sum("x-not-before-fact" in prop for *_, prop in operations) >= 6
     assert _rows() == before

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.services import personal_data_read_case
 from cases.selectors import within_visible_cases
 from cases.workflow import state_label
 from core.dates import LegalDateTimeField
@@ -95,5 +96,9 @@ class ClandestineDetailApi(APIView):
         case = get_object_or_404(
             within_visible_cases(ClandestineCase.objects.all(), request.user, case="pk"),
             pk=pk,
+        )
+        personal_data_read_case(
+            actor=request.user, case=case, channel="api", path=request.path,
+            what="auto clandestino",
         )
         return Response(ClandestineOutput(case).data)

@@ -158,6 +158,14 @@ class ClandestineCase(Case):
         ]
 
     @property
+    def persons_named(self) -> list[tuple[str, str]]:
+        """The offender as the read log names him (issue 20): nobody here when he is a
+        registered driver (the applicant, logged as a driver), else his name and CPF."""
+        if self.applicant_id is not None:
+            return []
+        return [(self.person_name, self.person_cpf)]
+
+    @property
     def contest_pending(self) -> bool:
         return self.contest_filed_on is not None and not self.contest_outcome
 

@@ -34,6 +34,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
 from accounts.roles import Role, has_role
@@ -41,6 +42,7 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start, deadlines_cancel
 from cases.services.transitions import case_lock, case_open, case_record, case_step, local_today
+from core.dates import UNDER_THE_LAW, dates_not_before_fact
 from law import deadlines as law_deadlines
 from law.citations import (
     ART_54,
@@ -71,6 +73,18 @@ from workflows.clandestine.selectors import (
 )
 from workflows.steps.guards import appeal_in_time_check
 
+# Issue 19: what is paid or done about a record is not dated before it. A payment towards
+# the fine of Art. 62 comes after the record (its `noticed_on`); the referral to the
+# police (Art. 62 IV) not before the facts were found.
+PAID_AFTER = UNDER_THE_LAW.after("noticed_on", _l("a autuação"))
+REFERRED_AFTER = UNDER_THE_LAW.after("occurred_at", _l("a constatação dos fatos"))
+
+
+def _record(case: Case) -> ClandestineCase:
+    """The case as its kind's row, whose facts the dates are checked against."""
+    if isinstance(case, ClandestineCase):
+        return case
+    return ClandestineCase.objects.get(pk=case.pk)
 SEIZURE_END = "clandestine.seizure_end"
 PENALTY_RECOMPUTED = "penalty_recomputed"
 CENTS = Decimal("0.01")
@@ -501,6 +515,7 @@ def clandestine_record_payment(
     day = paid_on or today
     if day > today:
         raise RuleViolation(_("A data do pagamento está no futuro."))
+    dates_not_before_fact(PAID_AFTER, _record(case), paid_on=day)
 
     def not_more_than_owed(locked: ClandestineCase) -> None:
         _fine_known(locked)
@@ -537,6 +552,7 @@ def clandestine_record_police_referral(
     day = referred_on or today
     if day > today:
         raise RuleViolation(_("A data do encaminhamento está no futuro."), article=ART_62_IV)
+    dates_not_before_fact(REFERRED_AFTER, _record(case), referred_on=day)
     with transaction.atomic(durable=True):
         return case_step(
             case=case, action="record_police_referral", actor=actor, note=note,

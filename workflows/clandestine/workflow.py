@@ -23,6 +23,8 @@ from law import deadlines
 from law.citations import ART_61_P2, ART_62_I, ART_62_III, ART_62_IV, ART_62_P3
 from workflows.clandestine.models import ClandestineCase, ClandestineState
 from workflows.clandestine.services import (
+    PAID_AFTER,
+    REFERRED_AFTER,
     clandestine_annul,
     clandestine_contest,
     clandestine_reclassify,
@@ -69,7 +71,14 @@ WORKFLOW = register(
                 roles=CLERK,
                 inputs=(
                     ActionField("amount", _l("Valor pago (R$)"), "decimal"),
-                    ActionField("paid_on", _l("Pago em"), "date", required=False),
+                    ActionField(
+                        "paid_on",
+                        _l("Pago em"),
+                        "date",
+                        required=False,
+                        after=PAID_AFTER.fact,
+                        after_label=PAID_AFTER.fact_label,
+                    ),
                     ActionField("reference", _l("Documento de arrecadação"), required=False),
                 ),
                 service=clandestine_record_payment,
@@ -82,7 +91,14 @@ WORKFLOW = register(
                 inputs=(
                     ActionField("police_station", _l("Delegacia")),
                     ActionField("police_report", _l("Boletim de ocorrência"), required=False),
-                    ActionField("referred_on", _l("Encaminhado em"), "date", required=False),
+                    ActionField(
+                        "referred_on",
+                        _l("Encaminhado em"),
+                        "date",
+                        required=False,
+                        after=REFERRED_AFTER.fact,
+                        after_label=REFERRED_AFTER.fact_label,
+                    ),
                 ),
                 style="secondary",
                 service=clandestine_record_police_referral,
