@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
+from cases.explanations import deadline_explanations
 from cases.models import Case, CaseKind, Deadline
 from cases.selectors import Outlook, cases_visible_to, decision_outlooks
 from cases.workflow import REQUESTER, SYSTEM, next_party, state_label, workflow_for
@@ -98,6 +99,8 @@ class OpenCase:
     summary: str = ""  # the kind's line about it (a notice's penalty, Workflow.summaries)
     # When it is expected to be decided and its place in line (issue 24 §2).
     outlook: Outlook | None = None
+    # How the next deadline's last day was counted (issue 24 §3), sentence by sentence.
+    count: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -195,6 +198,8 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
     outlooks = decision_outlooks(
         rows, in_line={pk for pk, p in parties.items() if p.key not in (REQUESTER, SYSTEM)}
     )
+    nearest_rows = [case.pending[0] for case in rows if case.pending]  # type: ignore[attr-defined]
+    explanations = deadline_explanations(nearest_rows)
     result = []
     for case in rows:
         nearest = case.pending[0] if case.pending else None  # type: ignore[attr-defined]
@@ -219,6 +224,7 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
                 who=party.key,
                 summary=summaries.get(case.pk, ""),
                 outlook=outlooks.get(case.pk),
+                count=tuple(explanations[nearest.pk].lines) if nearest else (),
             )
         )
     return result

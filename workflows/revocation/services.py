@@ -183,6 +183,7 @@ def revocation_send_notice(*, case: Case, actor: User, note: str = "") -> Revoca
             template="revocation_notice",
             context={"revocation": locked, "days": law_deadlines.REVOCATION_APPEAL_DAYS},
             actor=actor,
+            starts=[law_deadlines.REVOCATION_APPEAL],  # Art. 59 §2
         )
     return locked
 

@@ -339,6 +339,10 @@ def violation_send_notice(*, case: Case, actor: User, note: str = "") -> Violati
             template="violation_notice",
             context={"notice": locked, "infraction": infraction(locked.item)},
             actor=actor,
+            # Arts. 55 I and 63: the clocks its receipt starts, said on the letter.
+            starts=[law_deadlines.PAYMENT, law_deadlines.APPEAL]
+            if penalty_of_notice(locked, with_periods=False).has_fine
+            else [law_deadlines.APPEAL],
         )
         fine_notification_issue(notice=locked, actor=actor)  # Art. 46: in the same envelope
     return locked
