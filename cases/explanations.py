@@ -174,7 +174,8 @@ def deadline_explanation(row: Deadline, calendar: Calendar | None = None) -> Exp
                 "next": _day(result.count_from),
             }
         )
-    lines.append(_rule_line(rule, row.label or _(rule.label), length, row.article))
+    # The row's label is stored in Portuguese: translated when it is a catalogue text.
+    lines.append(_rule_line(rule, _(row.label or rule.label), length, row.article))
     counting = rule.counting
     if counting is law_deadlines.Counting.BUSINESS_DAYS:
         lines.append(

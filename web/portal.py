@@ -213,7 +213,8 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
         else:
             step = _("Aguardando %(who)s") % {"who": party.label}
         if nearest:
-            step = f"{step} — {nearest.label}"
+            # A row's label is stored in Portuguese; the reader's language is asked for.
+            step = f"{step} — {_(nearest.label)}"
         result.append(
             OpenCase(
                 case=case,
