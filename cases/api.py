@@ -13,10 +13,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.display import person_labels
 from accounts.roles import is_staff_member
 from accounts.services import personal_data_read_case
 from cases.action_inputs import action_serializer, split_note
 from cases.errors import RuleViolation
+from cases.explanations import deadline_explanations
 from cases.facts import case_facts
 from cases.models import AuditEvent, Case, Deadline, Document
 from cases.selectors import (
@@ -35,6 +37,7 @@ from cases.selectors import (
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import all_workflows, describe, state_label, workflow_for
 from core.serializers import FieldsBuiltOnce
+from law.calendar import DayOff
 
 
 class CaseOutput(FieldsBuiltOnce, serializers.ModelSerializer):
@@ -70,19 +73,58 @@ class CaseOutput(FieldsBuiltOnce, serializers.ModelSerializer):
 
 
 class EventOutput(FieldsBuiltOnce, serializers.ModelSerializer):
-    """An event of `cases.selectors.case_timeline`, which reads the actor's user name."""
+    """An event of `cases.selectors.case_timeline`. The actor is the person as the pages
+    name him, his name and the body he acts for (`accounts.display.person_label`), never
+    his login (issue 24 §6); the context's `people` maps actor ids to those labels."""
 
-    actor = serializers.CharField(source="actor_username", allow_null=True)
+    actor = serializers.SerializerMethodField(
+        help_text='The person who acted, "name (body)"; null for the system.'
+    )
 
     class Meta:
         model = AuditEvent
         fields = ["at", "actor", "from_state", "to_state", "transition", "article", "note", "data"]
 
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_actor(self, event: AuditEvent) -> str | None:
+        if event.actor_id is None:
+            return None
+        return self.context["people"].get(event.actor_id)
+
+
+class SkippedDayOutput(serializers.Serializer):
+    day = serializers.DateField()
+    reason = serializers.ChoiceField(choices=[d.value for d in DayOff])
+    label = serializers.CharField(help_text="The reason in words, with the name or the act.")
+    name = serializers.CharField(help_text="The holiday's name or the closing act, if any.")
+
+
+class ExplanationOutput(serializers.Serializer):
+    """How the last day was counted (`cases.explanations`, issue 24 §3)."""
+
+    starts_on = serializers.DateField(allow_null=True)
+    start_basis = serializers.CharField(help_text="law.deadlines.StartBasis; empty if fixed.")
+    start_basis_label = serializers.CharField()
+    rule = serializers.CharField(help_text="The law.deadlines rule; empty for a fixed date.")
+    length = serializers.IntegerField(allow_null=True)
+    count_from = serializers.DateField(allow_null=True)
+    first_counted_day = serializers.DateField(allow_null=True)
+    skipped = SkippedDayOutput(many=True)
+    lines = serializers.ListField(child=serializers.CharField())
+
 
 class DeadlineOutput(FieldsBuiltOnce, serializers.ModelSerializer):
+    """A deadline row; the context's `explanations` maps row ids to their explanation."""
+
+    explanation = serializers.SerializerMethodField()
+
     class Meta:
         model = Deadline
-        fields = ["kind", "label", "due_on", "counting", "article", "state"]
+        fields = ["kind", "label", "due_on", "counting", "article", "state", "explanation"]
+
+    @extend_schema_field(ExplanationOutput)
+    def get_explanation(self, row: Deadline) -> dict[str, object]:
+        return ExplanationOutput(self.context["explanations"][row.pk]).data  # type: ignore[return-value]
 
 
 class DocumentOutput(FieldsBuiltOnce, serializers.ModelSerializer):
@@ -210,11 +252,16 @@ class CaseDetailOutput(CaseOutput):
 
     @extend_schema_field(EventOutput(many=True))
     def get_events(self, case: Case) -> list[dict[str, object]]:
-        return EventOutput(case_timeline(case), many=True).data  # type: ignore[return-value]
+        events = list(case_timeline(case))
+        people = person_labels(e.actor_id for e in events)
+        return EventOutput(events, many=True, context={"people": people}).data  # type: ignore[return-value]
 
     @extend_schema_field(DeadlineOutput(many=True))
     def get_deadlines(self, case: Case) -> list[dict[str, object]]:
-        return DeadlineOutput(case_deadlines(case), many=True).data  # type: ignore[return-value]
+        rows = list(case_deadlines(case))
+        return DeadlineOutput(  # type: ignore[return-value]
+            rows, many=True, context={"explanations": deadline_explanations(rows)}
+        ).data
 
     @extend_schema_field(DocumentOutput(many=True))
     def get_documents(self, case: Case) -> list[dict[str, object]]:

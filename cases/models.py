@@ -280,6 +280,13 @@ class Deadline(models.Model):
         _("início da contagem"), null=True, blank=True,
         help_text=_("Dia a partir do qual o prazo se conta (excluído)."),
     )
+    # Why the count starts on `starts_on` (law.deadlines.StartBasis): the AR, a personal
+    # delivery, the finding…; empty means the rule's own `starts_from`.
+    start_basis = models.CharField(
+        _("início contado de"), max_length=24, blank=True,
+        help_text=_("O fato de que o prazo se conta (AR, entrega pessoal, constatação…); "
+                    "vazio: o da regra."),
+    )
     state = models.CharField(
         _("situação"), max_length=12, choices=State.choices, default=State.PENDING
     )

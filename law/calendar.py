@@ -23,9 +23,11 @@ so that :func:`default_calendar` returns a calendar that knows it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
+from types import MappingProxyType
 from typing import Final
 
 import holidays
@@ -50,6 +52,32 @@ ONE_DAY: Final = dt.timedelta(days=1)
 LEAP_YEAR: Final = 2000
 """A leap year, used to validate recurring (month, day) municipal holidays."""
 
+NAME_LANGUAGES: Final = frozenset({"pt_BR", "en_US"})
+"""The languages the ``holidays`` package names Brazil's holidays in, and that a
+:class:`Closure` may be asked in (the Portuguese of the law by default)."""
+
+
+class DayOff(StrEnum):
+    """Why a day is not a business day (CPC art. 219; art. 224 §1)."""
+
+    SATURDAY = "saturday"
+    SUNDAY = "sunday"
+    PUBLIC_HOLIDAY = "public_holiday"
+    """A national or Espírito Santo public holiday; ``Closure.name`` is its name."""
+    MUNICIPAL_HOLIDAY = "municipal_holiday"
+    """A municipal holiday; ``Closure.name`` is the act that declares it, when known."""
+    CLOSED = "closed"
+    """A day the municipality declared without office hours; ``Closure.name`` is the act."""
+
+
+@dataclass(frozen=True)
+class Closure:
+    """A day that is not a business day, and why: what a count skips and says it skipped."""
+
+    day: dt.date
+    why: DayOff
+    name: str = ""
+
 
 @cache
 def _public_holidays(year: int) -> frozenset[dt.date]:
@@ -58,6 +86,20 @@ def _public_holidays(year: int) -> frozenset[dt.date]:
         COUNTRY, subdiv=SUBDIVISION, years=year, categories=HOLIDAY_CATEGORIES
     )
     return frozenset(found.keys())
+
+
+@cache
+def _public_holiday_names(year: int, language: str) -> Mapping[dt.date, str]:
+    """The names of ``year``'s public holidays in ``language`` (the package's own
+    translations: "Sexta-feira Santa" / "Good Friday"), cached per year and language."""
+    found = holidays.country_holidays(
+        COUNTRY,
+        subdiv=SUBDIVISION,
+        years=year,
+        categories=HOLIDAY_CATEGORIES,
+        language=language,
+    )
+    return MappingProxyType({day: str(name) for day, name in found.items()})
 
 
 def _check_month_day(month_day: tuple[int, int]) -> tuple[int, int]:
@@ -84,12 +126,20 @@ class Calendar:
     closed_days: frozenset[dt.date]
     open_days: frozenset[dt.date]
     municipal_holidays: frozenset[tuple[int, int]]
+    # What a count says of a skipped day, not which days are skipped: left out of
+    # equality. ``acts``: the act (decree, ordinance) behind a closed day;
+    # ``declared_holidays``: the closed days that are municipal holidays.
+    acts: Mapping[dt.date, str] = field(compare=False)
+    declared_holidays: frozenset[dt.date] = field(compare=False)
 
     def __init__(
         self,
         closed_days: Iterable[dt.date] = (),
         open_days: Iterable[dt.date] = (),
         municipal_holidays: Iterable[tuple[int, int]] = (),
+        *,
+        acts: Mapping[dt.date, str] | None = None,
+        declared_holidays: Iterable[dt.date] = (),
     ) -> None:
         object.__setattr__(
             self, "closed_days", frozenset(require_date(d, "closed day") for d in closed_days)
@@ -101,6 +151,18 @@ class Calendar:
             self,
             "municipal_holidays",
             frozenset(_check_month_day(md) for md in municipal_holidays),
+        )
+        object.__setattr__(
+            self,
+            "acts",
+            MappingProxyType(
+                {require_date(d, "closed day"): str(act) for d, act in (acts or {}).items()}
+            ),
+        )
+        object.__setattr__(
+            self,
+            "declared_holidays",
+            frozenset(require_date(d, "holiday") for d in declared_holidays),
         )
 
     def is_business_day(self, day: dt.date) -> bool:
@@ -120,6 +182,32 @@ class Calendar:
         if (day.month, day.day) in self.municipal_holidays:
             return False
         return day not in self.closed_days
+
+    def closure(self, day: dt.date, language: str = "pt_BR") -> Closure | None:
+        """Why ``day`` is not a business day, or None when it is one.
+
+        The same tests as :meth:`is_business_day`, in its order, so a count and what it
+        says it skipped cannot disagree. ``language`` names public holidays
+        (:data:`NAME_LANGUAGES`).
+        """
+        require_date(day)
+        if language not in NAME_LANGUAGES:
+            raise ValueError(f"holiday names are in {sorted(NAME_LANGUAGES)}, not {language!r}")
+        if day in self.open_days:
+            return None
+        if day.weekday() >= SATURDAY:
+            return Closure(day, DayOff.SATURDAY if day.weekday() == SATURDAY else DayOff.SUNDAY)
+        if day in _public_holidays(day.year):
+            return Closure(
+                day, DayOff.PUBLIC_HOLIDAY, _public_holiday_names(day.year, language).get(day, "")
+            )
+        if (day.month, day.day) in self.municipal_holidays or (
+            day in self.closed_days and day in self.declared_holidays
+        ):
+            return Closure(day, DayOff.MUNICIPAL_HOLIDAY, self.acts.get(day, ""))
+        if day in self.closed_days:
+            return Closure(day, DayOff.CLOSED, self.acts.get(day, ""))
+        return None
 
     def next_business_day(self, day: dt.date) -> dt.date:
         """``day`` itself if it is a business day, else the first one after it."""

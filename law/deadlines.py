@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Final
 
 from law._dates import MONTHS_PER_YEAR, add_months, require_date
-from law.calendar import Calendar, default_calendar
+from law.calendar import Calendar, Closure, default_calendar
 from law.clandestine import SEIZURE_DAYS
 from law.i18n import N_
 
@@ -71,6 +71,77 @@ _COUNTING_LABELS: Final[Mapping[Counting, str]] = MappingProxyType(
 )
 
 
+class StartBasis(StrEnum):
+    """The event a deadline counts from: what its start day is the day of."""
+
+    NOTICE_RECEIVED = "notice_received"
+    """The notice was received (Art. 46); the means is one of the four below when known."""
+    AR_DELIVERY = "ar_delivery"
+    """Delivered by registered post, on the day the return receipt (AR) shows (Art. 46)."""
+    AR_VISIT = "ar_visit"
+    """Returned because the address on file was out of date: the postman's visit on the
+    AR counts as the receipt (Art. 46 §2; Art. 47 §2)."""
+    AR_ATTACHED = "ar_attached"
+    """The day the AR was attached to the file (CPC art. 231 I; the NOTIFICATION_CLOCK_START
+    setting, docs/interpretations.md)."""
+    PERSONAL_DELIVERY = "personal_delivery"
+    """Delivered in person against a receipt, or refused before two witnesses (Art. 46)."""
+    FINDING = "finding"
+    """The infraction was found (Art. 46 §1: "constatada a infração")."""
+    SEIZURE = "seizure"
+    """The clandestine vehicle was seized (Art. 62 I)."""
+    JUDICIAL_SEIZURE = "judicial_seizure"
+    """A court seized the taxi (Art. 24 §2)."""
+    FOUND = "found"
+    """An object was found in the taxi (Art. 37 XVIII)."""
+    ISSUE = "issue"
+    """The IM was issued (Art. 18)."""
+    EFFECT = "effect"
+    """The measure (a suspension, a penalty, an authorization) took effect."""
+    FIXED = "fixed"
+    """A date another rule or decision fixes; nothing is counted from it."""
+
+    @property
+    def label(self) -> str:
+        """Portuguese description for display (marked with N_ for translation)."""
+        return _START_LABELS[self]
+
+
+_START_LABELS: Final[Mapping[StartBasis, str]] = MappingProxyType(
+    {
+        StartBasis.NOTICE_RECEIVED: N_("recebimento da notificação (Art. 46)"),
+        StartBasis.AR_DELIVERY: N_(
+            "entrega da carta registrada, na data do aviso de recebimento (AR) (Art. 46)"
+        ),
+        StartBasis.AR_VISIT: N_(
+            "visita do carteiro ao endereço desatualizado, na data do AR: a carta devolvida "
+            "vale como recebida (Art. 46 §2; Art. 47 §2)"
+        ),
+        StartBasis.AR_ATTACHED: N_("juntada do AR ao processo (CPC art. 231 I)"),
+        StartBasis.PERSONAL_DELIVERY: N_("entrega pessoal da notificação, contra recibo (Art. 46)"),
+        StartBasis.FINDING: N_("constatação da infração (Art. 46 §1)"),
+        StartBasis.SEIZURE: N_("apreensão do veículo (Art. 62 I)"),
+        StartBasis.JUDICIAL_SEIZURE: N_("apreensão judicial do veículo (Art. 24 §2)"),
+        StartBasis.FOUND: N_("dia em que o objeto foi achado no táxi (Art. 37 XVIII)"),
+        StartBasis.ISSUE: N_("emissão da IM (Art. 18)"),
+        StartBasis.EFFECT: N_("início da medida"),
+        StartBasis.FIXED: N_("data fixada pela decisão ou por outra regra"),
+    }
+)
+
+RECEIPTS: Final = frozenset(
+    {
+        StartBasis.NOTICE_RECEIVED,
+        StartBasis.AR_DELIVERY,
+        StartBasis.AR_VISIT,
+        StartBasis.AR_ATTACHED,
+        StartBasis.PERSONAL_DELIVERY,
+    }
+)
+"""The bases that say how a notice was received: a rule counted from the receipt takes
+the one the receipt recorded."""
+
+
 CALENDAR_DEPENDENT: Final = frozenset({Counting.BUSINESS_DAYS, Counting.CALENDAR_DAYS})
 """The countings whose last day depends on which days are business days: a row of one
 of them is always written from its rule and start day, so a day declared closed
@@ -84,7 +155,8 @@ class DeadlineRule:
     ``code`` is a stable identifier suitable for storage; ``label`` is a
     Portuguese description for display (marked with N_ for translation).
     ``length`` is None when the decision fixes it (the days of a suspension
-    requested, Art. 24; of a penalty, Art. 59 III and IV).
+    requested, Art. 24; of a penalty, Art. 59 III and IV). ``starts_from`` is the
+    event its start day is the day of.
     """
 
     code: str
@@ -92,6 +164,7 @@ class DeadlineRule:
     counting: Counting
     article: str
     label: str = ""
+    starts_from: StartBasis = StartBasis.FIXED
 
 
 NOTIFICATION_LIMIT_DAYS: Final = 60
@@ -112,6 +185,7 @@ NOTIFICATION_LIMIT: Final = DeadlineRule(
     counting=Counting.CALENDAR_DAYS,
     article="Art. 46 §1; Art. 53 II",
     label=N_("Prazo para notificar o infrator"),
+    starts_from=StartBasis.FINDING,
 )
 """Art. 46, §1 and Art. 53, II: 60 calendar days from the issuing of the
 infraction notice; afterwards the notice is archived as insubsistent."""
@@ -122,6 +196,7 @@ APPEAL: Final = DeadlineRule(
     counting=Counting.BUSINESS_DAYS,
     article="Art. 63",
     label=N_("Prazo para recurso contra penalidade"),
+    starts_from=StartBasis.NOTICE_RECEIVED,
 )
 """Art. 63: 30 days from the notification, counted as the CPC counts
 (business days, start day excluded)."""
@@ -132,6 +207,7 @@ PAYMENT: Final = DeadlineRule(
     counting=Counting.CALENDAR_DAYS,
     article="Art. 55 I",
     label=N_("Prazo para pagamento da multa"),
+    starts_from=StartBasis.NOTICE_RECEIVED,
 )
 """Art. 55 I: 10 calendar days from the notification of the infraction."""
 
@@ -141,6 +217,7 @@ PAYMENT_AFTER_APPEAL: Final = DeadlineRule(
     counting=Counting.CALENDAR_DAYS,
     article="Art. 55 II",
     label=N_("Prazo para pagamento da multa após o recurso"),
+    starts_from=StartBasis.NOTICE_RECEIVED,
 )
 """Art. 55 II: 10 calendar days from the notification of the decision that
 rejected the appeal."""
@@ -151,6 +228,7 @@ REVOCATION_APPEAL: Final = DeadlineRule(
     counting=Counting.BUSINESS_DAYS,
     article="Art. 59 §2",
     label=N_("Prazo para recurso contra cassação"),
+    starts_from=StartBasis.NOTICE_RECEIVED,
 )
 """Art. 59, §2: "até 10 dias" to appeal against a revocation; counted in
 business days like Art. 63 (see docs/interpretations.md)."""
@@ -161,6 +239,7 @@ SUSPENSION_ON_REQUEST: Final = DeadlineRule(
     counting=Counting.PERIOD_DAYS,
     article="Art. 24",
     label=N_("Fim da suspensão: a autorização volta a vigorar"),
+    starts_from=StartBasis.EFFECT,
 )
 """Art. 24: the authorization is suspended for the days requested (1 to 120),
 from the day the suspension takes effect."""
@@ -171,6 +250,7 @@ PENALTY_SUSPENSION: Final = DeadlineRule(
     counting=Counting.PERIOD_DAYS,
     article="Art. 59 III",
     label=N_("Fim da suspensão (penalidade)"),
+    starts_from=StartBasis.EFFECT,
 )
 """Art. 59 III: the suspension a penalty imposes, for the days of its group."""
 
@@ -180,6 +260,7 @@ PENALTY_IMPEDIMENT: Final = DeadlineRule(
     counting=Counting.PERIOD_DAYS,
     article="Art. 59 IV a",
     label=N_("Fim do impedimento de circulação"),
+    starts_from=StartBasis.EFFECT,
 )
 """Art. 59 IV a: the vehicle kept off the streets, up to 90 days."""
 
@@ -189,6 +270,7 @@ SEIZURE: Final = DeadlineRule(
     counting=Counting.PERIOD_DAYS,
     article="Art. 62 I",
     label=N_("Fim da apreensão do veículo clandestino"),
+    starts_from=StartBasis.SEIZURE,
 )
 """Art. 62 I: 15 days of seizure."""
 
@@ -198,6 +280,7 @@ SEIZURE_ON_RECIDIVISM: Final = DeadlineRule(
     counting=Counting.PERIOD_DAYS,
     article="Art. 62 I; Art. 62 §1",
     label=N_("Fim da apreensão do veículo clandestino"),
+    starts_from=StartBasis.SEIZURE,
 )
 """Art. 62 §1: on recidivism the seizure is twice the last one
 (``law.clandestine.clandestine_penalty``)."""
@@ -208,6 +291,7 @@ REGISTRATION_TERM: Final = DeadlineRule(
     counting=Counting.MONTHS,
     article="Art. 18",
     label=N_("Vencimento da IM"),
+    starts_from=StartBasis.ISSUE,
 )
 """Art. 18: the IM is valid for one year from its issue."""
 
@@ -217,6 +301,7 @@ AUXILIARY_TERM: Final = DeadlineRule(
     counting=Counting.MONTHS,
     article="Art. 27 §1",
     label=N_("Fim do vínculo do auxiliar"),
+    starts_from=StartBasis.EFFECT,
 )
 """Art. 27 §1: an auxiliary is bound for one year, renewable."""
 
@@ -229,6 +314,7 @@ JUDICIAL_SEIZURE_COMMUNICATION: Final = DeadlineRule(
     counting=Counting.CALENDAR_DAYS,
     article="Art. 24 §2",
     label=N_("Prazo para comunicar a apreensão judicial do veículo"),
+    starts_from=StartBasis.JUDICIAL_SEIZURE,
 )
 """Art. 24, §2: 30 calendar days from the seizure to communicate it, with the court
 order, so that the vehicle may be substituted on that ground."""
@@ -239,6 +325,7 @@ ADVERTISING_PERIOD: Final = DeadlineRule(
     counting=Counting.PERIOD_DAYS,
     article="Art. 67",
     label=N_("Fim da publicidade autorizada"),
+    starts_from=StartBasis.EFFECT,
 )
 """Art. 67: an authorized advertisement is in force for the days of its period, the
 first included (``law.advertising``: at most 12 months)."""
@@ -252,6 +339,7 @@ LOST_PROPERTY_HANDING_IN: Final = DeadlineRule(
     counting=Counting.BUSINESS_DAYS,
     article="Art. 37 XVIII",
     label=N_("Entrega de objeto esquecido no veículo"),
+    starts_from=StartBasis.FOUND,
 )
 """Art. 37 XVIII: an object left in the taxi is handed in within 2 business days of the
 day it was found."""
@@ -331,14 +419,57 @@ RULES: Final[Mapping[str, DeadlineRule]] = MappingProxyType(
 """Every rule keyed by ``code``."""
 
 
-def due_date(
+@dataclass(frozen=True)
+class Count:
+    """A deadline counted, with what a person needs to check the count by hand: the day of
+    the event and the day the count starts from, the days counted, each day skipped with
+    its reason, and the last day. :func:`count` is the one place a length is counted;
+    :func:`due_date` is its ``due_on``, so a deadline and its explanation cannot disagree.
+    """
+
+    rule: DeadlineRule
+    start: dt.date
+    """The day of the event (``rule.starts_from``)."""
+    length: int
+    due_on: dt.date
+    count_from: dt.date
+    """The day the count runs from, excluded: ``start``, or for a business-day count
+    starting on a day without office hours the next business day (CPC art. 224 §§1, 3).
+    A period served and a term in months run from ``start`` itself, included."""
+    start_closure: Closure | None = None
+    """Why ``start`` was not a business day, when that moved ``count_from``."""
+    nominal_end: dt.date | None = None
+    """A calendar-day count: ``start + length``, before CPC art. 224 §1 moved it."""
+    skipped: tuple[Closure, ...] = ()
+    """Business days: every day between ``start`` and ``due_on`` that was not counted.
+    Calendar days: the days without office hours the last day was moved across."""
+
+    @property
+    def first_day(self) -> dt.date:
+        """The first day counted."""
+        if self.rule.counting in (Counting.PERIOD_DAYS, Counting.MONTHS):
+            return self.count_from
+        day = self.count_from + dt.timedelta(days=1)
+        skipped = {closure.day for closure in self.skipped}
+        while self.rule.counting is Counting.BUSINESS_DAYS and day in skipped:
+            day += dt.timedelta(days=1)
+        return day
+
+    @property
+    def moved(self) -> bool:
+        """Whether a calendar-day count's last day was moved to a business day."""
+        return self.nominal_end is not None and self.nominal_end != self.due_on
+
+
+def count(
     rule: DeadlineRule,
     start: dt.date,
     calendar: Calendar | None = None,
     *,
     length: int | None = None,
-) -> dt.date:
-    """Last day of ``rule`` for a deadline starting on ``start``.
+    language: str = "pt_BR",
+) -> Count:
+    """Count ``rule`` from ``start``: its last day and how it was reached.
 
     ``length`` is the decision's, for a rule whose length it fixes; otherwise
     the rule's. ``Counting.BUSINESS_DAYS``: the ``length``-th business day
@@ -347,23 +478,63 @@ def due_date(
     ``Counting.CALENDAR_DAYS``: ``start + length`` moved to the next business
     day (CPC art. 224, §1). ``Counting.PERIOD_DAYS``: ``start + length - 1``.
     ``Counting.MONTHS``: the eve of ``start`` plus ``length`` months.
+    ``language`` names the holidays skipped (``law.calendar.NAME_LANGUAGES``).
     """
     require_date(start, "start")
-    count = rule.length if length is None else length
+    days = rule.length if length is None else length
     if rule.counting is Counting.FIXED_DATE:
         raise ValueError(f"the rule {rule.code!r} names a date fixed elsewhere; it counts none")
-    if count is None:
+    if days is None:
         raise ValueError(f"the rule {rule.code!r} takes its length from the decision")
-    if count < 1:
-        raise ValueError(f"a deadline lasts at least 1, got {count}")
+    if days < 1:
+        raise ValueError(f"a deadline lasts at least 1, got {days}")
     if rule.counting is Counting.PERIOD_DAYS:
-        return start + dt.timedelta(days=count - 1)
+        return Count(rule, start, days, start + dt.timedelta(days=days - 1), start)
     if rule.counting is Counting.MONTHS:
-        return add_months(start, count) - dt.timedelta(days=1)
+        return Count(rule, start, days, add_months(start, days) - dt.timedelta(days=1), start)
     cal = default_calendar() if calendar is None else calendar
+    one = dt.timedelta(days=1)
     if rule.counting is Counting.BUSINESS_DAYS:
-        return cal.add_business_days(count_start(start, cal), count)
-    return cal.add_calendar_days(start, count)
+        start_closure = cal.closure(start, language)
+        skipped: list[Closure] = []
+        counted = 0
+        # The start day itself, moved to the next business day (CPC art. 224 §§1, 3) …
+        count_from = start
+        while (closure := cal.closure(count_from, language)) is not None:
+            if count_from != start:
+                skipped.append(closure)
+            count_from += one
+        # … then ``days`` business days after it.
+        day = count_from
+        while counted < days:
+            day += one
+            closure = cal.closure(day, language)
+            if closure is None:
+                counted += 1
+            else:
+                skipped.append(closure)
+        return Count(
+            rule, start, days, day, count_from, start_closure=start_closure,
+            skipped=tuple(skipped),
+        )
+    nominal = start + dt.timedelta(days=days)
+    moved: list[Closure] = []
+    day = nominal
+    while (closure := cal.closure(day, language)) is not None:
+        moved.append(closure)
+        day += one
+    return Count(rule, start, days, day, start, nominal_end=nominal, skipped=tuple(moved))
+
+
+def due_date(
+    rule: DeadlineRule,
+    start: dt.date,
+    calendar: Calendar | None = None,
+    *,
+    length: int | None = None,
+) -> dt.date:
+    """Last day of ``rule`` for a deadline starting on ``start``: :func:`count`'s."""
+    return count(rule, start, calendar, length=length).due_on
 
 
 def count_start(start: dt.date, calendar: Calendar | None = None) -> dt.date:

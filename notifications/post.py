@@ -25,11 +25,14 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
+from cases.explanations import rule_terms
 from cases.models import Case, Deadline
+from cases.services.deadlines import deadlines_received_by
 from cases.services.documents import CheckedFile, upload_check
 from cases.services.transitions import case_record, local_today
 from cases.workflow import workflow_for
 from law.citations import ART_46, ART_71
+from law.deadlines import DeadlineRule, StartBasis
 from law.i18n import format_date
 from law.notice import ClockStart, ReturnReason, received_on
 from law.statute import PUBLICATION_DATE
@@ -85,12 +88,15 @@ def notice_send(
     context: Mapping[str, object],
     actor: User | None,
     password: str = "",
+    starts: Sequence[DeadlineRule] = (),
 ) -> Notification:
     """Write the registered letter (and a courtesy e-mail) in the caller's transaction.
 
     With `password` (her password or second factor's code) the clerk who sends it signs
     the letter in this same step; a wrong one raises NotPermitted and the caller's
-    transaction writes nothing."""
+    transaction writes nothing. `starts`: the deadlines the letter's receipt will start;
+    the letter says how each will be counted (issue 24 §3), since their dates depend on
+    the AR."""
     from documents.models import OfficialDocument
     from documents.services import document_issue
     from documents.signing.keys import document_sign_by
@@ -100,6 +106,10 @@ def notice_send(
         subject = render_to_string(f"notifications/{template}.subject.txt", full).strip()
         body = render_to_string(f"notifications/{template}.txt", full)
         paper = letter_context(case=case, recipient=recipient, subject=subject, body=body)
+        paper["deadlines"] = [
+            {"label": _(rule.label), "article": rule.article, "how": rule_terms(rule)}
+            for rule in starts
+        ]
     address = postal_address(recipient)
     letter = document_issue(
         kind=OfficialDocument.Kind.REGISTERED_LETTER,
@@ -339,6 +349,13 @@ def letter_record_receipt(
                 counts_from=counts_from,
                 today=today,
                 confirmed=confirm_closed_windows,
+                basis=(
+                    StartBasis.AR_ATTACHED
+                    if ClockStart(settings.NOTIFICATION_CLOCK_START) is ClockStart.AR_ATTACHED
+                    else StartBasis.AR_VISIT
+                    if reason is not None
+                    else StartBasis.AR_DELIVERY
+                ),
             )
     return row
 
@@ -542,6 +559,7 @@ def notice_deliver_in_person(
             counts_from=delivered_on,
             today=today,
             confirmed=confirm_closed_windows,
+            basis=StartBasis.PERSONAL_DELIVERY,
         )
     return row
 
@@ -667,16 +685,24 @@ def _receipt_day_check(day: dt.date | None, label: str, today: dt.date) -> None:
 
 
 def _received(
-    *, row: Notification, actor: User, counts_from: dt.date, today: dt.date, confirmed: bool
+    *,
+    row: Notification,
+    actor: User,
+    counts_from: dt.date,
+    today: dt.date,
+    confirmed: bool,
+    basis: StartBasis,
 ) -> None:
     """The notice counts as received on `counts_from`: the case's workflow starts its
-    clocks, and a date that closes a window at once needs the clerk's confirmation (an AR
-    and a personal delivery alike)."""
+    clocks, each told how the notice was received (`basis`, for its explanation), and a
+    date that closes a window at once needs the clerk's confirmation (an AR and a personal
+    delivery alike)."""
     hook = workflow_for(row.case.kind).on_notice_received
     if hook is None:
         return
     already = set(Deadline.objects.filter(case=row.case).values_list("pk", flat=True))
     hook(case=row.case, received_on=counts_from, actor=actor)
+    deadlines_received_by(case=row.case, received_on=counts_from, basis=basis, before=already)
     _windows_closed_at_once(
         row=row,
         actor=actor,

@@ -41,10 +41,13 @@ def _municipal_holidays() -> tuple[tuple[int, int], ...]:
 def municipal_calendar() -> Calendar:
     from registers.models import CalendarDay
 
-    rows = list(CalendarDay.objects.values_list("day", "kind"))
+    rows = list(CalendarDay.objects.values_list("day", "kind", "reason"))
     closing = (CalendarDay.Kind.CLOSED, CalendarDay.Kind.HOLIDAY)
     return Calendar(
-        closed_days=tuple(d for d, k in rows if k in closing),
-        open_days=tuple(d for d, k in rows if k == CalendarDay.Kind.OPEN),
+        closed_days=tuple(d for d, k, _r in rows if k in closing),
+        open_days=tuple(d for d, k, _r in rows if k == CalendarDay.Kind.OPEN),
         municipal_holidays=_municipal_holidays(),
+        # What a deadline's explanation says of each closed day: its act (issue 24 §3).
+        acts={d: r for d, k, r in rows if k in closing},
+        declared_holidays=tuple(d for d, k, _r in rows if k == CalendarDay.Kind.HOLIDAY),
     )

@@ -19,6 +19,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from cases.explanations import deadline_explanations
 from cases.models import Case, Deadline
 from cases.selectors import Outlook, cases_of_person, decision_outlooks
 from cases.workflow import (
@@ -95,6 +96,8 @@ class OpenCase:
     summary: str = ""  # the kind's line about it (a notice's penalty, Workflow.summaries)
     # When it is expected to be decided and its place in line (issue 24 §2).
     outlook: Outlook | None = None
+    # How the next deadline's last day was counted (issue 24 §3), sentence by sentence.
+    count: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,8 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
     outlooks = decision_outlooks(
         rows, in_line={pk for pk, p in parties.items() if p.key not in (REQUESTER, SYSTEM)}
     )
+    nearest_rows = [case.pending[0] for case in rows if case.pending]  # type: ignore[attr-defined]
+    explanations = deadline_explanations(nearest_rows)
     result = []
     for case in rows:
         nearest = case.pending[0] if case.pending else None  # type: ignore[attr-defined]
@@ -184,7 +189,8 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
         else:
             step = _("Aguardando %(who)s") % {"who": party.label}
         if nearest:
-            step = f"{step} — {nearest.label}"
+            # A row's label is stored in Portuguese; the reader's language is asked for.
+            step = f"{step} — {_(nearest.label)}"
         result.append(
             OpenCase(
                 case=case,
@@ -195,6 +201,7 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
                 who=party.key,
                 summary=summaries.get(case.pk, ""),
                 outlook=outlooks.get(case.pk),
+                count=tuple(explanations[nearest.pk].lines) if nearest else (),
             )
         )
     return result

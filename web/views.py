@@ -16,6 +16,7 @@ from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read_case
 from cases.action_inputs import action_fields_html, action_form, split_note
 from cases.errors import DomainError
+from cases.explanations import deadline_explanations
 from cases.facts import case_facts
 from cases.models import Deadline, Document
 from cases.selectors import (
@@ -136,6 +137,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
     present = case_lists(case)
     documents = list(case_submitted_documents(case)) if present.documents else []
     events = list(case_timeline(case))
+    deadlines = list(case_deadlines(case))
     # Every person the page names, named once (accounts.display, issue 24 §6).
     people = person_labels(
         [e.actor_id for e in events] + [d.uploaded_by_id for d in documents] + [case.assignee_id]
@@ -153,7 +155,9 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "state_label": workflow.state_label(case.state),
             "events": events,
             "people": people,
-            "deadlines": case_deadlines(case),
+            "deadlines": deadlines,
+            # How each last day was counted (issue 24 §3), with one read of the calendar.
+            "explanations": deadline_explanations(deadlines),
             "documents": documents,
             # The review acts on the file of an item sent last (workflows.steps.review).
             "latest_documents": {doc.item: doc.pk for doc in documents}.values(),

@@ -97,6 +97,7 @@ def _deadline_set(
     authorization: Authorization | None = None,
     rule: str = "",
     starts_on: dt.date | None = None,
+    start_basis: str = "",
 ) -> Deadline:
     """Write a deadline row in the caller's transaction, for a case or a register.
 
@@ -112,6 +113,7 @@ def _deadline_set(
     row = Deadline.objects.create(
         case=case, authorization=authorization, kind=kind, label=label, due_on=due_on,
         counting=counting, article=article, rule=rule, starts_on=starts_on,
+        start_basis=start_basis,
     )
     if case is not None:
         cases_next_due_refresh([case.pk])
@@ -168,6 +170,7 @@ def deadline_start(
     case: Case | None = None,
     authorization: Authorization | None = None,
     calendar: Calendar | None = None,
+    basis: law_deadlines.StartBasis | None = None,
 ) -> Deadline:
     """Write the row of a rule of the statute counted from `start`, in the caller's
     transaction: its last day as `law.deadlines.due_date` counts it (with the municipal
@@ -175,22 +178,24 @@ def deadline_start(
 
     `length` is the decision's, for a rule whose length the decision fixes (the days of a
     suspension requested, Art. 24). `label` defaults to the rule's. `rule` must be one of
-    `law.deadlines.RULES`.
+    `law.deadlines.RULES`. `basis` says what `start` is the day of when the caller knows
+    it better than the rule (`deadlines_received_by` does it for a notice's receipt).
     """
     _named(rule)
     if rule.counting is law_deadlines.Counting.FIXED_DATE:
         raise ValueError(f"{rule.code!r} names a fixed date: write it with deadline_fix")
-    dependent = rule.counting in law_deadlines.CALENDAR_DEPENDENT
     return _deadline_set(
         kind=kind,
         label=label or gettext(rule.label),
         due_on=law_deadlines.due_date(rule, start, calendar, length=length),
         counting=_STORED_COUNTING[rule.counting],
         article=rule.article,
-        # What a day declared closed later recomputes it from (municipal.services.calendar);
-        # only rules counted in business or calendar days depend on the calendar.
-        rule=rule.code if dependent else "",
-        starts_on=start if dependent else None,
+        # What the last day was counted from: a day declared closed later recounts the
+        # rules that depend on the calendar (municipal.services.calendar), and every row
+        # explains its count from them (cases.explanations).
+        rule=rule.code,
+        starts_on=start,
+        start_basis=basis.value if basis is not None and basis is not rule.starts_from else "",
         case=case,
         authorization=authorization,
     )
@@ -241,7 +246,12 @@ def deadlines_recount(*, day: dt.date, calendar: Calendar) -> list[tuple[Deadlin
     is left behind. Returns each row moved (locked, with its case) and its former day."""
     rows = (
         Deadline.objects.select_for_update(of=("self",))
-        .filter(state=Deadline.State.PENDING, starts_on__lte=day, due_on__gte=day)
+        .filter(
+            state=Deadline.State.PENDING,
+            starts_on__lte=day,
+            due_on__gte=day,
+            counting__in=[Deadline.Counting.BUSINESS_DAYS, Deadline.Counting.CALENDAR_DAYS],
+        )
         .exclude(rule="")
         .select_related("case", "case__applicant")
         .order_by("id")
@@ -264,6 +274,25 @@ def deadlines_recount(*, day: dt.date, calendar: Calendar) -> list[tuple[Deadlin
         moved.append((row, before))
     cases_next_due_refresh(row.case_id for row, _before in moved if row.case_id is not None)
     return moved
+
+
+def deadlines_received_by(
+    *, case: Case, received_on: dt.date, basis: law_deadlines.StartBasis, before: set[int]
+) -> int:
+    """Say how the notice was received on the case's rows its receipt just started (those
+    not in `before`, counted from `received_on` by a rule that runs from a receipt): an AR's
+    delivery or visit, its attachment, or a personal delivery (Art. 46). In the recording
+    transaction; the rows' dates do not change. Returns how many rows it told."""
+    receipts = [
+        rule.code
+        for rule in law_deadlines.RULES.values()
+        if rule.starts_from is law_deadlines.StartBasis.NOTICE_RECEIVED
+    ]
+    return (
+        Deadline.objects.filter(case=case, starts_on=received_on, rule__in=receipts)
+        .exclude(pk__in=before)
+        .update(start_basis=basis.value)
+    )
 
 
 def reminder_due_on(target: dt.date, days_before: int) -> dt.date:

@@ -119,3 +119,51 @@ def test_the_public_verification_fits_a_phone(transactional_db, live_server, new
     page = new_page(phone=True, bypass_csp=True)
     page.goto(f"{live_server.url}/verificar/?q={taxi.vehicle.plate}")
     assert_fits_the_phone(page, "public_verification")
+
+
+def test_the_case_pages_deadlines_and_history_are_cards_on_a_phone(
+    transactional_db, live_server, new_page: PageFactory
+):
+    """Issue 24 §4: on the driver's case page the deadline and history tables become cards,
+    each count's explanation (issue 24 §3) unfolded inside its card, nothing off-screen."""
+    from django.utils import timezone
+
+    from cases.services.transitions import case_act, local_today
+    from notifications.models import Notification
+    from notifications.post import letter_record_posting, letter_record_receipt
+    from workflows.violation.services import violation_issue
+
+    taxi = _taxi()
+    clerk = UserFactory(role=Role.CLERK)
+    notice = violation_issue(
+        agent=UserFactory(role=Role.FISCAL_AGENT),
+        authorization=taxi,
+        item="X",
+        occurred_at=timezone.now(),
+        place="Praça Central",
+    )
+    case_act(case=notice, action="send_notice", actor=clerk)
+    letter = Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
+    today = local_today()
+    letter_record_posting(
+        notification=letter, actor=clerk, tracking_code="JT123456785BR", posted_on=today
+    )
+    letter_record_receipt(
+        notification=letter,
+        actor=clerk,
+        delivered_on=today,
+        receiver_name=taxi.holder.name,
+        receiver_document="RG 123",
+        ar_attached_on=today,
+    )
+    page = new_page(phone=True, bypass_csp=True)
+    login(page, live_server, taxi.holder.user.username)
+    page.goto(f"{live_server.url}/processos/{notice.pk}/")
+    for table in ("deadlines", "timeline"):
+        # A card: the row is a block, and its column's name leads each cell.
+        cards = page.get_by_test_id(table).locator("tbody tr")
+        expect(cards.first).to_have_css("display", "block")
+    expect(page.get_by_test_id("deadlines").locator("thead")).to_be_hidden()
+    page.evaluate("document.querySelectorAll('details.count').forEach(d => d.open = true)")
+    expect(page.get_by_test_id("deadlines")).to_contain_text("CPC art. 224")
+    assert_fits_the_phone(page, "driver_case_page")

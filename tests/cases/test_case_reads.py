@@ -84,9 +84,12 @@ def test_the_api_and_the_page_name_who_acted(client, clerk):
                               to_state="filed", transition="note")
     client.force_login(clerk)
     detail = client.get(f"/api/cases/{case.pk}/").json()
+    # Issue 24 §6: the API names people as the pages do (name and body), never the login.
     assert [(e["transition"], e["actor"]) for e in detail["events"]] == [
-        ("open", None), ("claim", clerk.username), ("note", "fiscal.joana"),
+        ("open", None), ("claim", person_label(clerk)), ("note", person_label(actor)),
     ]
+    assert "fiscal.joana" not in str(detail["events"])
+    assert clerk.username not in [e["actor"] for e in detail["events"]]
     assert [d["kind"] for d in detail["deadlines"]] == ["a", "b"]
     assert [d["original_name"] for d in detail["documents"]] == ["rg.pdf"]
     page = client.get(f"/processos/{case.pk}/").content.decode()

@@ -178,6 +178,7 @@ def revocation_send_notice(
                 "days": law_deadlines.REVOCATION_APPEAL_DAYS,
             },
             password=password,
+            starts=[law_deadlines.REVOCATION_APPEAL],  # Art. 59 §2
         )
 
 

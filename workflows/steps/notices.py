@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from accounts.models import User
 from cases.models import Case
 from cases.services.transitions import case_step
+from law.deadlines import DeadlineRule
 from notifications.post import notice_send
 from notifications.services import notification_queue
 
@@ -30,11 +31,13 @@ def notice_letter_send(
     template: str,
     context: Callable[[C], Mapping[str, object]],
     password: str = "",
+    starts: Sequence[DeadlineRule] = (),
 ) -> C:
     """The `send_notice` step and its registered letter with AR (and an e-mail copy) to the
     applicant, in the caller's durable transaction (Art. 46; Art. 59 §2 for a revocation).
     `context` builds the letter's context from the locked case; with her password (or
-    second factor's code) the clerk signs the letter in the same step (documents.signing)."""
+    second factor's code) the clerk signs the letter in the same step (documents.signing);
+    `starts`: the deadlines its receipt will start, whose counting the letter explains."""
     locked = case_step(case=case, action="send_notice", actor=actor, note=note)
     assert locked.applicant is not None
     notice_send(
@@ -44,5 +47,6 @@ def notice_letter_send(
         context=context(locked),
         actor=actor,
         password=password,
+        starts=starts,
     )
     return locked

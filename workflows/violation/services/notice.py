@@ -25,6 +25,7 @@ from law import notice as law_notice
 from law.citations import (
     ART_46_P1,
 )
+from law.deadlines import DeadlineRule
 from law.infractions import infraction
 from notifications.services import notification_queue
 from workflows.steps.notices import notice_letter_send
@@ -55,10 +56,19 @@ def violation_send_notice(
             template="violation_notice",
             context=lambda notice: {"notice": notice, "infraction": infraction(notice.item)},
             password=password,
+            # Arts. 55 I and 63: the clocks its receipt starts, said on the letter.
+            starts=_receipt_starts(case),
         )
         # Art. 46: in the same envelope.
         fine_notification_issue(notice=locked, actor=actor, password=password)
     return locked
+
+
+def _receipt_starts(case: Case) -> list[DeadlineRule]:
+    notice = ViolationNotice.objects.get(pk=case.pk)
+    if penalty_of_notice(notice, with_periods=False).has_fine:
+        return [law_deadlines.PAYMENT, law_deadlines.APPEAL]
+    return [law_deadlines.APPEAL]
 
 
 def violation_notice_received(*, case: Case, received_on: dt.date, actor: User | None) -> None:
