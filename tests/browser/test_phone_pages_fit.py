@@ -131,11 +131,11 @@ def test_the_case_pages_deadlines_and_history_are_cards_on_a_phone(
     from cases.services.transitions import case_act, local_today
     from notifications.models import Notification
     from notifications.post import letter_record_posting, letter_record_receipt
-    from workflows.violation.services import violation_issue
+    from workflows.violation.services import violation_notice_issue
 
     taxi = _taxi()
     clerk = UserFactory(role=Role.CLERK)
-    notice = violation_issue(
+    notice = violation_notice_issue(
         agent=UserFactory(role=Role.FISCAL_AGENT),
         authorization=taxi,
         item="X",

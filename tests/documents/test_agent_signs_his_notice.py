@@ -22,7 +22,7 @@ from tests.documents.paper import (
 )
 from tests.documents.signed_acts import PASSWORD, checked, content, one_byte_changed
 from workflows.violation.models import ViolationNotice
-from workflows.violation.services import notices_issue
+from workflows.violation.services import violation_notices_issue_for_conductor
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ Kind = OfficialDocument.Kind
 def _issue(agent, authorization, *, password: str, items=("XIII",)) -> list[ViolationNotice]:
     VrteValue.objects.get_or_create(year=2026, defaults={"value": VRTE_2026, "source": "SEFAZ"})
     with time_machine.travel(ISSUED_AT, tick=False):
-        return notices_issue(
+        return violation_notices_issue_for_conductor(
             agent=agent,
             authorization=authorization,
             items=list(items),

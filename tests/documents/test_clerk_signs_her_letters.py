@@ -24,7 +24,7 @@ from tests.documents.paper import (
 from tests.documents.signed_acts import PASSWORD, checked, content, one_byte_changed
 from tests.factories import UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
-from workflows.violation.services import violation_issue
+from workflows.violation.services import violation_notice_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ Kind = OfficialDocument.Kind
 def issued() -> ViolationNotice:
     VrteValue.objects.get_or_create(year=2026, defaults={"value": VRTE_2026, "source": "SEFAZ"})
     with time_machine.travel(ISSUED_AT, tick=False):
-        return violation_issue(
+        return violation_notice_issue(
             agent=fiscal_agent(),
             authorization=taxi(),
             item="XIII",

@@ -28,7 +28,7 @@ from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
 from registers.models import CalendarDay
 from tests.factories import AuthorizationFactory, UserFactory
-from workflows.violation.services import violation_issue
+from workflows.violation.services import violation_notice_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
 D = dt.date
@@ -46,7 +46,7 @@ def notified(clerk):
     """A notice whose AR shows delivery on Saturday 04/04/2026, recorded on 06/04, after
     14/04 was declared closed."""
     with time_machine.travel(dt.datetime(2026, 3, 30, 15, tzinfo=SP), tick=False):
-        notice = violation_issue(
+        notice = violation_notice_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT),
             authorization=AuthorizationFactory(),
             item="X",
