@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
-from rest_framework.fields import empty
+from rest_framework.fields import CharField, ChoiceField, empty
 
 ERROR_COMPONENT: dict[str, Any] = {
     "type": "object",
@@ -88,6 +89,19 @@ class AutoSchema(SpectacularAutoSchema):
         meta = super()._get_serializer_field_meta(field, direction)
         if direction == "response" and getattr(field, "default", empty) is None:
             meta["nullable"] = True
+        # A text that may not be blank (DRF strips it first): the schema says
+        # so, so a client (and the fuzzer) does not send "" or spaces as valid.
+        if (
+            direction == "request"
+            and isinstance(field, CharField)
+            and not field.allow_blank
+            and not field.read_only
+            and not isinstance(field, ChoiceField)
+        ):
+            meta.setdefault("minLength", 1)
+            has_pattern = any(isinstance(v, RegexValidator) for v in field.validators)
+            if getattr(field, "trim_whitespace", False) and not has_pattern:
+                meta.setdefault("pattern", r"\S")
         bound = getattr(field, "bound", None)
         # core.dates.DateBound, read by its attributes: importing it here would import the
         # serializers while DRF is still loading this schema class.

@@ -7,6 +7,7 @@ import datetime as dt
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -63,7 +64,10 @@ class RosterListApi(APIView):
     permission_classes = [RegisterKeeperWrites]
 
     @extend_schema(
-        parameters=[OpenApiParameter("start", str), OpenApiParameter("end", str)],
+        parameters=[
+            OpenApiParameter("start", OpenApiTypes.DATE),
+            OpenApiParameter("end", OpenApiTypes.DATE),
+        ],
         responses=RosterEntryOutput(many=True),
     )
     def get(self, request: Request) -> Response:
@@ -122,7 +126,10 @@ class RosterCheckApi(APIView):
     """Art. 37 VII: the guarded shifts of a month (``?month=YYYY-MM``) below 50 % of the
     fleet."""
 
-    @extend_schema(parameters=[OpenApiParameter("month", str)], responses=RosterCheckOutput)
+    @extend_schema(
+        parameters=[OpenApiParameter("month", str, pattern=r"^[0-9]{4}-(0[1-9]|1[0-2])$")],
+        responses=RosterCheckOutput,
+    )
     def get(self, request: Request) -> Response:
         require_staff(request.user)
         year, month = _month(request.query_params.get("month", ""))

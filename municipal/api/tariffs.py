@@ -7,6 +7,7 @@ import datetime as dt
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
@@ -101,7 +102,7 @@ class TariffInForceApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("on", str, description="YYYY-MM-DD")],
+        parameters=[OpenApiParameter("on", OpenApiTypes.DATE, description="YYYY-MM-DD")],
         responses=TariffTableOutput,
     )
     def get(self, request: Request) -> Response:
