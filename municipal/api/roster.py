@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
 from cases.errors import NotPermitted, RuleViolation
-from core.dates import LegalDateField
+from core.dates import ISO_DAY, LegalDateField
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import RosterEntry
@@ -52,6 +52,10 @@ class RosterInput(serializers.Serializer):
 
 def _date(raw: str, default: dt.date) -> dt.date:
     try:
+        # AAAA-MM-DD only, as the schema's `format: date` says (fromisoformat alone also
+        # takes 20250101 and week dates).
+        if raw and not ISO_DAY.fullmatch(raw):
+            raise ValueError(raw)
         return dt.date.fromisoformat(raw) if raw else default
     except ValueError as exc:
         raise RuleViolation(_("Data inválida: use AAAA-MM-DD.")) from exc

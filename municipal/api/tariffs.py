@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
 from cases.errors import RuleViolation
-from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
+from core.dates import ISO_DAY, MAY_PREDATE_THE_LAW, LegalDateField
 from municipal import selectors
 from municipal.models import TariffItem, TariffReminder, TariffTable
 from municipal.permissions import RegisterKeeperWrites, require_staff
@@ -108,6 +108,8 @@ class TariffInForceApi(APIView):
     def get(self, request: Request) -> Response:
         raw = request.query_params.get("on", "")
         try:
+            if raw and not ISO_DAY.fullmatch(raw):
+                raise ValueError(raw)
             on = dt.date.fromisoformat(raw) if raw else timezone.localdate()
         except ValueError as exc:
             raise RuleViolation(_("Data inválida: use AAAA-MM-DD.")) from exc
