@@ -72,8 +72,9 @@ def server(transactional_db, tmp_path):
         if process.poll() is not None:
             raise AssertionError("gunicorn exited:\n" + log.read_text())
         try:
-            return requests.get(f"{base}/api/schema/", timeout=5).status_code == 200
-        except requests.ConnectionError:
+            return requests.get(f"{base}/api/schema/", timeout=30).status_code == 200
+        # Still starting, or building the schema on a busy machine: ask again.
+        except (requests.ConnectionError, requests.Timeout):
             return False
 
     try:
