@@ -156,6 +156,14 @@ class ActionOutput(serializers.Serializer):
     inputs = serializers.ListField(child=serializers.CharField())
 
 
+class CasePageQuery(serializers.Serializer):
+    """The queue's page size: one declaration for the schema and the check."""
+
+    page_size = serializers.IntegerField(
+        required=False, min_value=1, max_value=200, help_text="1 to 200 (50)"
+    )
+
+
 class CaseListApi(APIView):
     """The open-case queue (or, with `closed=1`, every case, newest first), one page.
 
@@ -172,7 +180,7 @@ class CaseListApi(APIView):
             OpenApiParameter("assignee", str, description='"me", "none" or a user id'),
             OpenApiParameter("urgency", str, description='"overdue" or "week"'),
             OpenApiParameter("closed", str, description='"1": every case, newest first'),
-            OpenApiParameter("page_size", int, description="1 to 200 (50)"),
+            CasePageQuery,
             OpenApiParameter("cursor", str, description='from the "next" Link header'),
         ],
     )
@@ -184,10 +192,9 @@ class CaseListApi(APIView):
             assignee=params.get("assignee", ""),
             urgency=params.get("urgency", ""),
         )
-        size_text = params.get("page_size", "")
-        if size_text and not size_text.isdigit():
-            raise RuleViolation(_("Tamanho de página inválido: use um número de 1 a 200."))
-        size = int(size_text) if size_text else None
+        paging = CasePageQuery(data={k: v for k, v in params.items() if k == "page_size" and v})
+        paging.is_valid(raise_exception=True)
+        size = paging.validated_data.get("page_size")
         cursor = params.get("cursor", "")
         try:
             if params.get("closed") == "1":
@@ -233,7 +240,12 @@ class CaseDetailOutput(CaseOutput):
 
     class Meta(CaseOutput.Meta):
         fields = [
-            *CaseOutput.Meta.fields, "details", "facts", "events", "deadlines", "documents",
+            *CaseOutput.Meta.fields,
+            "details",
+            "facts",
+            "events",
+            "deadlines",
+            "documents",
             "actions",
         ]
 

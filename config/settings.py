@@ -341,6 +341,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Processos do serviço de táxi (Lei nº 1.764/2023)",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request and response components apart: a file field is a binary part of a multipart
+    # request (not a URL string), and a required text is declared non-blank (minLength).
+    "COMPONENT_SPLIT_REQUEST": True,
     # One name for a choice set used by several fields (an appeal's outcome and a vote).
     "ENUM_NAME_OVERRIDES": {
         "AppealOutcomeEnum": "workflows.appeal.models.Outcome",
@@ -357,6 +360,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "web.api_schema.add_error_responses",
+        "web.api_schema.files_only_in_multipart",
     ],
 }
 

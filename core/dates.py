@@ -16,6 +16,7 @@ date field of every operation, including one added tomorrow.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -32,6 +33,8 @@ LAW_SANCTIONED = dt.date(2023, 7, 28)
 # What may predate the law (a CNH's validity, a cooperative's registration, an old act).
 ANY_PAST = dt.date(1900, 1, 1)
 AHEAD_YEARS = 10
+# A day in a query string: AAAA-MM-DD, what OpenAPI's `format: date` (RFC 3339) allows.
+ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _shown(day: dt.date) -> str:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
-from rest_framework.fields import empty
+from rest_framework.fields import CharField, ChoiceField, empty
 
 ERROR_COMPONENT: dict[str, Any] = {
     "type": "object",
@@ -80,6 +81,40 @@ def add_error_responses(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]
     return result
 
 
+def _has_file(node: Any, schemas: dict[str, Any], seen: frozenset[str] = frozenset()) -> bool:
+    """Whether a request schema holds a file (`format: binary`), through its references."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            name = ref.rsplit("/", 1)[-1]
+            return name not in seen and _has_file(schemas.get(name), schemas, seen | {name})
+        if node.get("format") == "binary":
+            return True
+        return any(_has_file(value, schemas, seen) for value in node.values())
+    if isinstance(node, list):
+        return any(_has_file(value, schemas, seen) for value in node)
+    return False
+
+
+def files_only_in_multipart(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """A request that carries files is documented as multipart/form-data only: JSON and a
+    urlencoded form cannot carry a file, so declaring them promised what the API refuses
+    ("O dado submetido não era um arquivo"). The views still read JSON for callers that
+    send no file."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method not in METHODS:
+                continue
+            content = operation.get("requestBody", {}).get("content", {})
+            multipart = content.get("multipart/form-data")
+            if multipart and _has_file(multipart.get("schema"), schemas):
+                for media_type in list(content):
+                    if media_type != "multipart/form-data":
+                        del content[media_type]
+    return result
+
+
 class AutoSchema(SpectacularAutoSchema):
     """Output fields that fall back to None (`default=None`, a source through an optional
     relation) are declared nullable, so a client's validator accepts what we send."""
@@ -88,6 +123,19 @@ class AutoSchema(SpectacularAutoSchema):
         meta = super()._get_serializer_field_meta(field, direction)
         if direction == "response" and getattr(field, "default", empty) is None:
             meta["nullable"] = True
+        # A text that may not be blank (DRF strips it first): the schema says
+        # so, so a client (and the fuzzer) does not send "" or spaces as valid.
+        if (
+            direction == "request"
+            and isinstance(field, CharField)
+            and not field.allow_blank
+            and not field.read_only
+            and not isinstance(field, ChoiceField)
+        ):
+            meta.setdefault("minLength", 1)
+            has_pattern = any(isinstance(v, RegexValidator) for v in field.validators)
+            if getattr(field, "trim_whitespace", False) and not has_pattern:
+                meta.setdefault("pattern", r"\S")
         bound = getattr(field, "bound", None)
         # core.dates.DateBound, read by its attributes: importing it here would import the
         # serializers while DRF is still loading this schema class.

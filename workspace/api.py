@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from accounts.services import personal_data_read
 from cases.workflow import state_label
+from core.query_schema import form_query_parameters
 from workspace.forms import CaseSearchForm
 from workspace.search import Matches, page_of, search_cases, search_registers
 
@@ -52,15 +53,8 @@ class SearchApi(APIView):
     what the caller may see."""
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("q", str),
-            OpenApiParameter("status", str, enum=["open", "closed", "all"]),
-            OpenApiParameter("kind", str),
-            OpenApiParameter("state", str),
-            OpenApiParameter("assignee", str, enum=["", "me", "none"]),
-            OpenApiParameter("failed", bool),
-            OpenApiParameter("page", int),
-        ],
+        # From the form that checks them: its choices, lengths and bounds.
+        parameters=form_query_parameters(CaseSearchForm()),
         responses=SearchResultSerializer,
     )
     def get(self, request: Request) -> Response:

@@ -40,11 +40,20 @@ class CalendarDayOutput(serializers.ModelSerializer):
         fields = ["day", "kind", "reason"]
 
 
+# The years the calendar answers for; the schema states the same range.
+YEAR_FIRST, YEAR_LAST = 2000, 2100
+
+
 class CalendarYearApi(APIView):
     """GET ``?year=YYYY``: holidays, declared days and optional days still to declare."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("year", int)], responses=CalendarEntryOutput(many=True)
+        parameters=[
+            OpenApiParameter(
+                "year", {"type": "integer", "minimum": YEAR_FIRST, "maximum": YEAR_LAST}
+            )
+        ],
+        responses=CalendarEntryOutput(many=True),
     )
     def get(self, request: Request) -> Response:
         require_staff(request.user)
@@ -53,7 +62,7 @@ class CalendarYearApi(APIView):
             year = int(raw) if raw else timezone.localdate().year
         except ValueError as exc:
             raise RuleViolation(_("Ano inválido.")) from exc
-        if not 2000 <= year <= 2100:
+        if not YEAR_FIRST <= year <= YEAR_LAST:
             raise RuleViolation(_("Ano inválido."))
         return Response(CalendarEntryOutput(selectors.calendar_year(year), many=True).data)
 

@@ -7,6 +7,7 @@ import datetime as dt
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -15,7 +16,7 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
 from cases.errors import NotPermitted, RuleViolation
-from core.dates import LegalDateField
+from core.dates import ISO_DAY, LegalDateField
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import RosterEntry
@@ -51,6 +52,10 @@ class RosterInput(serializers.Serializer):
 
 def _date(raw: str, default: dt.date) -> dt.date:
     try:
+        # AAAA-MM-DD only, as the schema's `format: date` says (fromisoformat alone also
+        # takes 20250101 and week dates).
+        if raw and not ISO_DAY.fullmatch(raw):
+            raise ValueError(raw)
         return dt.date.fromisoformat(raw) if raw else default
     except ValueError as exc:
         raise RuleViolation(_("Data inválida: use AAAA-MM-DD.")) from exc
@@ -63,7 +68,10 @@ class RosterListApi(APIView):
     permission_classes = [RegisterKeeperWrites]
 
     @extend_schema(
-        parameters=[OpenApiParameter("start", str), OpenApiParameter("end", str)],
+        parameters=[
+            OpenApiParameter("start", OpenApiTypes.DATE),
+            OpenApiParameter("end", OpenApiTypes.DATE),
+        ],
         responses=RosterEntryOutput(many=True),
     )
     def get(self, request: Request) -> Response:
@@ -122,7 +130,10 @@ class RosterCheckApi(APIView):
     """Art. 37 VII: the guarded shifts of a month (``?month=YYYY-MM``) below 50 % of the
     fleet."""
 
-    @extend_schema(parameters=[OpenApiParameter("month", str)], responses=RosterCheckOutput)
+    @extend_schema(
+        parameters=[OpenApiParameter("month", str, pattern=r"^[0-9]{4}-(0[1-9]|1[0-2])$")],
+        responses=RosterCheckOutput,
+    )
     def get(self, request: Request) -> Response:
         require_staff(request.user)
         year, month = _month(request.query_params.get("month", ""))

@@ -7,6 +7,7 @@ import datetime as dt
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
@@ -17,7 +18,7 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
 from cases.errors import RuleViolation
-from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
+from core.dates import ISO_DAY, MAY_PREDATE_THE_LAW, LegalDateField
 from municipal import selectors
 from municipal.models import TariffItem, TariffReminder, TariffTable
 from municipal.permissions import RegisterKeeperWrites, require_staff
@@ -101,12 +102,14 @@ class TariffInForceApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("on", str, description="YYYY-MM-DD")],
+        parameters=[OpenApiParameter("on", OpenApiTypes.DATE, description="YYYY-MM-DD")],
         responses=TariffTableOutput,
     )
     def get(self, request: Request) -> Response:
         raw = request.query_params.get("on", "")
         try:
+            if raw and not ISO_DAY.fullmatch(raw):
+                raise ValueError(raw)
             on = dt.date.fromisoformat(raw) if raw else timezone.localdate()
         except ValueError as exc:
             raise RuleViolation(_("Data inválida: use AAAA-MM-DD.")) from exc

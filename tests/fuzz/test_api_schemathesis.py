@@ -1,10 +1,14 @@
-"""Issue 12, item 9: schemathesis against the served OpenAPI schema, with a driver's and a
-clerk's token, on a real server (gunicorn) over the test database — no server error and no
-response that contradicts the schema (the error contract of README included).
+"""Issue 12 item 9 and issue 20 point 5: schemathesis against the served OpenAPI schema,
+with a driver's and a clerk's token, on a real server (gunicorn) over the test database,
+with every check: no server error, no response, status, header or content type the schema
+does not declare, no schema-valid request refused and no schema-violating one accepted.
+The schema says what the API accepts (patterns, lengths, ranges, enums, nullable).
 
-Bounded in time: FUZZ_EXAMPLES examples per operation (CI default 8) and FUZZ_SECONDS per
-token (CI default 90); the whole test stays under about five minutes. The issue's audit
-ran about 20,000 requests: FUZZ_EXAMPLES=100 FUZZ_SECONDS=1800 comes close.
+Settings in `schemathesis.toml` beside this file (seed, examples, the per-operation
+exclusions and their reasons); hooks in `hooks.py` (a fresh Idempotency-Key per request).
+Bounded and repeatable: FUZZ_EXAMPLES examples per operation (CI default 3) and a fixed
+seed; FUZZ_SECONDS caps each token's run as a safety net only. The issue's audit ran
+about 20,000 requests: FUZZ_EXAMPLES=100 FUZZ_SECONDS=1800 comes close.
 """
 
 from __future__ import annotations
@@ -27,12 +31,10 @@ from tests.faults.conftest import free_port, wait_until
 
 pytestmark = pytest.mark.fuzz
 
-EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "8")
-SECONDS = os.environ.get("FUZZ_SECONDS", "90")
-CHECKS = (
-    "not_a_server_error,response_schema_conformance,status_code_conformance,"
-    "content_type_conformance"
-)
+EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "3")
+SECONDS = os.environ.get("FUZZ_SECONDS", "300")
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
 
 
 @pytest.fixture
@@ -70,8 +72,9 @@ def server(transactional_db, tmp_path):
         if process.poll() is not None:
             raise AssertionError("gunicorn exited:\n" + log.read_text())
         try:
-            return requests.get(f"{base}/api/schema/", timeout=5).status_code == 200
-        except requests.ConnectionError:
+            return requests.get(f"{base}/api/schema/", timeout=30).status_code == 200
+        # Still starting, or building the schema on a busy machine: ask again.
+        except (requests.ConnectionError, requests.Timeout):
             return False
 
     try:
@@ -82,60 +85,61 @@ def server(transactional_db, tmp_path):
         process.wait(timeout=30)
 
 
-def _run(base: str, token: str, report: Path) -> tuple[int, str]:
+def _schema_file(base: str, folder: Path) -> Path:
+    """The served schema, saved once: on a busy machine building it takes longer than the
+    CLI's own 10-second read timeout for the schema."""
+    response = requests.get(f"{base}/api/schema/", timeout=120)
+    response.raise_for_status()
+    path = folder / "openapi.yaml"
+    path.write_bytes(response.content)
+    return path
+
+
+def _run(base: str, schema: Path, token: str, report: Path) -> tuple[int, str]:
     # In the test's folder: the CLI leaves a `.schemathesis/` cache where it runs.
     result = subprocess.run(
         [
             str(Path(sys.executable).with_name("schemathesis")),
+            "--config-file",
+            str(HERE / "schemathesis.toml"),
             "run",
-            f"{base}/api/schema/",
+            str(schema),
             "--url",
             base,
             "-H",
             f"Authorization: Token {token}",
-            "--checks",
-            CHECKS,
             "--max-examples",
             EXAMPLES,
             "--max-time",
             SECONDS,
-            "--workers",
-            "1",
             "--phases",
             "examples,coverage,fuzzing",
-            "--request-timeout",
-            "30",
-            "--generation-database",
-            "none",
-            "--seed",
-            "1764",
             "--no-color",
-            "--suppress-health-check",
-            "all",
             "--report",
             "junit",
             "--report-junit-path",
             str(report),
         ],
         cwd=report.parent,
+        env={**os.environ, "SCHEMATHESIS_HOOKS": "tests.fuzz.hooks", "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=int(SECONDS) + 240,
     )
-    # One schemathesis worker: with threads, CPython 3.11's ast.parse (hypothesis describes
-    # lambdas with it) fails at random ("AST constructor recursion depth mismatch").
     return result.returncode, result.stdout + result.stderr
 
 
-def test_the_api_answers_fuzzing_within_its_schema_and_without_a_server_error(server, tmp_path):
+def test_the_api_accepts_what_its_schema_allows_and_answers_within_it(server, tmp_path):
     base, log = server
     driver_case = SuspensionCaseFactory()
     ViolationNoticeFactory(authorization=driver_case.authorization, notified=True)
     driver = driver_case.applicant.user
     clerk = UserFactory(role=Role.CLERK)
+    schema = _schema_file(base, tmp_path)
     failures = {}
     for who, user in (("driver", driver), ("clerk", clerk)):
-        code, output = _run(base, api_token_issue(user=user).key, tmp_path / f"{who}.xml")
+        token = api_token_issue(user=user).key
+        code, output = _run(base, schema, token, tmp_path / f"{who}.xml")
         (tmp_path / f"{who}.txt").write_text(output)
         if code != 0:
             failures[who] = output[-12000:]
