@@ -121,8 +121,8 @@ def _rule_line(rule: law_deadlines.DeadlineRule, label: str, length: int, articl
         return (
             _(
                 "%(label)s: %(n)d dias corridos (%(article)s), excluído o dia do início; se o "
-                "último cair em dia sem expediente, passa ao primeiro dia útil seguinte (CPC art. "
-                "224 §1º)."
+                "último cair em dia sem expediente, passa ao primeiro dia útil seguinte (CPC Art. "
+                "224 §1)."
             )
             % values
         )
@@ -131,7 +131,7 @@ def _rule_line(rule: law_deadlines.DeadlineRule, label: str, length: int, articl
     return (
         _(
             "%(label)s: %(n)d meses (%(article)s); termina na véspera do mesmo dia do mês "
-            "(Código Civil art. 132 §3º)."
+            "(Código Civil Art. 132 §3)."
         )
         % values
     )
@@ -166,7 +166,7 @@ def deadline_explanation(row: Deadline, calendar: Calendar | None = None) -> Exp
         lines.append(
             _(
                 "%(day)s não é dia útil (%(reason)s): o início passa ao primeiro dia útil "
-                "seguinte, %(next)s, que não se conta (CPC art. 224 §§1º e 3º)."
+                "seguinte, %(next)s, que não se conta (CPC Art. 224 §1; CPC Art. 224 §3)."
             )
             % {
                 "day": _day(row.starts_on),
@@ -196,7 +196,7 @@ def deadline_explanation(row: Deadline, calendar: Calendar | None = None) -> Exp
             lines.append(
                 _(
                     "O último desses dias não é dia útil (%(days)s): o prazo termina no "
-                    "primeiro dia útil seguinte (CPC art. 224 §1º)."
+                    "primeiro dia útil seguinte (CPC Art. 224 §1)."
                 )
                 % {"days": _listed(result.skipped)}
             )
@@ -234,7 +234,7 @@ def deadline_explanations(rows: Iterable[Deadline]) -> dict[int, Explanation]:
 
 def rule_terms(rule: law_deadlines.DeadlineRule) -> str:
     """How a count the letter's receipt starts will run, for the letter itself (written
-    before the AR comes back, so it names no date): Arts. 46 §2 and 63, CPC art. 224."""
+    before the AR comes back, so it names no date): Arts. 46 §2 and 63, CPC Art. 224."""
     values = {"n": rule.length or 0}
     if rule.counting is law_deadlines.Counting.BUSINESS_DAYS:
         return (
@@ -250,7 +250,7 @@ def rule_terms(rule: law_deadlines.DeadlineRule) -> str:
         _(
             "%(n)d dias corridos contados do recebimento desta carta (a data do AR), excluído o "
             "dia do recebimento; se o último dia cair em dia sem expediente, o prazo termina no "
-            "primeiro dia útil seguinte (CPC art. 224 §1º)."
+            "primeiro dia útil seguinte (CPC Art. 224 §1)."
         )
         % values
     )

@@ -70,7 +70,9 @@ class DateBound:
         return fact_day_of(row, self.fact) if self.fact else None
 
     def check_fact(self, value: dt.date | dt.datetime | None, row: object) -> None:
-        """Refuse `value` before the day of the fact on `row` (ValidationError)."""
+        """Refuse `value` before the day of the fact on `row` (ValidationError); a date
+        outside the plausible range is told as such first, whatever the fact."""
+        self(value)
         floor = self.fact_day(row) if value is not None else None
         if value is None or floor is None:
             return

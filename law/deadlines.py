@@ -117,7 +117,7 @@ _START_LABELS: Final[Mapping[StartBasis, str]] = MappingProxyType(
             "visita do carteiro ao endereço desatualizado, na data do AR: a carta devolvida "
             "vale como recebida (Art. 46 §2; Art. 47 §2)"
         ),
-        StartBasis.AR_ATTACHED: N_("juntada do AR ao processo (CPC art. 231 I)"),
+        StartBasis.AR_ATTACHED: N_("juntada do AR ao processo (CPC Art. 231 I)"),
         StartBasis.PERSONAL_DELIVERY: N_("entrega pessoal da notificação, contra recibo (Art. 46)"),
         StartBasis.FINDING: N_("constatação da infração (Art. 46 §1)"),
         StartBasis.SEIZURE: N_("apreensão do veículo (Art. 62 I)"),

@@ -277,7 +277,7 @@ _ART_58: Final[tuple[tuple[str, int, str], ...]] = (
         GROUP_3,
         N_(
             "Não providenciarem a padronização dos veículos conforme exigências contidas no "
-            "Art. 13, 14, 15 e 16 desta Lei"
+            "art. 13, 14, 15 e 16 desta Lei"
         ),
     ),
     (

@@ -8,6 +8,9 @@ from collections.abc import Iterator
 from django.utils.translation import gettext as _
 
 from core.spreadsheets import table_bytes
+from law.citations import (
+    ART_22_P2,
+)
 from register_import.models import ImportJob
 
 _HEADER_KEYS = ("line", "column", "column_label", "value", "message", "article", "code")
@@ -46,7 +49,7 @@ def _rows(job: ImportJob) -> Iterator[list[object]]:
     for flag in job.flags:
         yield [*(flag[key] for key in _HEADER_KEYS), _("Sinalização"), _action(flag)]
     if job.fleet_notice:
-        yield ["", "", "", "", job.fleet_notice, "Art. 22 §2", "fleet_over_cap", _("Aviso"), ""]
+        yield ["", "", "", "", job.fleet_notice, ART_22_P2, "fleet_over_cap", _("Aviso"), ""]
 
 
 def report_write(job: ImportJob, *, fmt: str) -> bytes:

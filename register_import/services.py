@@ -28,7 +28,14 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from cases.errors import RuleViolation, StateConflict
 from cases.services.transitions import local_today
-from law.citations import ART_8, ART_18, ART_22_P4
+from law.citations import (
+    ART_8,
+    ART_12,
+    ART_18,
+    ART_22_P4,
+    ART_27,
+    ART_59_V_F_AND_70,
+)
 from register_import.models import ImportJob, TermoInvitation
 from register_import.reading import sheet_read
 from register_import.validation import (
@@ -127,12 +134,10 @@ def _revocation_ground(flag: RowFlag, *, predates_law: bool | None = None) -> st
     An expired CNH or a second Termo is no ground of Art. 59 V: the clerk acts on the flag.
     A colour failure is Art. 70's only for an authorization existing at the publication.
     """
-    from workflows.substitution.tracking import ART_12, ART_COLOUR_REVOCATION
-
     if flag.code == "vehicle_age":
         return ART_12
     if flag.code == "vehicle_colour" and predates_law is not False:
-        return ART_COLOUR_REVOCATION
+        return ART_59_V_F_AND_70
     return None
 
 
@@ -354,7 +359,7 @@ class _Register:
                  _("Já existe uma IM com este número."), ART_18)
         if row.auxiliary and row.auxiliary.cpf in self.bound_auxiliaries:
             fail("auxiliar_cpf", row.auxiliary.cpf, "auxiliary_bound",
-                 _("Este auxiliar já está vinculado a outro titular."), "Art. 27")
+                 _("Este auxiliar já está vinculado a outro titular."), ART_27)
         return errors, flags
 
 

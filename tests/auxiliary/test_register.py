@@ -9,7 +9,6 @@ import pytest
 from cases.errors import RuleViolation
 from cases.models import AuditEvent, Case, Deadline, Document
 from cases.services.transitions import case_act
-from law.citations import ART_10_I
 from notifications.models import Notification
 from registers.models import AuxiliaryBinding, Driver
 from tests.auxiliary.factories import (
@@ -23,6 +22,7 @@ from workflows.auxiliary.services import auxiliary_approve, auxiliary_file
 
 pytestmark = pytest.mark.django_db
 DAY = dt.date(2026, 3, 2)
+ART_10_I_ITEMS = ["identity", "cnh", "cpf", "voter", "criminal_record", "residence", "photos"]
 
 
 def _nothing_written(drivers_before: int) -> None:
@@ -69,7 +69,7 @@ def test_new_auxiliary_is_registered_and_bound_for_one_year_art27(
         "auxiliary_bound",
     ]
     assert sorted(Document.objects.filter(case=case).values_list("item", flat=True)) == sorted(
-        ART_10_I
+        ART_10_I_ITEMS
     )
     notices = {n.template: n for n in Notification.objects.filter(case=case)}
     assert notices["auxiliary_decided"].recipient == driver

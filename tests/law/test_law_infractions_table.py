@@ -92,7 +92,7 @@ def test_infraction_group_points_fine_and_penalties_art56_art57_art58_art59(
     assert entry.impediment_eligible is impediment
     assert entry.revocation_on_recidivism is revocation
     assert entry.text.startswith(opening)
-    assert entry.article == f"Art. 58, {item}"
+    assert entry.article == f"Art. 58 {item}"
 
 
 def test_only_item_xxi_is_revoked_by_lei_1868_2025_art58_xxi() -> None:

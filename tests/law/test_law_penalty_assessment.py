@@ -72,7 +72,7 @@ def test_assessment_table_art59(name, item, history, policy, fine, warning, susp
             result.impediment_max_days, result.revocation) == (
         fine, warning, suspension, impediment, revocation)
     assert articles <= set(result.articles)
-    assert f"Art. 58, {item}" in result.articles
+    assert f"Art. 58 {item}" in result.articles
 
 
 def test_points_follow_the_group_art56():

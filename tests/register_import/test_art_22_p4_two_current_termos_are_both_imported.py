@@ -31,7 +31,7 @@ def test_art_22_p4_a_holder_with_two_current_termos_has_both_imported(importer, 
 
     assert (job.status, job.errors) == (ImportJob.Status.CHECKED, [])
     (flag,) = job.flags
-    assert (flag["line"], flag["code"], flag["article"]) == (4, "second_termo", "Art. 22, §4")
+    assert (flag["line"], flag["code"], flag["article"]) == (4, "second_termo", "Art. 22 §4")
     assert "T-0001" in flag["message"] and "linha 2" in flag["message"]
 
     job = import_apply(job=job, actor=importer)

@@ -38,9 +38,9 @@ def test_art_69_nonconforming_current_authorizations_are_imported_not_rejected(
     assert set(Authorization.objects.values_list("status", flat=True)) == {"active"}
     flags = {f["line"]: f for f in job.flags}
     assert {line: (f["code"], f["article"]) for line, f in flags.items()} == {
-        2: ("vehicle_age", "Art. 10, II, b; Art. 11, II; Art. 12"),
-        3: ("vehicle_colour", "Art. 10, II, e"),
-        4: ("cnh_expired", "Art. 10, I, b"),
+        2: ("vehicle_age", "Art. 10 II b; Art. 11 II; Art. 12"),
+        3: ("vehicle_colour", "Art. 10 II e"),
+        4: ("cnh_expired", "Art. 10 I b"),
     }
 
 
@@ -83,7 +83,7 @@ def test_art_69_the_import_page_lists_the_flags_with_their_articles(client, impo
 
     page = client.get(reverse("register-import-job", args=[job.pk])).content.decode()
     assert "importadas e mantidas (Art. 69)" in page
-    assert "Art. 10, I, b" in page and "A CNH venceu em 15/03/2026" in page
+    assert "Art. 10 I b" in page and "A CNH venceu em 15/03/2026" in page
     for case in RevocationCase.objects.all():
         assert f"Processo de cassação {case.number} aberto" in page
 

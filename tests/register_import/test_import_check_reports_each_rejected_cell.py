@@ -48,7 +48,7 @@ def test_art_22_par_4_the_same_holder_twice_flags_the_later_line(importer, sampl
 
     assert not [e for e in job.errors if e["line"] == 233]
     (flag,) = [f for f in job.flags if f["code"] == "second_termo"]
-    assert (flag["line"], flag["article"]) == (233, "Art. 22, §4")
+    assert (flag["line"], flag["article"]) == (233, "Art. 22 §4")
     assert "linha 8" in flag["message"]
 
 

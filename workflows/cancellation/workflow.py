@@ -38,7 +38,7 @@ WORKFLOW = register(
         filing=("cancellation-new", _l("Cancelamento da autorização (Art. 23)")),
         offer=PortalOffer(
             rule=_l(
-                "Quem cancela só pode pedir nova autorização após 5 anos (Art. 23, parágrafo "
+                "Quem cancela só pode pedir nova autorização após 5 anos (Art. 23 parágrafo "
                 "único)."
             ),
             when=lambda standing: standing.holds_authorization,

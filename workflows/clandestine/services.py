@@ -46,8 +46,10 @@ from core.dates import UNDER_THE_LAW, dates_not_before_fact
 from law import deadlines as law_deadlines
 from law.citations import (
     ART_54,
+    ART_60_P1_P2,
     ART_61,
     ART_61_P2,
+    ART_62,
     ART_62_I,
     ART_62_III,
     ART_62_IV,
@@ -243,7 +245,7 @@ def _record_check(
         )
     person_name, make, model, place, reasoning = texts
     for value, message, article in (
-        (person_name, _("Informe o nome do responsável."), "Art. 62"),
+        (person_name, _("Informe o nome do responsável."), ART_62),
         (make, _("Informe a marca do veículo."), ART_61),
         (model, _("Informe o modelo do veículo."), ART_61),
         (place, _("Informe o local da constatação."), ART_61),
@@ -258,7 +260,7 @@ def _record_check(
         raise RuleViolation(" ".join(exc.messages), code=exc.code) from exc
     if classification not in Classification.values:
         raise RuleViolation(
-            _("Enquadramento inválido: clandestino ou irregular."), article="Art. 60 §§1-2"
+            _("Enquadramento inválido: clandestino ou irregular."), article=ART_60_P1_P2
         )
     if timezone.is_naive(occurred_at):
         raise RuleViolation(_("Informe a data e hora com o fuso horário."), article=ART_61)

@@ -19,6 +19,7 @@ from cases.services.documents import proofs_check, proofs_store
 from cases.services.transitions import case_open, case_record, local_today
 from law import auxiliary as rules
 from law.citations import (
+    ART_9_AND_10_I,
     ART_27,
     ART_27_P2,
     ART_27_P3_P4_AND_10_I,
@@ -271,7 +272,7 @@ def _registered_record(case: AuxiliaryCase, *, actor: User, auxiliary: Driver) -
         case=case,
         actor=actor,
         event="driver_registered",
-        article="Art. 9; Art. 10 I",
+        article=ART_9_AND_10_I,
         data={"driver": auxiliary.pk, "kind": auxiliary.kind},
     )
 

@@ -20,6 +20,7 @@ from documents.penalties import penalty_of_notice
 from law import deadlines as law_deadlines
 from law.citations import (
     ART_63,
+    ART_63_P1,
 )
 from workflows.steps.guards import appeal_in_time_check
 from workflows.violation.models import ViolationNotice, ViolationState
@@ -118,7 +119,7 @@ def _refund_record(notice: ViolationNotice, actor: User | None) -> None:
         case=notice,
         actor=actor,
         event="refund_owed",
-        article="Art. 63 §1",
+        article=ART_63_P1,
         note=_("Multa paga em %(day)s: restituir R$ %(amount)s.")
         % {
             "day": notice.paid_on.strftime("%d/%m/%Y"),

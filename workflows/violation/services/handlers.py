@@ -16,7 +16,8 @@ from cases.services.deadlines import (
 from cases.services.transitions import case_lock, case_record, case_step
 from law import deadlines as law_deadlines
 from law.citations import (
-    ART_46_P1,
+    ART_46_P1_AND_53_II,
+    ART_59,
 )
 from law.i18n import format_date
 from workflows.holds import authorization_release_if_free
@@ -54,7 +55,7 @@ def _notification_limit_passed(case: Case, deadline: Deadline, today: dt.date) -
         case=locked,
         actor=None,
         event="awaiting_ar",
-        article=ART_46_P1,
+        article=ART_46_P1_AND_53_II,
         note=_(
             "Prazo para notificar encerrado em %(day)s sem AR registrado; aguardando os ARs "
             "ainda no correio por %(grace)d dias antes de arquivar."
@@ -123,7 +124,7 @@ def _penalty_period_end(case: Case | None, deadline: Deadline, today: dt.date) -
     notice = ViolationNotice.objects.get(pk=case.pk)
     assert notice.authorization is not None
     authorization_release_if_free(
-        authorization=notice.authorization, case=notice, actor=None, article="Art. 59", today=today
+        authorization=notice.authorization, case=notice, actor=None, article=ART_59, today=today
     )
     return True
 

@@ -30,8 +30,14 @@ from documents.signing.keys import document_sign_by
 from law import deadlines as law_deadlines
 from law import vehicles as law_vehicles
 from law.citations import (
+    ART_27,
     ART_41,
     ART_47,
+    ART_47_I,
+    ART_47_III,
+    ART_47_V,
+    ART_50,
+    ART_51,
 )
 from law.errors import LawError
 from law.infractions import Infraction, infraction_citable_against
@@ -155,16 +161,16 @@ def _issue_check(
     item may be cited against this taxi on that day; returns the items' catalogue entries."""
     if not has_role(agent, Role.FISCAL_AGENT):
         raise NotPermitted(
-            _("Somente agentes fiscais lavram autos de infração."), article="Art. 41"
+            _("Somente agentes fiscais lavram autos de infração."), article=ART_41
         )
     if not items:
-        raise RuleViolation(_("Informe ao menos um dispositivo infringido."), article="Art. 47 III")
+        raise RuleViolation(_("Informe ao menos um dispositivo infringido."), article=ART_47_III)
     if len(set(items)) != len(items):
-        raise RuleViolation(_("Cada dispositivo deve ser citado uma vez."), article="Art. 51")
+        raise RuleViolation(_("Cada dispositivo deve ser citado uma vez."), article=ART_51)
     if not place.strip():
-        raise RuleViolation(_("Informe o local da infração."), article="Art. 47 V")
+        raise RuleViolation(_("Informe o local da infração."), article=ART_47_V)
     if occurred_at > timezone.now():
-        raise RuleViolation(_("A data e hora da infração estão no futuro."), article="Art. 47 V")
+        raise RuleViolation(_("A data e hora da infração estão no futuro."), article=ART_47_V)
     found_on = timezone.localtime(occurred_at).date()
     try:
         # Arts. 10 §2 and 70: no failure to repaint before the repaint period ends.
@@ -189,7 +195,7 @@ def _issue_check(
     ):
         raise RuleViolation(
             _("O condutor identificado não é o titular nem o auxiliar desta autorização."),
-            article="Art. 47 I",
+            article=ART_47_I,
         )
     return entries
 
@@ -219,7 +225,7 @@ def _no_twin(authorization: Authorization, items: Sequence[str], occurred_at: dt
                 "numbers": ", ".join(f"{number} (inciso {item})" for number, item in twins),
                 "when": timezone.localtime(minute).strftime("%d/%m/%Y %H:%M"),
             },
-            article="Art. 51",
+            article=ART_51,
             code="duplicate_notice",
         )
 
@@ -271,7 +277,7 @@ def offender_for(authorization: Authorization, conductor: str) -> Driver | None:
     except ValueError:
         raise RuleViolation(
             _("Informe quem conduzia: o titular, o auxiliar ou não identificado."),
-            article="Art. 50",
+            article=ART_50,
             code="conductor_required",
         ) from None
     if who == Conductor.HOLDER:
@@ -280,7 +286,7 @@ def offender_for(authorization: Authorization, conductor: str) -> Driver | None:
         auxiliary = current_auxiliary(authorization)
         if auxiliary is None:
             raise RuleViolation(
-                _("Este táxi não tem taxista auxiliar vinculado."), article="Art. 27"
+                _("Este táxi não tem taxista auxiliar vinculado."), article=ART_27
             )
         return auxiliary
     return None

@@ -23,7 +23,8 @@ from documents.penalties import penalty_of_notice
 from law import deadlines as law_deadlines
 from law import notice as law_notice
 from law.citations import (
-    ART_46_P1,
+    ART_46_P1_AND_53_II,
+    ART_59_I,
 )
 from law.deadlines import DeadlineRule
 from law.infractions import infraction
@@ -146,7 +147,7 @@ def _archived_notice_reopen(
             case=current,
             actor=actor,
             event="ar_after_limit",
-            article=ART_46_P1,
+            article=ART_46_P1_AND_53_II,
             note=_(
                 "AR com entrega em %(day)s, depois do prazo de 60 dias que terminou em "
                 "%(limit)s: o auto continua arquivado."
@@ -196,7 +197,7 @@ def violation_pay(
     with transaction.atomic(durable=True):
         current = ViolationNotice.objects.select_for_update().get(pk=case.pk)
         if not penalty_of_notice(current, with_periods=False).has_fine:
-            raise StateConflict(no_fine_message(), code="no_fine", article="Art. 59 I")
+            raise StateConflict(no_fine_message(), code="no_fine", article=ART_59_I)
         keeps_appeal = (
             not settings.PAYMENT_ENDS_APPEAL
             and current.state in (ViolationState.NOTIFIED, ViolationState.OVERDUE)

@@ -19,6 +19,15 @@ from cases.services.deadlines import (
 )
 from cases.services.transitions import case_lock, case_record, local_today
 from law import deadlines as law_deadlines
+from law.citations import (
+    ART_49,
+    ART_49_AND_56,
+    ART_50_SOLE,
+    ART_56,
+    ART_59_IV_A,
+    ART_59_P1,
+    ART_59_V_A,
+)
 from law.penalties import (
     assess,
 )
@@ -92,18 +101,18 @@ def _points_record(
             violation=locked,
             on=occurred_on,
             points=points,
-            article="Art. 49; Art. 56",
+            article=ART_49_AND_56,
         )
         PointRecord.objects.create(
             driver=holder,
             violation=locked,
             on=occurred_on,
             points=titular_points_for_auxiliary(points),
-            article="Art. 49",
+            article=ART_49,
         )
         affected = [locked.offender, holder]
     else:
-        article = "Art. 56" if locked.offender is not None else "Art. 50 parágrafo único"
+        article = ART_56 if locked.offender is not None else ART_50_SOLE
         PointRecord.objects.create(
             driver=holder, violation=locked, on=occurred_on, points=points, article=article
         )
@@ -200,7 +209,7 @@ def _revocation_grounds_check(
         revocation_open(
             authorization=authorization,
             auxiliary=serving,
-            article="Art. 59 V a",
+            article=ART_59_V_A,
             reason=_("Reincidência no inciso %(item)s do Art. 58 (auto %(n)s).")
             % {"item": locked.item, "n": locked.number},
         )
@@ -280,7 +289,7 @@ def _recidivism_reassess_after(final: ViolationNotice, *, actor: User | None) ->
             case=notice,
             actor=actor,
             event="recidivism_reassessed",
-            article="Art. 59 §1",
+            article=ART_59_P1,
             note=_(
                 "O auto %(number)s tornou-se definitivo: penalidades apuradas de novo "
                 "(multa de %(fine)s VRTE)."
@@ -301,10 +310,10 @@ def penalty_impediment_lift(*, period: PenaltyPeriod, actor: User, note: str) ->
     """Art. 59 IV a: the vehicle may return before the end once the problem is fixed."""
     if not has_role(actor, Role.CLERK, Role.FISCAL_AGENT):
         raise NotPermitted(
-            _("Somente servidores ou agentes fiscais liberam o veículo."), article="Art. 59 IV a"
+            _("Somente servidores ou agentes fiscais liberam o veículo."), article=ART_59_IV_A
         )
     if not note.strip():
-        raise RuleViolation(_("Descreva como o problema foi sanado."), article="Art. 59 IV a")
+        raise RuleViolation(_("Descreva como o problema foi sanado."), article=ART_59_IV_A)
     today = local_today()
     with transaction.atomic(durable=True):
         row = PenaltyPeriod.objects.select_for_update().get(pk=period.pk)
@@ -314,13 +323,13 @@ def penalty_impediment_lift(*, period: PenaltyPeriod, actor: User, note: str) ->
         row.save(update_fields=["ended_on"])
         notice = ViolationNotice.objects.get(pk=row.violation_id)
         case_record(
-            case=notice, actor=actor, event="impediment_lifted", note=note, article="Art. 59 IV a"
+            case=notice, actor=actor, event="impediment_lifted", note=note, article=ART_59_IV_A
         )
         authorization_release_if_free(
             authorization=row.authorization,
             case=notice,
             actor=actor,
-            article="Art. 59 IV a",
+            article=ART_59_IV_A,
             today=today,
         )
     return row
