@@ -165,5 +165,5 @@ def test_the_case_pages_deadlines_and_history_are_cards_on_a_phone(
         expect(cards.first).to_have_css("display", "block")
     expect(page.get_by_test_id("deadlines").locator("thead")).to_be_hidden()
     page.evaluate("document.querySelectorAll('details.count').forEach(d => d.open = true)")
-    expect(page.get_by_test_id("deadlines")).to_contain_text("CPC art. 224")
+    expect(page.get_by_test_id("deadlines")).to_contain_text("CPC Art. 224")
     assert_fits_the_phone(page, "driver_case_page")

@@ -111,7 +111,7 @@ def test_art_63_cpc_224_the_api_explains_the_appeal_count_day_by_day(client, cle
     assert ("2026-04-21", "public_holiday", "Tiradentes") in skipped
     assert ("2026-05-01", "public_holiday", "Dia do Trabalhador") in skipped
     assert appeal["due_on"] == "2026-05-22"  # one business day later than without the decree
-    assert "sábado" in why["lines"][1] and "CPC art. 224" in why["lines"][1]
+    assert "sábado" in why["lines"][1] and "CPC Art. 224" in why["lines"][1]
     assert why["lines"][-1] == "Último dia: 22/05/2026 (sexta-feira), até o fim do dia."
 
 
