@@ -139,6 +139,8 @@ def test_every_citation_in_code_templates_and_catalogue_is_spelled_as_the_table(
         for number, text in enumerate(path.read_text().splitlines(), start=1):
             if path == catalogue and text.startswith("#"):
                 continue
+            if path == catalogue and "14, 15 e 16 desta Lei" in text:
+                continue  # Art. 58 XXI quoted word for word (VERBATIM)
             for match in MISSPELLED.finditer(text):
                 found.append(f"{path.relative_to(ROOT)}:{number} {match.group(0)!r}")
     assert found == [], "\n".join(found)

@@ -78,8 +78,7 @@ def violation_notices_issue(
     confirm_duplicate: bool = False,
     password: str = "",
 ) -> list[ViolationNotice]:
-    """A fiscal agent issues one notice per item infringed (Arts. 47 and 51), each signed
-    by him when he gives his password or code (documents.signing).
+    """A fiscal agent issues one notice per item infringed (Arts. 47, 51); his password signs.
 
     A notice already issued for the same vehicle, item and minute is most likely the same
     one sent twice (the phone's Back and Submit again): nothing is issued unless the agent
