@@ -32,7 +32,7 @@ from tests.faults.conftest import free_port, wait_until
 pytestmark = pytest.mark.fuzz
 
 EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "2")
-SECONDS = os.environ.get("FUZZ_SECONDS", "180")
+SECONDS = os.environ.get("FUZZ_SECONDS", "120")
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 
