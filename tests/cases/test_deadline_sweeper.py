@@ -98,11 +98,9 @@ def test_cancelled_and_done_rows_are_never_swept():
     assert deadlines_sweep(today=dt.date(2026, 4, 1), now=NOW).processed == 0
 
 
-@pytest.mark.django_db(transaction=True)
-def test_two_sweepers_racing_process_each_row_exactly_once():
-    case = SuspensionCaseFactory()
+def _race(rows_case) -> tuple[list[Deadline], list]:
     rows = [
-        _row("test.record", dt.date(2026, 3, 1) + dt.timedelta(days=i % 20), case)
+        _row("test.record", dt.date(2026, 3, 1) + dt.timedelta(days=i % 20), rows_case(i))
         for i in range(60)
     ]
     barrier = threading.Barrier(2)
@@ -120,6 +118,26 @@ def test_two_sweepers_racing_process_each_row_exactly_once():
         t.start()
     for t in threads:
         t.join(timeout=60)
+    return rows, reports
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sweepers_racing_process_each_row_exactly_once():
+    rows, reports = _race(lambda i: SuspensionCaseFactory())
     assert sorted(calls) == sorted(r.pk for r in rows)
     assert sum(r.applied for r in reports) == 60
+    assert set(Deadline.objects.values_list("state", flat=True)) == {Deadline.State.DONE}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rows_of_a_case_the_other_sweeper_holds_wait_for_the_next_sweep_never_twice():
+    case = SuspensionCaseFactory()
+    rows, reports = _race(lambda i: case)
+    # What one sweeper found locked by the other stays pending for the next sweep.
+    left = Deadline.objects.filter(state=Deadline.State.PENDING).count()
+    assert left <= sum(r.deferred for r in reports)
+    follow_up = deadlines_sweep(today=dt.date(2026, 4, 1), now=NOW)
+    assert follow_up.applied == left
+    assert sum(r.applied for r in reports) + follow_up.applied == 60
+    assert sorted(calls) == sorted(r.pk for r in rows)
     assert set(Deadline.objects.values_list("state", flat=True)) == {Deadline.State.DONE}
