@@ -29,7 +29,9 @@ def _ids_on(html: str) -> list[int]:
     return [int(pk) for pk in re.findall(r'href="/achados/(\d+)/"', html)]
 
 
-def test_the_register_page_shows_a_page_and_links_to_the_next_until_the_end(register, client, clerk):
+def test_the_register_page_shows_a_page_and_links_to_the_next_until_the_end(
+    register, client, clerk
+):
     client.force_login(clerk)
     seen, query, pages = [], "", 0
     while query is not None:
