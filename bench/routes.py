@@ -249,6 +249,8 @@ def variants(route: Route, samples: Samples) -> dict[str, list[str]]:
         return _search_variants(route, s)
     if route.name == "api-cases":
         return _queue_variants(s)
+    if route.name in KEYSET_LISTS:
+        return _keyset_variants(route, s)
     if route.name == "admin:accounts_personaldataaccess_changelist":
         base = route.path({})
         cpfs = s.column("SELECT cpf FROM registers_driver")
@@ -308,6 +310,35 @@ def _queue_variants(s: Samples) -> dict[str, list[str]]:
         "all cases (closed=1)": ["/api/cases/?closed=1"],
         "page by cursor": [f"/api/cases/?cursor={c}" for c in cursors],
     }
+
+
+# The lists paged by `core.paging.keyset_page`: the values of a row in each one's order,
+# whose cursors make the "page by cursor" variant (a page at a random depth, issue 25).
+KEYSET_LISTS = {
+    name: sql
+    for names, sql in [
+        (("municipal:lost-items", "municipal:api-lost-items"),
+         "SELECT found_on, id FROM municipal_lostitem"),
+        (("my-notices", "api-notifications"),
+         "SELECT created_at, id FROM notifications_notification"),
+        (("appeal-notices", "api-appeals"),
+         "SELECT c.opened_at, c.id FROM cases_case c"
+         " JOIN appeal_appealcase a ON a.case_ptr_id = c.id"),
+    ]
+    for name in names
+}
+
+
+def _keyset_variants(route: Route, s: Samples) -> dict[str, list[str]]:
+    from core.paging import Cursor
+
+    base = route.path({})
+    s.cursor.execute(f"{KEYSET_LISTS[route.name]} ORDER BY random() LIMIT {s.count}")
+    cursors = [Cursor(tuple(row)).encode() for row in s.cursor.fetchall()]
+    out = {"first page": [base]}
+    if cursors:
+        out["page by cursor"] = _queries(base, [{"cursor": c} for c in cursors])
+    return out
 
 
 def kind_of(route: Route, label: str) -> str:

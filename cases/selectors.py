@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import math
 from dataclasses import dataclass, replace
@@ -18,6 +17,8 @@ from accounts.policy import HANDLING, JUDGING, OWNER, PARTY, Record, relations_g
 from accounts.roles import STAFF_ROLES, Role, roles_of
 from cases.models import AuditEvent, Case, Deadline, Document, ProcessingTime, queue_due_key
 from cases.workflow import all_workflows, workflow_for
+from core.paging import BadCursor as BadCursor  # re-exported: the queue's callers catch it
+from core.paging import Cursor
 
 _Row = TypeVar("_Row", bound=Model)
 
@@ -131,41 +132,6 @@ QUEUE_PAGE_SIZE = 50
 QUEUE_PAGE_MAX = 200
 # Counting every match would scan them: the count stops here and says "more than".
 COUNT_CAP = 1000
-
-
-class BadCursor(ValueError):
-    """A cursor that this code did not write (edited by hand, or from another list)."""
-
-
-@dataclass(frozen=True)
-class Cursor:
-    """Where a page ended, as the values of its last row in the list's order (keyset
-    pagination: the next page starts after them through the index, never with OFFSET)."""
-
-    values: tuple[object, ...]
-
-    def encode(self) -> str:
-        parts = [v.isoformat() if isinstance(v, dt.date) else str(v) for v in self.values]
-        return base64.urlsafe_b64encode("|".join(parts).encode()).decode().rstrip("=")
-
-    @classmethod
-    def decode(cls, text: str, *types: type) -> Cursor:
-        try:
-            raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode()
-            parts = raw.split("|")
-            if len(parts) != len(types):
-                raise BadCursor(text)
-            return cls(tuple(_parse(part, kind) for part, kind in zip(parts, types, strict=True)))
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise BadCursor(text) from exc
-
-
-def _parse(text: str, kind: type) -> object:
-    if kind is dt.datetime:
-        return dt.datetime.fromisoformat(text)
-    if kind is dt.date:
-        return dt.date.fromisoformat(text)
-    return kind(text)
 
 
 _QUEUE_CURSOR = (dt.date, dt.datetime, int)

@@ -141,6 +141,11 @@ def tariff_adjusted_years() -> list[int]:
 # --- Lost property -----------------------------------------------------------------------
 
 
+LOST_ITEM_ORDER = ("-found_on", "-id")
+"""The register's order, newest first: the order of its indexes (`lost_item_newest_idx`,
+`lost_item_status_newest_idx`), so that a page is read from the index and stopped there."""
+
+
 def lost_items_visible_to(user: User) -> QuerySet[LostItem]:
     """Staff see the register; a driver the objects he reported or handed in."""
     base = LostItem.objects.select_related(

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from accounts.roles import is_staff_member
 from accounts.services import personal_data_read
 from core.dates import ACTED_ON, UNDER_THE_LAW, LegalDateField
+from core.paging import PageQuery, api_keyset_page, with_next_link
 from notifications.models import Notification, Receiver, ReturnReason
 from notifications.post import (
     Witness,
@@ -23,7 +24,11 @@ from notifications.post import (
     letter_record_receipt,
     notice_deliver_in_person,
 )
-from notifications.selectors import letters_in_scope, notifications_visible_to
+from notifications.selectors import (
+    NOTIFICATION_ORDER,
+    letters_in_scope,
+    notifications_visible_to,
+)
 from notifications.services import notification_resend
 
 
@@ -61,9 +66,14 @@ class NotificationOutput(serializers.ModelSerializer):
 
 
 class NotificationListApi(APIView):
-    @extend_schema(responses=NotificationOutput(many=True))
+    @extend_schema(responses=NotificationOutput(many=True), parameters=[PageQuery])
     def get(self, request: Request) -> Response:
-        rows = list(notifications_visible_to(request.user).order_by("-created_at")[:200])
+        """Newest first, one page (`page_size` 1 to 200, 50 by default); the `Link: <…>;
+        rel="next"` header carries the next page's URL, as the queue's does."""
+        page = api_keyset_page(
+            request, notifications_visible_to(request.user), order=NOTIFICATION_ORDER
+        )
+        rows = page.rows
         # Each notice carries its addressee's name and address: staff reading the list
         # are logged, once per addressee.
         personal_data_read(
@@ -75,7 +85,7 @@ class NotificationListApi(APIView):
             what="notificações",
             purpose="notice",
         )
-        return Response(NotificationOutput(rows, many=True).data)
+        return with_next_link(Response(NotificationOutput(rows, many=True).data), request, page)
 
 
 # Issue 19: nothing happens to a letter before it is written (Art. 46): the posting, a

@@ -12,6 +12,10 @@ from accounts.roles import Role, has_role
 from cases.selectors import within_visible_cases
 from notifications.models import Notification
 
+NOTIFICATION_ORDER = ("-created_at", "-id")
+"""The notices newest first, as `notification_newest_idx` holds them (the id only breaks
+ties): a page of them is read from that index and stopped there (issue 25)."""
+
 
 def notifications_visible_to(user: User) -> QuerySet[Notification]:
     return _in_scope(user, Record.NOTIFICATION)

@@ -17,18 +17,33 @@ from django.views.decorators.http import require_POST
 from accounts.roles import Role, has_role, is_staff_member, sees_every_case
 from accounts.services import personal_data_read
 from cases.errors import DomainError
+from core.paging import web_keyset_page
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.mailbox import mailbox_enabled, mailbox_read
 from notifications.post import letter_record_attempt, letter_record_posting, letter_record_receipt
-from notifications.selectors import letters_in_scope, letters_to_post, notifications_visible_to
+from notifications.selectors import (
+    NOTIFICATION_ORDER,
+    letters_in_scope,
+    letters_to_post,
+    notifications_visible_to,
+)
 from notifications.services import notification_resend
 from registers.models import Driver
 
 
 @login_required
 def my_notices(request: HttpRequest) -> HttpResponse:
-    rows = notifications_visible_to(request.user).order_by("-created_at")[:200]
-    return render(request, "notifications/my_notices.html", {"rows": rows})
+    """/portal/notificacoes/ — the notices the user may read, newest first, a page at a
+    time (issue 25)."""
+    page = web_keyset_page(
+        request, notifications_visible_to(request.user), order=NOTIFICATION_ORDER
+    )
+    return render(
+        request,
+        "notifications/my_notices.html",
+        {"rows": page.rows, "next_query": page.next_query},
+        status=page.status,
+    )
 
 
 @login_required

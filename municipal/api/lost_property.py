@@ -15,10 +15,12 @@ from rest_framework.views import APIView
 from accounts.services import personal_data_read
 from cases.errors import RuleViolation
 from core.dates import ACTED_ON, UNDER_THE_LAW, LegalDateField
+from core.paging import PageQuery, api_keyset_page, with_next_link
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import LostItem
 from municipal.permissions import RegisterKeeperWrites
+from municipal.selectors import LOST_ITEM_ORDER
 from municipal.services import lost_property as services
 
 
@@ -85,10 +87,14 @@ class LostItemListApi(APIView):
     """GET: the register (staff) or one's own objects (driver). POST: report an object
     found in the taxi; the 2-business-day deadline starts (Art. 37 XVIII)."""
 
-    @extend_schema(responses=LostItemOutput(many=True))
+    @extend_schema(responses=LostItemOutput(many=True), parameters=[PageQuery])
     def get(self, request: Request) -> Response:
-        rows = selectors.lost_items_visible_to(request.user)[:500]
-        return Response(LostItemOutput(rows, many=True).data)
+        """Newest first, one page (`page_size` 1 to 200, 50 by default); the `Link: <…>;
+        rel="next"` header carries the next page's URL, as the queue's does."""
+        page = api_keyset_page(
+            request, selectors.lost_items_visible_to(request.user), order=LOST_ITEM_ORDER
+        )
+        return with_next_link(Response(LostItemOutput(page.rows, many=True).data), request, page)
 
     @extend_schema(request=ReportInput, responses={201: LostItemOutput})
     def post(self, request: Request) -> Response:

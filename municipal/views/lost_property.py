@@ -14,12 +14,14 @@ from django.views.decorators.http import require_POST
 from accounts.roles import is_staff_member
 from accounts.services import personal_data_read
 from cases.errors import DomainError, RuleViolation
+from core.paging import web_keyset_page
 from municipal import selectors
 from municipal.forms import HandInForm, LostItemCloseForm, LostItemForm
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import LostItem
 from municipal.permissions import may_keep_registers
 from municipal.receipts import lost_item_receipt_pdf
+from municipal.selectors import LOST_ITEM_ORDER
 from municipal.services import lost_property as services
 from municipal.views.common import act, form_error
 
@@ -55,11 +57,15 @@ def lost_items_page(request: HttpRequest) -> HttpResponse:
     rows = selectors.lost_items_visible_to(request.user)
     if status in LostItem.Status.values:
         rows = rows.filter(status=status)
+    # A page at a time, newest first, read in the order of `lost_item_newest_idx` (or,
+    # with a status, `lost_item_status_newest_idx`) and stopped at the page (issue 25).
+    page = web_keyset_page(request, rows, order=LOST_ITEM_ORDER)
     return render(
         request,
         "municipal/lost_property/list.html",
         {
-            "items": rows[:300],
+            "items": page.rows,
+            "next_query": page.next_query,
             "form": form,
             "hand_in": hand_in,
             "status": status,
@@ -67,7 +73,7 @@ def lost_items_page(request: HttpRequest) -> HttpResponse:
             "keeper": may_keep_registers(request.user),
             "today": timezone.localdate(),
         },
-        status=400 if form.errors or hand_in.errors else 200,
+        status=400 if form.errors or hand_in.errors else page.status,
     )
 
 

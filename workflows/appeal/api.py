@@ -14,9 +14,15 @@ from rest_framework.views import APIView
 
 from accounts.services import personal_data_read_case
 from cases.workflow import state_label
+from core.paging import PageQuery, api_keyset_page, with_next_link
 from registers.selectors import drivers_visible_to
 from workflows.appeal.models import AppealCase, AppealWitness, Diligence, FilerKind, Outcome, Vote
-from workflows.appeal.selectors import appeal_windows, appeals_visible_to, notices_appealable_by
+from workflows.appeal.selectors import (
+    APPEAL_ORDER,
+    appeal_windows,
+    appeals_visible_to,
+    notices_appealable_by,
+)
 from workflows.appeal.services import WitnessInput, appeal_file, appeal_vote
 
 # --- Output ---------------------------------------------------------------------------
@@ -131,10 +137,12 @@ class AppealListApi(APIView):
 
     parser_classes = [MultiPartParser, FormParser, JSONParser]
 
-    @extend_schema(responses=AppealOutput(many=True))
+    @extend_schema(responses=AppealOutput(many=True), parameters=[PageQuery])
     def get(self, request: Request) -> Response:
-        rows = appeals_visible_to(request.user)[:200]
-        return Response(AppealOutput(rows, many=True).data)
+        """Newest first, one page (`page_size` 1 to 200, 50 by default); the `Link: <…>;
+        rel="next"` header carries the next page's URL, as the queue's does."""
+        page = api_keyset_page(request, appeals_visible_to(request.user), order=APPEAL_ORDER)
+        return with_next_link(Response(AppealOutput(page.rows, many=True).data), request, page)
 
     @extend_schema(request=AppealInput, responses={201: AppealOutput})
     def post(self, request: Request) -> Response:

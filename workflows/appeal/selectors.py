@@ -51,8 +51,13 @@ def appeals_visible_to(user: User) -> QuerySet[AppealCase]:
             "diligences",
             Prefetch("votes", queryset=Vote.objects.select_related("member")),
         )
-        .order_by("-opened_at")
+        .order_by(*APPEAL_ORDER)
     )
+
+
+APPEAL_ORDER = ("-opened_at", "-id")
+"""The appeals newest first, in the order of `case_opened_idx`: a page of them is read
+from that index and stopped there (issue 25)."""
 
 
 def appeal_get_for(user: User, pk: int) -> AppealCase:

@@ -16,8 +16,10 @@ from cases.action_inputs import action_fields_html
 from cases.errors import DomainError
 from cases.services.transitions import available_edges, local_today
 from cases.workflow import workflow_for
+from core.paging import web_keyset_page
 from workflows.appeal.forms import AppealForm
 from workflows.appeal.selectors import (
+    APPEAL_ORDER,
     appeal_windows,
     appeals_visible_to,
     commission_on,
@@ -31,15 +33,19 @@ from workflows.violation.services import violation_notice_context
 def appeal_notices(request: HttpRequest) -> HttpResponse:
     """The notices the user may appeal, each with the last day to do it (Art. 63)."""
     today = local_today()
+    # The appeals a page at a time, newest first (issue 25).
+    page = web_keyset_page(request, appeals_visible_to(request.user), order=APPEAL_ORDER)
     return render(
         request,
         "appeal/notices.html",
         {
             "windows": appeal_windows(request.user, today=today),
-            "appeals": appeals_visible_to(request.user)[:100],
+            "appeals": page.rows,
+            "next_query": page.next_query,
             "counter": has_role(request.user, Role.CLERK),
             "today": today,
         },
+        status=page.status,
     )
 
 
