@@ -17,7 +17,7 @@ from documents.services import document_html
 from notifications.models import Notification
 from registers.models import PointRecord
 from tests.appeal.factories import commission_member, filed_appeal
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
 from workflows.appeal.models import AppealCase, AppealState, Outcome, Vote
 from workflows.appeal.services import commission_seat_assign, commission_seat_vacate
 from workflows.violation.models import ViolationNotice, ViolationState
@@ -42,7 +42,15 @@ def appeal(members):
 
 
 def _vote(appeal, member, vote, reason="Fundamentação do voto.", **kwargs):
-    return case_act(case=appeal, action="vote", actor=member, vote=vote, reason=reason, **kwargs)
+    return case_act(
+        case=appeal,
+        action="vote",
+        actor=member,
+        vote=vote,
+        reason=reason,
+        **kwargs,
+        password=PASSWORD,
+    )
 
 
 def _reload(appeal):

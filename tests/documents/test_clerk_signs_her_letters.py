@@ -41,6 +41,7 @@ def issued() -> ViolationNotice:
             item="XIII",
             occurred_at=OCCURRED_AT,
             place="Rodoviária",
+            password=PASSWORD,
         )
 
 
