@@ -18,7 +18,7 @@ from tests.application.factories import (
     vehicle_data,
 )
 from tests.application.journey import filed
-from tests.factories import DriverFactory
+from tests.factories import PASSWORD, DriverFactory
 from workflows.application.models import ApplicationCase, ApplicationState
 
 pytestmark = pytest.mark.django_db
@@ -129,7 +129,9 @@ def test_a_clerk_cannot_homologate_403_art22(api, clerk):
 
 def test_homologating_before_the_review_is_a_conflict_409(api, mayor):
     case = ApplicationCaseFactory(in_review=True)
-    response = api(mayor).post(f"/api/cases/{case.pk}/actions/homologate/", {})
+    response = api(mayor).post(
+        f"/api/cases/{case.pk}/actions/homologate/", {"password": PASSWORD}
+    )
     assert (response.status_code, response.json()["code"]) == (409, "state_conflict")
     assert _state(case) == S.SECRETARIA_REVIEW
     assert not AuditEvent.objects.filter(case=case).exists()
