@@ -96,10 +96,15 @@ def test_two_denials_against_one_grant_deny_the_appeal_and_the_penalty_stands_ar
     ) == [
         ("open", "review", appeal.applicant.user_id),
         ("open_voting", "voting", members[0].pk),
+        # Each member signs his vote as he casts it; the deciding one, the decision too.
         ("vote", "voting", members[0].pk),
+        ("document_signed", "voting", members[0].pk),
         ("vote", "voting", members[1].pk),
+        ("document_signed", "voting", members[1].pk),
         ("vote", "voting", members[2].pk),
+        ("document_signed", "voting", members[2].pk),
         ("deny", "denied", members[2].pk),
+        ("document_signed", "denied", members[2].pk),
         ("notice_letter_written", "denied", members[2].pk),
     ]
     assert list(AuditEvent.objects.filter(case=notice).values_list("transition", flat=True))[

@@ -122,7 +122,9 @@ def test_the_applicant_cannot_approve_their_own_application_403_art22_p1(api):
 
 def test_a_clerk_cannot_homologate_403_art22(api, clerk):
     case = ApplicationCaseFactory(awaiting_homologation=True)
-    response = api(clerk).post(f"/api/cases/{case.pk}/actions/homologate/", {})
+    response = api(clerk).post(
+        f"/api/cases/{case.pk}/actions/homologate/", {"password": PASSWORD}
+    )
     assert response.status_code == 403
     assert _state(case) == S.AWAITING_HOMOLOGATION
 

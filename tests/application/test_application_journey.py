@@ -111,6 +111,8 @@ def test_the_whole_journey_grants_the_authorization_im_and_papers_art22(
         ("grant_place", "awaiting_homologation", "Art. 22 §2"),
         ("homologate", "granted", "Art. 22"),
         ("registration_issued", "granted", "Art. 18"),
+        # The mayor signs the Termo in the homologation's step.
+        ("document_signed", "granted", "Lei 14.063/2020 Art. 4"),
     ]
     homologation = AuditEvent.objects.get(case=case, transition="homologate")
     assert (homologation.actor, homologation.note, homologation.data) == (

@@ -131,7 +131,12 @@ def test_the_api_converts_and_answers_the_notices(api, agent):
 
     response = api(agent).post(
         f"/api/complaints/{complaint.pk}/convert/",
-        {"items": ["VIII", "XVI"], "conductor": "holder", "offender_signed": True},
+        {
+            "items": ["VIII", "XVI"],
+            "conductor": "holder",
+            "offender_signed": True,
+            "password": PASSWORD,
+        },
         format="json",
     )
 
@@ -164,6 +169,7 @@ def test_the_agents_page_starts_from_the_complaint_and_converts_it(client, agent
             "place": "Rodoviária, ponto 2",
             "occurred_at": "2026-05-04T07:00",
             "description": "Cobrança acima da tabela, conferida com o passageiro.",
+            "password": PASSWORD,
         },
     )
 

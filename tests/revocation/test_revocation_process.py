@@ -226,8 +226,10 @@ def test_system_opened_revocation_notice_defence_and_mayors_revocation_art59_p2_
         AuditEvent.objects.filter(case=case).order_by("at", "id").values_list("transition",
                                                                               flat=True)
     ) == [
-        "open", "send_notice", "notice_letter_written", "letter_posted", "return_receipt",
-        "notify", "file_defence", "revoke", "notice_letter_written", "appeal_decision",
+        # The clerk signs the notice's letter, the mayor his decision's (issue 21).
+        "open", "send_notice", "document_signed", "notice_letter_written", "letter_posted",
+        "return_receipt", "notify", "file_defence", "revoke", "notice_letter_written",
+        "document_signed", "appeal_decision",
         "deny_decision_appeal", "authorization_revoked", "auxiliary_unbound",
     ]
 
@@ -350,7 +352,8 @@ def test_a_driver_cannot_decide_his_own_revocation_403_art59_p3(authorization, c
             password=PASSWORD,
         )
     response = api(authorization.holder.user).post(
-        f"/api/cases/{case.pk}/actions/dismiss/", {"note": "Arquivo o meu processo."}
+        f"/api/cases/{case.pk}/actions/dismiss/",
+        {"note": "Arquivo o meu processo.", "password": PASSWORD},
     )
     assert response.status_code == 403
     assert _snapshot(case) == before
@@ -361,7 +364,9 @@ def test_the_mayor_cannot_revoke_while_the_window_runs_409_art59_p2(
 ):
     case = _notified(_system_opened(authorization), clerk)
     before = _snapshot(case)
-    response = api(mayor).post(f"/api/cases/{case.pk}/actions/revoke/", {"note": "Já decido."})
+    response = api(mayor).post(
+        f"/api/cases/{case.pk}/actions/revoke/", {"note": "Já decido.", "password": PASSWORD}
+    )
     assert response.status_code == 409
     assert response.json()["article"] == "Art. 59 §3; Art. 59 §5"
     with pytest.raises(StateConflict):
@@ -659,7 +664,13 @@ def test_revoke_and_dismiss_at_once_one_decides_the_other_conflicts_art59_p3():
     def act(user, action):
         try:
             barrier.wait(timeout=10)
-            case_act(case=case, action=action, actor=user, note="Fundamentado nos autos.")
+            case_act(
+                case=case,
+                action=action,
+                actor=user,
+                note="Fundamentado nos autos.",
+                password=PASSWORD,
+            )
             outcomes[action] = "applied"
         except StateConflict:
             outcomes[action] = "conflict"
