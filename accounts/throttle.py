@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -86,3 +87,69 @@ def account_mail_allow(*, email: str, ip: str) -> None:
         allowed, retry_after = rate_limit_hit(scope=scope, client=client, limit=limit, period=3600)
         if not allowed:
             raise MailThrottled(retry_after)
+
+
+class ActConfirmLocked(Exception):
+    """Too many wrong confirmations of signed acts by this user: refused for a while."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after)
+        self.retry_after = retry_after
+
+
+def _act_confirm_key(user: Any) -> str:
+    # The user's id and his stored password hash (whose salt is new at each set_password):
+    # a counter never outlives the account it was kept for, nor is shared with another
+    # account that gets the same id (a rebuilt database, a test run).
+    tag = salted_hmac("accounts.throttle.act", f"{user.pk}:{user.password}").hexdigest()[:24]
+    return f"act-confirm:{user.pk}:{tag}"
+
+
+def _act_confirm_state(user: Any) -> tuple[int, float]:
+    value = cache.get(_act_confirm_key(user))
+    if isinstance(value, list | tuple) and len(value) == 2:
+        return int(value[0]), float(value[1])
+    return 0, 0.0
+
+
+def act_confirm_allow(user: Any, *, now: float | None = None) -> None:
+    """Refuse (ActConfirmLocked) while `user` is locked: ACT_CONFIRM_FAILURE_LIMIT wrong
+    confirmations in a row lock his signed acts for ACT_CONFIRM_LOCKOUT_MINUTES after the
+    last one, even with the right password, like the login's lockout (accounts.lockout).
+
+    Counted on the user himself: only his own session confirms his acts, so a colleague
+    cannot lock him out. If the cache is down the act is allowed, as the public pages are.
+    """
+    now = time.time() if now is None else now
+    try:
+        failures, last = _act_confirm_state(user)
+    except Exception:
+        logger.warning("act confirmation counter unavailable", exc_info=True)
+        return
+    lockout = int(settings.ACT_CONFIRM_LOCKOUT_MINUTES) * 60
+    if failures >= int(settings.ACT_CONFIRM_FAILURE_LIMIT) and now - last < lockout:
+        raise ActConfirmLocked(max(1, int(last + lockout - now)))
+
+
+def act_confirm_failed(user: Any, *, now: float | None = None) -> None:
+    """Count one wrong confirmation of `user` (the count starts again once a lock is over).
+
+    Kept in the cache, not in the act's transaction: the refused act rolls back, the
+    count stays."""
+    now = time.time() if now is None else now
+    lockout = int(settings.ACT_CONFIRM_LOCKOUT_MINUTES) * 60
+    try:
+        failures, last = _act_confirm_state(user)
+        if now - last >= lockout:
+            failures = 0
+        cache.set(_act_confirm_key(user), [failures + 1, now], timeout=lockout + 60)
+    except Exception:
+        logger.warning("act confirmation counter unavailable", exc_info=True)
+
+
+def act_confirm_passed(user: Any) -> None:
+    """A right confirmation clears the count of wrong ones."""
+    try:
+        cache.delete(_act_confirm_key(user))
+    except Exception:
+        logger.warning("act confirmation counter unavailable", exc_info=True)

@@ -93,6 +93,7 @@ def _form_field(spec: ActionField) -> forms.Field:
             widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
             max_length=TEXT_MAX,
             strip=False,
+            error_messages=_required_message(spec),
             **common,
         )
     if spec.kind == "textarea":
@@ -100,6 +101,10 @@ def _form_field(spec: ActionField) -> forms.Field:
             widget=forms.Textarea(attrs={"rows": 2}), max_length=TEXTAREA_MAX, **common
         )
     return forms.CharField(max_length=_text_max(spec), **common)
+
+
+def _required_message(spec: ActionField) -> dict[str, Any]:
+    return {"required": spec.required_message} if spec.required_message else {}
 
 
 def action_form(edge: Edge, data: Any = None, files: Any = None) -> forms.Form:
@@ -160,6 +165,10 @@ def _serializer_field(spec: ActionField) -> serializers.Field:
             trim_whitespace=False,
             write_only=True,
             style={"input_type": "password"},
+            error_messages={
+                **_required_message(spec),
+                **({"blank": spec.required_message} if spec.required_message else {}),
+            },
         )
     if spec.kind == "textarea":
         return serializers.CharField(

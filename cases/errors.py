@@ -10,6 +10,7 @@ from core.errors import (
     RegisterMismatch,
     RuleViolation,
     StateConflict,
+    TooManyAttempts,
     from_law,
 )
 
@@ -19,5 +20,6 @@ __all__ = [
     "RegisterMismatch",
     "RuleViolation",
     "StateConflict",
+    "TooManyAttempts",
     "from_law",
 ]

@@ -42,6 +42,8 @@ class ActionField:
     # attributes from the case ("noticed_on"), and what it is (core.dates.DateBound.after).
     after: str = ""
     after_label: str | Promise = ""
+    # What a person is told when he leaves a required input blank ("" for the usual).
+    required_message: str | Promise = ""
 
 
 # Actions confirmed whatever their style or role: accepting every document of a request

@@ -222,6 +222,14 @@ AXES_RESET_ON_SUCCESS = True
 # Tries made while locked are refused unread and do not restart the lock (the unlock link
 # is bound to the lock's start).
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Wrong confirmations of a signed act (password or second factor's code) per user before
+# his acts are refused for a while (accounts.throttle.act_confirm_*): the same numbers as
+# the login's by default. Keyed on the user himself (only his own session confirms his
+# acts), so nobody else can lock him out.
+ACT_CONFIRM_FAILURE_LIMIT = env_int("ACT_CONFIRM_FAILURE_LIMIT", AXES_FAILURE_LIMIT)
+ACT_CONFIRM_LOCKOUT_MINUTES = env_int(
+    "ACT_CONFIRM_LOCKOUT_MINUTES", int(AXES_COOLOFF_TIME.total_seconds() // 60)
+)
 # How long a browser stays a known device of a person who signed in on it.
 LOGIN_DEVICE_DAYS = env_int("LOGIN_DEVICE_DAYS", 180)
 # axes warns when the address is not part of the key: here the user name is, from any

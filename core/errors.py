@@ -52,6 +52,18 @@ class NotPermitted(DomainError):
     default_code = "not_permitted"
 
 
+class TooManyAttempts(DomainError):
+    """Too many wrong tries of a secret (an act's confirmation): HTTP 429 until
+    `retry_after` seconds have passed, whatever is tried meanwhile."""
+
+    http_status = 429
+    default_code = "too_many_attempts"
+
+    def __init__(self, message: str | Promise, *, retry_after: int, article: str = "") -> None:
+        super().__init__(message, article=article)
+        self.retry_after = retry_after
+
+
 class StateConflict(DomainError):
     """The case's current state does not allow this (or someone acted first): HTTP 409."""
 

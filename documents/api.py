@@ -46,6 +46,14 @@ class VerifiedSignatureOutput(serializers.Serializer):
     valid = serializers.BooleanField(source="ok", help_text="Tudo confere.")
 
 
+class VerifiedAttachmentOutput(serializers.Serializer):
+    name = serializers.CharField(help_text="Nome do arquivo anexo (ex.: o voto de um membro).")
+    description = serializers.CharField(help_text="O que o anexo é, como o PDF o descreve.")
+    signatures = VerifiedSignatureOutput(
+        many=True, source="check.signatures", help_text="As assinaturas do próprio anexo."
+    )
+
+
 class VerifiedDocumentOutput(serializers.Serializer):
     kind = serializers.CharField()
     title = serializers.CharField()
@@ -58,12 +66,16 @@ class VerificationOutput(serializers.Serializer):
     document = VerifiedDocumentOutput()
     standing = serializers.CharField(help_text="Situação de hoje do táxi a que se refere.")
     signatures = VerifiedSignatureOutput(many=True)
+    attachments = VerifiedAttachmentOutput(
+        many=True, help_text="PDFs assinados que o documento leva dentro (os votos de uma decisão)."
+    )
 
 
 class VerifyUploadOutput(serializers.Serializer):
     verdict = serializers.ChoiceField(choices=["authentic", "altered", "not_issued"])
     document = VerifiedDocumentOutput(allow_null=True)
     signatures = VerifiedSignatureOutput(many=True)
+    attachments = VerifiedAttachmentOutput(many=True)
 
 
 class VerifyUploadInput(serializers.Serializer):
@@ -86,6 +98,10 @@ def _signatures(check: PdfCheck | None) -> list[object]:
     return list(check.signatures) if check is not None else []
 
 
+def _attachments(check: PdfCheck | None) -> list[object]:
+    return list(check.attached) if check is not None else []
+
+
 class VerifyCodeApi(APIView):
     """GET: the document with this verification code, its taxi's standing today and each
     signature of its PDF, validated now."""
@@ -102,10 +118,12 @@ class VerifyCodeApi(APIView):
         )
         if result is None or result.document is None:
             raise NotFound("Nenhum documento com este código de verificação.")
+        check = document_signatures(result.document)
         payload = {
             "document": _document(result.document),
             "standing": str(result.standing),
-            "signatures": _signatures(document_signatures(result.document)),
+            "signatures": _signatures(check),
+            "attachments": _attachments(check),
         }
         return Response(VerificationOutput(payload).data)
 
@@ -130,5 +148,6 @@ class VerifyFileApi(APIView):
             "verdict": str(found.verdict),
             "document": _document(found.document),
             "signatures": _signatures(found.check),
+            "attachments": _attachments(found.check),
         }
         return Response(VerifyUploadOutput(payload).data)

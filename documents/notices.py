@@ -66,10 +66,11 @@ def fine_notification_context(notice: Any) -> dict[str, Any]:
 
 
 def fine_notification_issue(
-    *, notice: Any, actor: User | None, password: str = ""
+    *, notice: Any, actor: User | None, password: str | None = None
 ) -> OfficialDocument | None:
     """Issue the Notificação de Multa of a notice in the caller's transaction (Art. 46);
-    with `password` the clerk who sends it signs it (documents.signing.keys).
+    with `password` (None: not signed by its actor) the clerk who sends it signs it
+    (documents.signing.keys); blank or wrong, the caller's transaction writes nothing.
 
     None when the notice carries no fine (a written warning instead of the fine, Art. 59 I,
     under FIRST_OFFENCE_WARNING=instead): there is nothing to pay and nothing to notify.
@@ -83,6 +84,6 @@ def fine_notification_issue(
         context=fine_notification_context(notice),
         now=timezone.now(),
     )
-    if password and actor is not None:
+    if password is not None and actor is not None:
         document_sign_by(document=document, actor=actor, password=password, case=notice)
     return document

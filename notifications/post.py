@@ -87,14 +87,15 @@ def notice_send(
     template: str,
     context: Mapping[str, object],
     actor: User | None,
-    password: str = "",
+    password: str | None = None,
     starts: Sequence[DeadlineRule] = (),
 ) -> Notification:
     """Write the registered letter (and a courtesy e-mail) in the caller's transaction.
 
     With `password` (her password or second factor's code) the clerk who sends it signs
-    the letter in this same step; a wrong one raises NotPermitted and the caller's
-    transaction writes nothing. `starts`: the deadlines the letter's receipt will start;
+    the letter in this same step; blank (RuleViolation) or wrong (NotPermitted), the
+    caller's transaction writes nothing. None: an act not signed by its actor (a system
+    letter), sealed only. `starts`: the deadlines the letter's receipt will start;
     the letter says how each will be counted (issue 24 §3), since their dates depend on
     the AR."""
     from documents.models import OfficialDocument
@@ -117,7 +118,7 @@ def notice_send(
         actor=actor,
         context=paper,
     )
-    if password and actor is not None:
+    if password is not None and actor is not None:
         document_sign_by(document=letter, actor=actor, password=password, case=case)
     notification = Notification.objects.create(
         case=case,

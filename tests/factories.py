@@ -25,6 +25,10 @@ def plate_for(n: int) -> str:
     return f"{letters}{n % 10}{_LETTERS[n % 26]}{n % 100:02d}"
 
 
+PASSWORD = "senha-de-teste-123"
+"""Every factory user's password: it confirms (and signs) the acts tests take as him."""
+
+
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = User
@@ -34,7 +38,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     first_name = factory.Faker("first_name", locale="pt_BR")
     last_name = factory.Faker("last_name", locale="pt_BR")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
-    password = factory.PostGenerationMethodCall("set_password", "senha-de-teste-123")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
 
     @factory.post_generation
     def role(self, create: bool, extracted: Role | None, **kwargs: object) -> None:

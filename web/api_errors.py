@@ -139,7 +139,8 @@ def _map(
 ) -> tuple[dict[str, Any] | None, int, dict[str, str]]:
     if isinstance(exc, DomainError):
         body = error_body(exc.message, exc.code, article=exc.article, fields=exc.fields)
-        return body, exc.http_status, {}
+        retry_after = getattr(exc, "retry_after", None)
+        return body, exc.http_status, {"Retry-After": str(retry_after)} if retry_after else {}
     if isinstance(exc, exceptions.ValidationError):
         return validation_body(exc.detail), 400, {}
     if isinstance(exc, DjangoValidationError):

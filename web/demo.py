@@ -455,8 +455,10 @@ def _enforcement(counts: dict[str, int], users: dict[str, User]) -> None:
         occurred_at=now - dt.timedelta(hours=3),
         place="Ponto da Praça Central",
         description="Tabela de preços não afixada (dados de demonstração).",
+        # Each act signed by who took it, as on the pages (documents.signing.keys).
+        password=DEMO_PASSWORD,
     )
-    violation_send_notice(case=notice, actor=users["servidor"])
+    violation_send_notice(case=notice, actor=users["servidor"], password=DEMO_PASSWORD)
     complaint_file(
         plate=authorization.vehicle.plate,
         occurred_at=now - dt.timedelta(days=1),

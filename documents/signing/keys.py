@@ -42,10 +42,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.models import User
+from accounts.throttle import (
+    ActConfirmLocked,
+    act_confirm_allow,
+    act_confirm_failed,
+    act_confirm_passed,
+)
 from cases.models import Case
 from cases.services.transitions import case_record
 from cases.workflow import ActionField
-from core.errors import NotPermitted
+from core.errors import NotPermitted, RuleViolation, TooManyAttempts
 from documents.models import OfficialDocument, SigningKey
 from documents.signing.devchain import NOT_VALID, certificate_build, not_valid_name, pkcs12_bytes
 from documents.signing.pades import SigningUnavailable, pdf_sign, pkcs12_signer
@@ -164,15 +170,51 @@ def _confirmed_just_now(user: User, code: str) -> bool:
     return (user.pk, code) in _CONFIRMED.codes
 
 
+CONFIRMATION_REQUIRED = _l(
+    "Confirme o ato com a sua senha ou com o código do seu segundo fator: com ela você "
+    "assina eletronicamente o documento do ato (Lei 14.063/2020), e sem ela o ato não é "
+    "registrado."
+)
+
+
 def act_confirm(*, user: User, credential: str) -> Confirmation:
     """The act is confirmed by the user's own password or by a current code of his second
-    factor (a TOTP device of django-otp), or it is not taken (403).
+    factor (a TOTP device of django-otp), or it is not taken: left blank, 400 (an act
+    that issues a document signed by its actor is never taken unsigned); wrong, 403;
+    after ACT_CONFIRM_FAILURE_LIMIT wrong ones in a row, 429 for a while even with the
+    right one (accounts.throttle.act_confirm_allow).
 
     The password is tried first; a code is tried only when it is not his password and he
     has a confirmed device. django-otp refuses a code already used (no replay)."""
-    if credential and user.check_password(credential):
+    if not credential:
+        raise RuleViolation(
+            CONFIRMATION_REQUIRED,
+            code="confirmation_required",
+            fields={"password": [str(CONFIRMATION_REQUIRED)]},
+        )
+    try:
+        act_confirm_allow(user)
+    except ActConfirmLocked as exc:
+        raise TooManyAttempts(
+            _(
+                "Muitas confirmações erradas seguidas: por segurança, os seus atos "
+                "assinados ficam bloqueados por %(minutes)d minuto(s). Tente de novo depois."
+            )
+            % {"minutes": -(-exc.retry_after // 60)},
+            retry_after=exc.retry_after,
+        ) from None
+    confirmation = _credential_match(user, credential)
+    if confirmation is None:
+        act_confirm_failed(user)
+        raise _wrong_credential()
+    act_confirm_passed(user)
+    return confirmation
+
+
+def _credential_match(user: User, credential: str) -> Confirmation | None:
+    if user.check_password(credential):
         return Confirmation(user=user, password=credential)
-    code = (credential or "").strip().replace(" ", "")
+    code = credential.strip().replace(" ", "")
     if code.isdigit() and 6 <= len(code) <= 8:
         from django_otp import match_token
 
@@ -181,7 +223,11 @@ def act_confirm(*, user: User, credential: str) -> Confirmation:
             # Forgotten when the act commits (a rolled-back one forgets it after a minute).
             transaction.on_commit(lambda: _CONFIRMED.codes.pop((user.pk, code), None))
             return Confirmation(user=user)
-    raise NotPermitted(
+    return None
+
+
+def _wrong_credential() -> NotPermitted:
+    return NotPermitted(
         _(
             "Senha ou código incorreto: confirme o ato com a sua senha ou com o código do seu "
             "segundo fator para assiná-lo eletronicamente."
@@ -358,7 +404,8 @@ SIGNING_PASSWORD = ActionField(
         "eletronicamente, Lei 14.063/2020)"
     ),
     "password",
-    required=False,
+    required_message=CONFIRMATION_REQUIRED,
 )
 """The input a signed action adds: the actor's password or second factor's code, with which
-he signs its document."""
+he signs its document. Required: the act and his signature are one step (CONFIRMATION_REQUIRED
+when left blank)."""

@@ -212,11 +212,13 @@ class SignatureCheck:
 
 @dataclass(frozen=True)
 class PdfCheck:
-    """Every signature of a PDF, or why it could not be read."""
+    """Every signature of a PDF, or why it could not be read; and those of the signed PDFs
+    it carries inside (a decision carries each member's signed vote, workflows.appeal.votes)."""
 
     readable: bool
     signatures: list[SignatureCheck] = field(default_factory=list)
     error: str = ""
+    attached: list[AttachedCheck] = field(default_factory=list)
 
     @property
     def signed(self) -> bool:
@@ -230,6 +232,20 @@ class PdfCheck:
     def altered(self) -> bool:
         """Unreadable, or some signature no longer matches its bytes: never "valid"."""
         return not self.readable or any(not (s.intact and s.valid) for s in self.signatures)
+
+
+@dataclass(frozen=True)
+class AttachedCheck:
+    """A PDF carried inside another (a PDF/A-3 attachment) and its own signatures."""
+
+    name: str
+    description: str
+    check: PdfCheck
+
+
+MAX_ATTACHED = 20
+"""Attachments checked in one PDF (a decision carries three votes): a crafted file with
+thousands of them does not keep a public page busy."""
 
 
 def _common_name(cert: asn1_x509.Certificate) -> str:
@@ -302,7 +318,11 @@ def pdf_check(pdf: bytes, *, roots: Iterable[asn1_x509.Certificate]) -> PdfCheck
     return _outside_event_loop(lambda: _pdf_check(pdf, trusted))
 
 
-def _pdf_check(pdf: bytes, roots: list[asn1_x509.Certificate]) -> PdfCheck:
+def _pdf_check(
+    pdf: bytes, roots: list[asn1_x509.Certificate], *, inner: bool = True
+) -> PdfCheck:
+    """`pdf`'s signatures and, with `inner`, those of the PDFs attached to it (one level:
+    an attachment's own attachments are not opened)."""
     from pyhanko.pdf_utils.reader import PdfFileReader
     from pyhanko_certvalidator import ValidationContext
 
@@ -314,7 +334,42 @@ def _pdf_check(pdf: bytes, roots: list[asn1_x509.Certificate]) -> PdfCheck:
     context = ValidationContext(
         trust_roots=roots, allow_fetching=False, revocation_mode="soft-fail"
     )
-    return PdfCheck(readable=True, signatures=[_check_one(e, context) for e in embedded])
+    attached = [
+        AttachedCheck(
+            name=name, description=description, check=_pdf_check(data, roots, inner=False)
+        )
+        for name, description, data in (_attached_pdfs(reader) if inner else [])
+    ]
+    return PdfCheck(
+        readable=True, signatures=[_check_one(e, context) for e in embedded], attached=attached
+    )
+
+
+def _attached_pdfs(reader: object) -> list[tuple[str, str, bytes]]:
+    """(name, description, bytes) of each PDF embedded in the document's EmbeddedFiles name
+    tree, read through pyHanko's object model; anything unreadable is skipped."""
+    try:
+        tree = reader.root["/Names"]["/EmbeddedFiles"]  # type: ignore[attr-defined]
+    except (KeyError, TypeError, AttributeError):
+        return []
+    found: list[tuple[str, str, bytes]] = []
+    nodes = [tree]
+    while nodes and len(found) < MAX_ATTACHED:
+        node = nodes.pop(0).get_object()
+        nodes.extend(kid for kid in node.get("/Kids", ()))
+        names = node.get("/Names", ())
+        for index in range(0, len(names) - 1, 2):
+            try:
+                spec = names[index + 1].get_object()
+                data = spec["/EF"]["/F"].get_object().data
+                name = str(spec.get("/UF") or spec.get("/F") or names[index])
+                description = str(spec.get("/Desc", ""))
+            except Exception:
+                logger.info("an attachment could not be read", exc_info=True)
+                continue
+            if data.startswith(b"%PDF-") and len(found) < MAX_ATTACHED:
+                found.append((name, description, data))
+    return found
 
 
 def signer_names(check: PdfCheck) -> Sequence[str]:

@@ -33,6 +33,7 @@ from tests.application.factories import ApplicationCaseFactory
 from tests.clandestine.factories import ClandestineCaseFactory
 from tests.complaint.factories import ComplaintCaseFactory
 from tests.factories import (
+    PASSWORD,
     AuthorizationFactory,
     SuspensionCaseFactory,
     UserFactory,
@@ -299,7 +300,7 @@ def build(role: str) -> tuple[Any, dict[str, list[Target]]]:
 def _letter(termo: Any, clerk: Any) -> Notification:
     """A registered letter whose AR card came back scanned."""
     notice = ViolationNoticeFactory(authorization=termo)
-    case_act(case=notice, action="send_notice", actor=clerk)
+    case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     letter = Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
     letter.ar_scan.save("ar.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"))
     return letter

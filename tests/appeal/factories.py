@@ -17,7 +17,7 @@ from django.db import transaction
 from accounts.roles import Role
 from cases.services.transitions import case_step
 from registers.models import AuxiliaryBinding, Driver
-from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, DriverFactory, UserFactory
 from workflows.appeal.models import AppealCase, CommissionSeat, Seat
 from workflows.appeal.services import WitnessInput, appeal_file
 from workflows.violation.models import ViolationNotice
@@ -82,6 +82,7 @@ def notified_notice(
             occurred_at=issued - dt.timedelta(hours=6),
             place="Praça Central, ponto 1",
             offender=offender,
+            password=PASSWORD,
         )
         clerk = UserFactory(role=Role.CLERK)
         with transaction.atomic():  # as the AR's recording transaction

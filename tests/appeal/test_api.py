@@ -9,6 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.appeal.factories import commission_member, filed_appeal, notified_notice, pdf
+from tests.factories import PASSWORD
 from workflows.appeal.models import AppealCase, Vote
 from workflows.violation.models import ViolationNotice, ViolationState
 
@@ -106,7 +107,7 @@ def test_voting_through_the_api_403_for_no_seat_409_for_a_second_vote_art52(memb
     appeal = filed_appeal()
     _api(members[0]).post(f"/api/cases/{appeal.pk}/actions/open_voting/", {}, format="json")
     url = f"/api/appeals/{appeal.pk}/votes/"
-    vote = {"vote": "denied", "reason": "As fotos do agente bastam."}
+    vote = {"vote": "denied", "reason": "As fotos do agente bastam.", "password": PASSWORD}
     # a commission member without a seat: 403
     response = _api(commission_member()).post(url, vote, format="json")
     assert (response.status_code, response.json()["code"]) == (403, "not_a_seat_holder")
@@ -121,7 +122,7 @@ def test_voting_through_the_api_403_for_no_seat_409_for_a_second_vote_art52(memb
     # the generic action endpoint runs the same service (choice and textarea inputs)
     response = _api(members[2]).post(
         f"/api/cases/{appeal.pk}/actions/vote/",
-        {"vote": "denied", "reason": "Mantenho."},
+        {"vote": "denied", "reason": "Mantenho.", "password": PASSWORD},
         format="json",
     )
     assert response.status_code == 200, response.content

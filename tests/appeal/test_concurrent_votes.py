@@ -15,6 +15,7 @@ from documents.models import OfficialDocument
 from notifications.models import Notification
 from registers.models import PointRecord
 from tests.appeal.factories import commission, filed_appeal
+from tests.factories import PASSWORD
 from workflows.appeal.models import AppealCase, AppealState, Outcome, Vote
 from workflows.violation.models import ViolationNotice, ViolationState
 
@@ -35,7 +36,14 @@ def test_two_deciding_votes_at_once_make_one_decision_art52(settings):
     first, second, third = (seats[s].holder for s in ("I", "II", "III"))
     appeal = filed_appeal()
     case_act(case=appeal, action="open_voting", actor=first)
-    case_act(case=appeal, action="vote", actor=first, vote=Outcome.DENIED, reason="Mantenho.")
+    case_act(
+        case=appeal,
+        action="vote",
+        actor=first,
+        vote=Outcome.DENIED,
+        reason="Mantenho.",
+        password=PASSWORD,
+    )
     barrier = threading.Barrier(2)
     outcomes: dict[int, str] = {}
 
@@ -43,7 +51,12 @@ def test_two_deciding_votes_at_once_make_one_decision_art52(settings):
         try:
             barrier.wait(timeout=10)
             case_act(
-                case=appeal, action="vote", actor=member, vote=Outcome.DENIED, reason="Acompanho."
+                case=appeal,
+                action="vote",
+                actor=member,
+                vote=Outcome.DENIED,
+                reason="Acompanho.",
+                password=PASSWORD,
             )
             outcomes[member.pk] = "applied"
         except StateConflict:

@@ -9,6 +9,7 @@ from django.test import Client
 
 from cases.services.transitions import case_act
 from tests.appeal.factories import filed_appeal
+from tests.factories import PASSWORD
 from workflows.appeal.models import AppealCase, Outcome
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
@@ -24,7 +25,14 @@ def decided(members):
     appeal = filed_appeal()
     case_act(case=appeal, action="open_voting", actor=members[0])
     for member, reason in ((members[1], "Tabela visível."), (members[2], "Foto convincente.")):
-        case_act(case=appeal, action="vote", actor=member, vote=Outcome.GRANTED, reason=reason)
+        case_act(
+            case=appeal,
+            action="vote",
+            actor=member,
+            vote=Outcome.GRANTED,
+            reason=reason,
+            password=PASSWORD,
+        )
     return AppealCase.objects.get(pk=appeal.pk)
 
 

@@ -14,6 +14,7 @@ from cases.services.transitions import case_act
 from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
 from tests.appeal.factories import SP, filed_appeal, notified_notice
+from tests.factories import PASSWORD
 from workflows.appeal.models import AppealCase, Outcome
 from workflows.violation.models import ViolationNotice, ViolationState
 
@@ -41,7 +42,14 @@ def _decided_and_posted(members, clerk, votes):
     with _at(dt.date(2026, 3, 20)):
         case_act(case=appeal, action="open_voting", actor=members[0])
         for member, vote in zip(members, votes, strict=False):
-            case_act(case=appeal, action="vote", actor=member, vote=vote, reason="Razões.")
+            case_act(
+                case=appeal,
+                action="vote",
+                actor=member,
+                vote=vote,
+                reason="Razões.",
+                password=PASSWORD,
+            )
     letter = Notification.objects.get(case=appeal, channel=Notification.Channel.REGISTERED_POST)
     with _at(dt.date(2026, 3, 31)):
         letter_record_posting(

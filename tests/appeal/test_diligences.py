@@ -8,6 +8,7 @@ from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import AuditEvent
 from cases.services.transitions import case_act
 from tests.appeal.factories import commission_member, filed_appeal
+from tests.factories import PASSWORD
 from workflows.appeal.models import AppealCase, AppealState, Diligence, Outcome
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
@@ -119,6 +120,7 @@ def test_the_commission_may_order_a_diligence_of_its_own_before_the_first_vote_a
         actor=members[0],
         vote=Outcome.GRANTED,
         reason="A tabela estava visível.",
+        password=PASSWORD,
     )
     # after the first vote, the instruction is closed
     with pytest.raises(StateConflict):

@@ -12,6 +12,7 @@ import time_machine
 from cases.services.transitions import case_act
 from notifications.models import Notification
 from tests.appeal.factories import SP, filed_appeal, notified_notice
+from tests.factories import PASSWORD
 from workflows.appeal.models import AppealCase, Outcome
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,14 @@ def _decided_appeal(members):
         appeal = filed_appeal(notice)
         case_act(case=appeal, action="open_voting", actor=members[0])
         for member in members[:2]:
-            case_act(case=appeal, action="vote", actor=member, vote=Outcome.DENIED, reason="R.")
+            case_act(
+                case=appeal,
+                action="vote",
+                actor=member,
+                vote=Outcome.DENIED,
+                reason="R.",
+                password=PASSWORD,
+            )
     return AppealCase.objects.get(pk=appeal.pk)
 
 

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from tests.appeal.factories import filed_appeal, notified_notice, pdf
+from tests.factories import PASSWORD
 from workflows.appeal.models import AppealCase, AppealState, Vote
 from workflows.violation.models import ViolationNotice, ViolationState
 
@@ -79,7 +80,8 @@ def test_a_member_votes_with_the_generic_action_form_art52(members):
     case_page = client.get(f"/processos/{appeal.pk}/").content.decode()
     assert 'data-action="vote"' in case_page
     response = client.post(
-        f"/processos/{appeal.pk}/acao/vote/", {"vote": "denied", "reason": "As fotos bastam."}
+        f"/processos/{appeal.pk}/acao/vote/",
+        {"vote": "denied", "reason": "As fotos bastam.", "password": PASSWORD},
     )
     assert response.status_code == 302
     assert list(Vote.objects.values_list("seat", "vote", "reason")) == [

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from cases.errors import NotPermitted
 from cases.services.transitions import case_act
 from tests.appeal.factories import auxiliary_of, filed_appeal, notified_notice
-from tests.factories import AuthorizationFactory, SuspensionCaseFactory
+from tests.factories import PASSWORD, AuthorizationFactory, SuspensionCaseFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
@@ -68,7 +68,9 @@ def test_a_driver_never_sees_another_drivers_appeals_art63(members):
     assert api.get(f"/api/appeals/{theirs.pk}/").status_code == 404
     assert api.get(f"/api/cases/{theirs.pk}/").status_code == 404
     response = api.post(
-        f"/api/appeals/{theirs.pk}/votes/", {"vote": "granted", "reason": "x"}, format="json"
+        f"/api/appeals/{theirs.pk}/votes/",
+        {"vote": "granted", "reason": "x", "password": PASSWORD},
+        format="json",
     )
     assert response.status_code == 404
     # nor on the pages

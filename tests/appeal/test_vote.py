@@ -17,7 +17,7 @@ from documents.services import document_html
 from notifications.models import Notification
 from registers.models import PointRecord
 from tests.appeal.factories import commission_member, filed_appeal
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
 from workflows.appeal.models import AppealCase, AppealState, Outcome, Vote
 from workflows.appeal.services import commission_seat_assign, commission_seat_vacate
 from workflows.violation.models import ViolationNotice, ViolationState
@@ -42,7 +42,15 @@ def appeal(members):
 
 
 def _vote(appeal, member, vote, reason="Fundamentação do voto.", **kwargs):
-    return case_act(case=appeal, action="vote", actor=member, vote=vote, reason=reason, **kwargs)
+    return case_act(
+        case=appeal,
+        action="vote",
+        actor=member,
+        vote=vote,
+        reason=reason,
+        **kwargs,
+        password=PASSWORD,
+    )
 
 
 def _reload(appeal):
@@ -88,10 +96,15 @@ def test_two_denials_against_one_grant_deny_the_appeal_and_the_penalty_stands_ar
     ) == [
         ("open", "review", appeal.applicant.user_id),
         ("open_voting", "voting", members[0].pk),
+        # Each member signs his vote as he casts it; the deciding one, the decision too.
         ("vote", "voting", members[0].pk),
+        ("document_signed", "voting", members[0].pk),
         ("vote", "voting", members[1].pk),
+        ("document_signed", "voting", members[1].pk),
         ("vote", "voting", members[2].pk),
+        ("document_signed", "voting", members[2].pk),
         ("deny", "denied", members[2].pk),
+        ("document_signed", "denied", members[2].pk),
         ("notice_letter_written", "denied", members[2].pk),
     ]
     assert list(AuditEvent.objects.filter(case=notice).values_list("transition", flat=True))[

@@ -10,6 +10,7 @@ from cases.models import Deadline
 from cases.services.transitions import case_act
 from notifications.models import Notification
 from tests.appeal.factories import filed_appeal, notified_notice
+from tests.factories import PASSWORD
 from workflows.appeal.models import AppealCase, Outcome
 from workflows.violation.models import ViolationNotice, ViolationState
 
@@ -22,7 +23,14 @@ def test_art_59_i_a_warning_upheld_on_appeal_has_nothing_to_pay(members):
     appeal = filed_appeal(notice)
     case_act(case=appeal, action="open_voting", actor=members[0])
     for member in members[1:]:
-        case_act(case=appeal, action="vote", actor=member, vote=Outcome.DENIED, reason="R.")
+        case_act(
+            case=appeal,
+            action="vote",
+            actor=member,
+            vote=Outcome.DENIED,
+            reason="R.",
+            password=PASSWORD,
+        )
 
     appeal = AppealCase.objects.get(pk=appeal.pk)
     assert "Advertência escrita (Art. 59 I)" in appeal.summary

@@ -18,7 +18,7 @@ from tests.application.factories import (
     vehicle_data,
 )
 from tests.application.journey import filed
-from tests.factories import DriverFactory
+from tests.factories import PASSWORD, DriverFactory
 from workflows.application.models import ApplicationCase, ApplicationState
 
 pytestmark = pytest.mark.django_db
@@ -122,14 +122,18 @@ def test_the_applicant_cannot_approve_their_own_application_403_art22_p1(api):
 
 def test_a_clerk_cannot_homologate_403_art22(api, clerk):
     case = ApplicationCaseFactory(awaiting_homologation=True)
-    response = api(clerk).post(f"/api/cases/{case.pk}/actions/homologate/", {})
+    response = api(clerk).post(
+        f"/api/cases/{case.pk}/actions/homologate/", {"password": PASSWORD}
+    )
     assert response.status_code == 403
     assert _state(case) == S.AWAITING_HOMOLOGATION
 
 
 def test_homologating_before_the_review_is_a_conflict_409(api, mayor):
     case = ApplicationCaseFactory(in_review=True)
-    response = api(mayor).post(f"/api/cases/{case.pk}/actions/homologate/", {})
+    response = api(mayor).post(
+        f"/api/cases/{case.pk}/actions/homologate/", {"password": PASSWORD}
+    )
     assert (response.status_code, response.json()["code"]) == (409, "state_conflict")
     assert _state(case) == S.SECRETARIA_REVIEW
     assert not AuditEvent.objects.filter(case=case).exists()

@@ -11,7 +11,7 @@ import pytest
 from registers.models import AuxiliaryBinding, Driver
 from tests.application.factories import applicant_of, population
 from tests.application.journey import to_review
-from tests.factories import AuthorizationFactory, DriverFactory
+from tests.factories import PASSWORD, AuthorizationFactory, DriverFactory
 from workflows.application.services import application_approve_review, application_homologate
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def test_an_auxiliary_granted_his_own_authorization_becomes_a_holder_art22_p4(
     data = applicant_of(auxiliary)
     case = to_review(auxiliary.user, clerk, today=today, **asdict(data))
     application_approve_review(case=case, actor=clerk, today=today)
-    application_homologate(case=case, actor=mayor, today=today)
+    application_homologate(case=case, actor=mayor, today=today, password=PASSWORD)
     auxiliary.refresh_from_db()
     binding.refresh_from_db()
     assert (auxiliary.kind, auxiliary.titular) == (Driver.Kind.HOLDER, None)

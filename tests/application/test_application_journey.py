@@ -16,7 +16,7 @@ from notifications.models import Notification
 from registers.models import Authorization, Driver, MunicipalRegistration
 from tests.application.factories import population
 from tests.application.journey import filed, inspect, schedule, to_review
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
 from workflows.application.models import ApplicationCase, ApplicationState, AuthorizationSequence
 from workflows.application.services import application_approve_review, application_homologate
 
@@ -41,7 +41,9 @@ def test_the_whole_journey_grants_the_authorization_im_and_papers_art22(
         ApplicationState.AWAITING_HOMOLOGATION, today, today,
     )
     # And the mayor homologates (Art. 22)
-    granted = application_homologate(case=case, actor=mayor, note="De acordo.", today=today)
+    granted = application_homologate(
+        case=case, actor=mayor, note="De acordo.", today=today, password=PASSWORD
+    )
 
     # Then the case is granted and closed, tied to the new authorization
     case = ApplicationCase.objects.get(pk=case.pk)
@@ -49,18 +51,32 @@ def test_the_whole_journey_grants_the_authorization_im_and_papers_art22(
     assert case.closed_at is not None
     authorization = Authorization.objects.get(holder=case.applicant)
     assert (
-        authorization.number, authorization.vehicle, authorization.status,
-        authorization.granted_on, authorization.predates_law, case.authorization,
+        authorization.number,
+        authorization.vehicle,
+        authorization.status,
+        authorization.granted_on,
+        authorization.predates_law,
+        case.authorization,
     ) == (
-        f"TA-0001/{today.year}", case.vehicle, Authorization.Status.ACTIVE, today, False,
+        f"TA-0001/{today.year}",
+        case.vehicle,
+        Authorization.Status.ACTIVE,
+        today,
+        False,
         authorization,
     )
     assert granted.authorization == authorization
     # And the IM is valid one year (Arts. 17, 18)
     registration = MunicipalRegistration.objects.get(authorization=authorization)
-    assert (registration.number, registration.vehicle, registration.valid_from,
-            registration.valid_until) == (
-        f"IM-{today.year}/00001", case.vehicle, today,
+    assert (
+        registration.number,
+        registration.vehicle,
+        registration.valid_from,
+        registration.valid_until,
+    ) == (
+        f"IM-{today.year}/00001",
+        case.vehicle,
+        today,
         add_years(today, 1) - dt.timedelta(days=1),
     )
     # And the IM card and the Termo are issued, to be rendered after commit
@@ -71,7 +87,9 @@ def test_the_whole_journey_grants_the_authorization_im_and_papers_art22(
     ]
     term = papers[1].context
     assert (term["authorization"]["number"], term["holder"]["name"], term["vehicle"]["plate"]) == (
-        authorization.number, case.applicant.name, case.vehicle.display_plate,
+        authorization.number,
+        case.applicant.name,
+        case.vehicle.display_plate,
     )
     # And the accepted 3x4 photo is the driver's, for the IM card (Art. 17)
     assert Driver.objects.get(pk=case.applicant.pk).photo.name.startswith("drivers/photos/")
@@ -93,10 +111,14 @@ def test_the_whole_journey_grants_the_authorization_im_and_papers_art22(
         ("grant_place", "awaiting_homologation", "Art. 22 §2"),
         ("homologate", "granted", "Art. 22"),
         ("registration_issued", "granted", "Art. 18"),
+        # The mayor signs the Termo in the homologation's step.
+        ("document_signed", "granted", "Lei 14.063/2020 Art. 4"),
     ]
     homologation = AuditEvent.objects.get(case=case, transition="homologate")
     assert (homologation.actor, homologation.note, homologation.data) == (
-        mayor, "De acordo.", {"authorization": authorization.number},
+        mayor,
+        "De acordo.",
+        {"authorization": authorization.number},
     )
     assert AuditEvent.objects.get(case=case, transition="grant_place").actor is None
     # And the applicant was told at each turn, the last one naming the articles and dates
@@ -111,8 +133,7 @@ def test_the_whole_journey_grants_the_authorization_im_and_papers_art22(
     assert last.subject == f"Autorização de táxi {authorization.number} outorgada"
     assert f"homologado pelo Prefeito em {today:%d/%m/%Y} (Art. 22" in last.body
     assert (
-        f"vale de {today:%d/%m/%Y} até {registration.valid_until:%d/%m/%Y}, inclusive"
-        in last.body
+        f"vale de {today:%d/%m/%Y} até {registration.valid_until:%d/%m/%Y}, inclusive" in last.body
     )
     assert "(Arts. 17 e 18)" in last.body
     # And the papers and e-mails are queued only after commit (rows first)
@@ -129,12 +150,12 @@ def test_numbers_are_per_year_and_a_refused_homologation_gives_its_number_back_a
     applicant = first.applicant
     later = applicant.cnh_expires_on + dt.timedelta(days=1)
     with pytest.raises(RuleViolation) as refused:
-        application_homologate(case=first, actor=mayor, today=later)
+        application_homologate(case=first, actor=mayor, today=later, password=PASSWORD)
     assert refused.value.article == "Art. 10 I b"
     assert ApplicationCase.objects.get(pk=first.pk).state == ApplicationState.AWAITING_HOMOLOGATION
     assert not AuthorizationSequence.objects.filter(last__gt=0).exists()
     # The same day it goes through, and gets the first number of the year
-    application_homologate(case=first, actor=mayor, today=today)
+    application_homologate(case=first, actor=mayor, today=today, password=PASSWORD)
     assert Authorization.objects.get().number == f"TA-0001/{today.year}"
 
 
@@ -149,7 +170,7 @@ def test_the_vehicle_must_still_be_young_enough_at_homologation_art12(
     vehicle.save(update_fields=["manufacture_year"])
     next_year = dt.date(today.year + 1, 1, 4)
     with pytest.raises(RuleViolation) as refused:
-        application_homologate(case=case, actor=mayor, today=next_year)
+        application_homologate(case=case, actor=mayor, today=next_year, password=PASSWORD)
     assert refused.value.article == "Art. 10 II b; Art. 11 II; Art. 12"
     assert Authorization.objects.count() == 0
 

@@ -14,6 +14,7 @@ from accounts.roles import Role
 from tests.browser.accessibility import axe_violations, describe
 from tests.browser.conftest import PageFactory, login, save_screenshot
 from tests.factories import (
+    PASSWORD,
     AuthorizationFactory,
     MunicipalRegistrationFactory,
     SuspensionCaseFactory,
@@ -141,8 +142,9 @@ def test_the_case_pages_deadlines_and_history_are_cards_on_a_phone(
         item="X",
         occurred_at=timezone.now(),
         place="Praça Central",
+        password=PASSWORD,
     )
-    case_act(case=notice, action="send_notice", actor=clerk)
+    case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     letter = Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
     today = local_today()
     letter_record_posting(

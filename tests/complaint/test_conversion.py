@@ -8,6 +8,7 @@ import pytest
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import AuditEvent
 from tests.complaint.factories import ComplaintCaseFactory
+from tests.factories import PASSWORD
 from workflows.complaint.models import ComplaintCase, ComplaintState
 from workflows.complaint.services import complaint_convert
 from workflows.violation.models import ViolationNotice, ViolationState
@@ -19,8 +20,7 @@ def test_an_agent_converts_a_forwarded_complaint_into_a_linked_notice_art46(agen
     complaint = ComplaintCaseFactory(forwarded=True)
 
     converted, [notice] = complaint_convert(
-        case=complaint, actor=agent, items=["XVI"], conductor="holder"
-    )
+        case=complaint, actor=agent, items=["XVI"], conductor="holder", password=PASSWORD)
 
     assert converted.state == ComplaintState.CONVERTED and converted.closed_at is not None
     assert list(converted.notices.all()) == [notice]
@@ -53,6 +53,7 @@ def test_two_items_make_two_notices_both_linked_art51(agent):
         items=["IX", "XVI"],
         conductor="unidentified",
         place="Rodoviária, ponto 2 (conferido)",
+        password=PASSWORD,
     )
 
     assert [n.item for n in notices] == ["IX", "XVI"]
@@ -65,7 +66,9 @@ def test_a_clerk_cannot_issue_notices_from_a_complaint_art41(clerk):
     complaint = ComplaintCaseFactory(forwarded=True)
 
     with pytest.raises(NotPermitted) as refused:
-        complaint_convert(case=complaint, actor=clerk, items=["XVI"], conductor="holder")
+        complaint_convert(
+            case=complaint, actor=clerk, items=["XVI"], conductor="holder", password=PASSWORD
+        )
 
     assert refused.value.article == "Art. 41"
     assert not ViolationNotice.objects.exists()
@@ -90,7 +93,9 @@ def test_a_complaint_still_in_triage_cannot_be_converted(agent):
     complaint = ComplaintCaseFactory(triage=True)
 
     with pytest.raises(StateConflict):
-        complaint_convert(case=complaint, actor=agent, items=["XVI"], conductor="holder")
+        complaint_convert(
+            case=complaint, actor=agent, items=["XVI"], conductor="holder", password=PASSWORD
+        )
 
     assert not ViolationNotice.objects.exists()
 
@@ -99,7 +104,9 @@ def test_a_complaint_about_no_authorized_taxi_cannot_be_converted_art47_ii(agent
     complaint = ComplaintCaseFactory(forwarded=True, taxi=None)
 
     with pytest.raises(RuleViolation) as refused:
-        complaint_convert(case=complaint, actor=agent, items=["XVI"], conductor="holder")
+        complaint_convert(
+            case=complaint, actor=agent, items=["XVI"], conductor="holder", password=PASSWORD
+        )
 
     assert refused.value.article == "Art. 47 II"
     assert not ViolationNotice.objects.exists()
@@ -110,7 +117,9 @@ def test_item_xxi_is_refused_and_the_complaint_stays_forwarded(agent):
     complaint = ComplaintCaseFactory(forwarded=True)
 
     with pytest.raises(RuleViolation) as refused:
-        complaint_convert(case=complaint, actor=agent, items=["XVI", "XXI"], conductor="holder")
+        complaint_convert(
+            case=complaint, actor=agent, items=["XVI", "XXI"], conductor="holder", password=PASSWORD
+        )
 
     assert refused.value.article == "Art. 58 XXI"
     assert not ViolationNotice.objects.exists()
@@ -122,7 +131,12 @@ def test_the_api_converts_and_answers_the_notices(api, agent):
 
     response = api(agent).post(
         f"/api/complaints/{complaint.pk}/convert/",
-        {"items": ["VIII", "XVI"], "conductor": "holder", "offender_signed": True},
+        {
+            "items": ["VIII", "XVI"],
+            "conductor": "holder",
+            "offender_signed": True,
+            "password": PASSWORD,
+        },
         format="json",
     )
 
@@ -155,6 +169,7 @@ def test_the_agents_page_starts_from_the_complaint_and_converts_it(client, agent
             "place": "Rodoviária, ponto 2",
             "occurred_at": "2026-05-04T07:00",
             "description": "Cobrança acima da tabela, conferida com o passageiro.",
+            "password": PASSWORD,
         },
     )
 
@@ -187,7 +202,9 @@ def test_two_agents_converting_at_once_issue_the_notices_once_art46():
     def convert(user):
         try:
             barrier.wait(timeout=10)
-            complaint_convert(case=complaint, actor=user, items=["XVI"], conductor="holder")
+            complaint_convert(
+                case=complaint, actor=user, items=["XVI"], conductor="holder", password=PASSWORD
+            )
             outcomes.append("converted")
         except StateConflict:
             outcomes.append("conflict")

@@ -18,7 +18,7 @@ from cases.services.transitions import case_act
 from documents.models import OfficialDocument
 from documents.services import document_render
 from registers.models import Authorization, VrteValue
-from tests.factories import AuthorizationFactory, UserFactory, VehicleFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory, VehicleFactory
 from workflows.violation.models import ViolationNotice
 from workflows.violation.services import violation_notice_issue
 
@@ -81,8 +81,9 @@ def notice_sent(*, item: str = "XIII", authorization: Authorization | None = Non
         occurred_at=OCCURRED_AT,
         place="Rodoviária, plataforma 2",
         description="Pneu dianteiro careca e porta traseira sem trinco.",
+        password=PASSWORD,
     )
-    case_act(case=notice, action="send_notice", actor=clerk)
+    case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     return NoticePapers(
         notice=ViolationNotice.objects.get(pk=notice.pk),
         agent=agent,
@@ -136,7 +137,9 @@ def application_homologated(*, today: dt.date) -> GrantPapers:
     mayor = UserFactory(role=Role.MAYOR)
     case = to_review(applicant_user, clerk, today=today)
     application_approve_review(case=case, actor=clerk, today=today)
-    application_homologate(case=case, actor=mayor, note="De acordo.", today=today)
+    application_homologate(
+        case=case, actor=mayor, note="De acordo.", today=today, password=PASSWORD
+    )
     case = ApplicationCase.objects.get(pk=case.pk)
     authorization = Authorization.objects.get(pk=case.authorization_id)
     return GrantPapers(
@@ -169,5 +172,12 @@ def appeal_denied() -> object:
         members = [seats[s].holder for s in ("I", "II", "III")]
         case_act(case=appeal, action="open_voting", actor=members[0])
         for member, vote in zip(members, ("granted", "denied", "denied"), strict=True):
-            case_act(case=appeal, action="vote", actor=member, vote=vote, reason="Voto.")
+            case_act(
+                case=appeal,
+                action="vote",
+                actor=member,
+                vote=vote,
+                reason="Voto.",
+                password=PASSWORD,
+            )
     return AppealCase.objects.get(pk=appeal.pk)

@@ -129,8 +129,22 @@ def test_commission_member_whose_vote_decides_signs_the_decision_art_52():
         appeal = filed_appeal(notice)
         members = [seats[s].holder for s in ("I", "II", "III")]
         case_act(case=appeal, action="open_voting", actor=members[0])
-        case_act(case=appeal, action="vote", actor=members[0], vote="granted", reason="V.")
-        case_act(case=appeal, action="vote", actor=members[1], vote="denied", reason="V.")
+        case_act(
+            case=appeal,
+            action="vote",
+            actor=members[0],
+            vote="granted",
+            reason="V.",
+            password=PASSWORD,
+        )
+        case_act(
+            case=appeal,
+            action="vote",
+            actor=members[1],
+            vote="denied",
+            reason="V.",
+            password=PASSWORD,
+        )
         case_act(
             case=appeal,
             action="vote",

@@ -41,6 +41,7 @@ def issued() -> ViolationNotice:
             item="XIII",
             occurred_at=OCCURRED_AT,
             place="Rodoviária",
+            password=PASSWORD,
         )
 
 
@@ -62,9 +63,9 @@ def test_the_clerk_signs_the_letter_and_the_fine_notification_she_sends_art_46(i
         assert hers.signer == "Ana Paula Mendes (TESTE — SEM VALIDADE)", kind
         assert hers.ok and hers.trusted and hers.intact and seal.ok, kind
         assert checked(one_byte_changed(pdf)).altered, kind
-    notes = AuditEvent.objects.filter(case=issued, transition="document_signed").values_list(
-        "note", flat=True
-    )
+    notes = AuditEvent.objects.filter(
+        case=issued, transition="document_signed", actor=clerk
+    ).values_list("note", flat=True)
     assert len(notes) == 2 and all(n.startswith("Assinado por Ana Paula Mendes") for n in notes)
 
 

@@ -14,7 +14,7 @@ from cases.models import AuditEvent
 from cases.services.transitions import case_act
 from tests.appeal.factories import SP, commission, filed_appeal
 from tests.clandestine.factories import ClandestineCaseFactory
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
 from workflows.appeal.models import AppealCase, Outcome, Vote
 from workflows.clandestine.models import ClandestineCase, ClandestinePayment
 
@@ -132,5 +132,6 @@ def test_art_52_vote_fine_1e999_is_refused_by_the_service_too(voting_appeal):
             vote=Outcome.PARTIALLY_GRANTED,
             reason="Reduzo.",
             fine_vrte="1e999",
+            password=PASSWORD,
         )
     assert not Vote.objects.exists()

@@ -18,7 +18,7 @@ from cases.models import AuditEvent, Deadline
 from cases.services.transitions import case_act
 from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services import violation_notice_issue
 
@@ -52,8 +52,9 @@ def unposted(clerk_user):
             item="X",
             occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP),
             place="Praça Central",
+            password=PASSWORD,
         )
-        case_act(case=notice, action="send_notice", actor=clerk_user)
+        case_act(case=notice, action="send_notice", actor=clerk_user, password=PASSWORD)
     return Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
 
 

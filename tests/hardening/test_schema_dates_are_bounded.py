@@ -28,7 +28,7 @@ from cases.services.transitions import case_act
 from core.dates import fact_day_of
 from notifications.models import Notification
 from tests.complaint.factories import ComplaintCaseFactory
-from tests.factories import DriverFactory, UserFactory, ViolationNoticeFactory
+from tests.factories import PASSWORD, DriverFactory, UserFactory, ViolationNoticeFactory
 from tests.municipal_factories import AssociationFactory, LostItemFactory, TariffTableFactory
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,7 @@ PROJECT_APPS = (
 
 def _letter(clerk) -> Notification:
     notice = ViolationNoticeFactory()
-    case_act(case=notice, action="send_notice", actor=clerk)
+    case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     return Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
 
 

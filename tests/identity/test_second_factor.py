@@ -82,7 +82,7 @@ def test_the_mayor_cannot_homologate_without_a_recent_second_factor_api_art22(ma
     device = totp_device(mayor)
     case = _awaiting_homologation()
     client = signed_in(mayor, verified_minutes_ago=20)
-    response = client.post(f"/api/cases/{case.pk}/actions/homologate/", {})
+    response = client.post(f"/api/cases/{case.pk}/actions/homologate/", {"password": PASSWORD})
     assert response.status_code == 403, response.content
     assert response.json()["code"] == "second_factor_required"
     assert "X-Second-Factor" in response.json()["detail"]
@@ -91,7 +91,7 @@ def test_the_mayor_cannot_homologate_without_a_recent_second_factor_api_art22(ma
     # With the code of the authenticator app in the header, the same call decides.
     fresh = client.post(
         f"/api/cases/{case.pk}/actions/homologate/",
-        {},
+        {"password": PASSWORD},
         HTTP_X_SECOND_FACTOR=code_for(device),
     )
     assert fresh.status_code == 200, fresh.content
@@ -102,7 +102,7 @@ def test_a_recent_second_factor_lets_the_mayor_homologate_art22(mayor):
     totp_device(mayor)
     case = _awaiting_homologation()
     client = signed_in(mayor, verified_minutes_ago=5)
-    response = client.post(f"/api/cases/{case.pk}/actions/homologate/", {})
+    response = client.post(f"/api/cases/{case.pk}/actions/homologate/", {"password": PASSWORD})
     assert response.status_code == 200, response.content
     assert _state(case) == ApplicationState.GRANTED
 
@@ -113,14 +113,18 @@ def test_on_the_page_a_stale_second_factor_redirects_to_give_it_and_back_art22(m
     client = signed_in(mayor, verified_minutes_ago=20)
     case_page = f"/processos/{case.pk}/"
     response = client.post(
-        f"/processos/{case.pk}/acao/homologate/", {"note": "De acordo."}, HTTP_REFERER=case_page
+        f"/processos/{case.pk}/acao/homologate/",
+        {"note": "De acordo.", "password": PASSWORD},
+        HTTP_REFERER=case_page,
     )
     assert response.status_code == 302
     assert response["Location"] == f"/conta/segundo-fator/?next=%2Fprocessos%2F{case.pk}%2F"
     assert _state(case) == ApplicationState.AWAITING_HOMOLOGATION
     back = client.post("/conta/segundo-fator/", {"code": code_for(device), "next": case_page})
     assert (back.status_code, back["Location"]) == (302, case_page)
-    done = client.post(f"/processos/{case.pk}/acao/homologate/", {"note": "De acordo."})
+    done = client.post(
+        f"/processos/{case.pk}/acao/homologate/", {"note": "De acordo.", "password": PASSWORD}
+    )
     assert done.status_code == 302
     assert _state(case) == ApplicationState.GRANTED
 

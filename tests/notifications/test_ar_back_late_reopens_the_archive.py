@@ -16,7 +16,7 @@ from cases.services.deadlines import deadlines_sweep
 from cases.services.transitions import case_act
 from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services import violation_notice_issue
 
@@ -46,8 +46,9 @@ def letter(clerk):
         notice = violation_notice_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
             item="X", occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP), place="Praça Central",
+            password=PASSWORD,
         )
-        case_act(case=notice, action="send_notice", actor=clerk)
+        case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     letter = Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
     with _at(dt.date(2026, 5, 20)):
         return letter_record_posting(notification=letter, actor=clerk,

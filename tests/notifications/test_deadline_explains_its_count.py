@@ -27,7 +27,7 @@ from municipal.services.calendar import calendar_day_declare
 from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
 from registers.models import CalendarDay
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.services import violation_notice_issue
 
 SP = ZoneInfo("America/Sao_Paulo")
@@ -52,8 +52,9 @@ def notified(clerk):
             item="X",
             occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP),
             place="Praça Central",
+            password=PASSWORD,
         )
-        case_act(case=notice, action="send_notice", actor=clerk)
+        case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
         calendar_day_declare(
             actor=UserFactory(role=Role.ADMINISTRATOR),
             day=D(2026, 4, 14),

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from cases.services.transitions import case_act
 from notifications.models import Notification
-from tests.factories import ViolationNoticeFactory
+from tests.factories import PASSWORD, ViolationNoticeFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def _names(page: str, action: str) -> list[str]:
 
 def test_art_46_the_case_page_offers_posting_then_attempt_and_receipt(client, clerk):
     notice = ViolationNoticeFactory()
-    case_act(case=notice, action="send_notice", actor=clerk)
+    case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     letter = Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
     client.force_login(clerk)
 

@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from cases.services.transitions import case_act
 from notifications.models import Notification
-from tests.factories import DriverFactory, ViolationNoticeFactory
+from tests.factories import PASSWORD, DriverFactory, ViolationNoticeFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def letter(clerk):
     notice = ViolationNoticeFactory()
-    case_act(case=notice, action="send_notice", actor=clerk)
+    case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     return Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
 
 

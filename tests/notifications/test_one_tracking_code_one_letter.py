@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from cases.services.transitions import case_act
 from notifications.models import Notification
-from tests.factories import ViolationNoticeFactory
+from tests.factories import PASSWORD, ViolationNoticeFactory
 
 pytestmark = pytest.mark.django_db
 CODE = "JT123456785BR"
@@ -19,7 +19,7 @@ CODE = "JT123456785BR"
 
 def _letter(clerk) -> Notification:
     notice = ViolationNoticeFactory()
-    case_act(case=notice, action="send_notice", actor=clerk)
+    case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     return Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
 
 

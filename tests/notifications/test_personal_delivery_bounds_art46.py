@@ -19,7 +19,7 @@ from accounts.roles import Role
 from cases.models import AuditEvent, Deadline
 from cases.services.transitions import case_act
 from notifications.models import Notification
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services import violation_notice_issue
 
@@ -47,8 +47,9 @@ def letter(clerk) -> Notification:
             item="X",
             occurred_at=dt.datetime(2026, 4, 6, 9, tzinfo=SP),
             place="Praça Central",
+            password=PASSWORD,
         )
-        case_act(case=notice, action="send_notice", actor=clerk)
+        case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     return Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
 
 

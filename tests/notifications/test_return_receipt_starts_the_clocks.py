@@ -15,7 +15,7 @@ from cases.services.deadlines import deadlines_sweep
 from cases.services.transitions import case_act
 from notifications.models import Notification
 from notifications.post import letter_record_posting, letter_record_receipt
-from tests.factories import AuthorizationFactory, UserFactory, ViolationNoticeFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory, ViolationNoticeFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services import violation_notice_issue
 
@@ -46,9 +46,10 @@ def letter(clerk):
         notice = violation_notice_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
             item="X", occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP), place="Praça Central",
+            password=PASSWORD,
         )
         # The letter is written the day of the notice, before it is posted (Art. 46).
-        case_act(case=notice, action="send_notice", actor=clerk)
+        case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     letter = Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
     return letter_record_posting(notification=letter, actor=clerk, tracking_code="JT123456785BR",
                                  posted_on=dt.date(2026, 3, 31))
@@ -139,7 +140,7 @@ def test_bad_ar_input_is_refused_and_nothing_changes(letter, clerk):
 
 def test_an_invalid_tracking_code_is_refused(clerk):
     notice = ViolationNoticeFactory()
-    case_act(case=notice, action="send_notice", actor=clerk)
+    case_act(case=notice, action="send_notice", actor=clerk, password=PASSWORD)
     letter = Notification.objects.get(case=notice, channel=Notification.Channel.REGISTERED_POST)
     with pytest.raises(RuleViolation, match="rastreamento"):
         letter_record_posting(notification=letter, actor=clerk, tracking_code="JT123456789BR",
@@ -157,6 +158,7 @@ def test_sixty_days_without_notification_archive_the_notice_art46_p1_art53_ii():
     notice = violation_notice_issue(
         agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
         item="X", occurred_at=dt.datetime(2026, 4, 20, 8, tzinfo=SP), place="Rua A",
+        password=PASSWORD,
     )
     limit = Deadline.objects.get(case=notice)
     # 20 Apr + 60 = 19 Jun (a Friday).
@@ -174,6 +176,7 @@ def test_item_xxi_cannot_be_cited_art58(clerk):
     with pytest.raises(RuleViolation) as caught:
         violation_notice_issue(agent=UserFactory(role=Role.FISCAL_AGENT),
                         authorization=AuthorizationFactory(), item="XXI",
-                        occurred_at=dt.datetime(2026, 4, 20, 8, tzinfo=SP), place="Rua A")
+                        occurred_at=dt.datetime(2026, 4, 20, 8, tzinfo=SP), place="Rua A",
+                        password=PASSWORD)
     assert "XXI" in caught.value.article
     assert not ViolationNotice.objects.exists()

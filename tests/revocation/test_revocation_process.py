@@ -24,7 +24,7 @@ from notifications.post import letter_record_posting, letter_record_receipt
 from registers.models import Authorization, AuxiliaryBinding
 from registers.requirements import driver_requirements_unmet
 from registers.validators import format_cpf
-from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, DriverFactory, UserFactory
 from workflows.revocation.models import RevocationCase, RevocationState
 from workflows.revocation.services import revocation_file, revocation_open
 
@@ -115,7 +115,7 @@ def _system_opened(authorization, article="Art. 12"):
 
 def _notified(case, clerk):
     """Send the letter and record its AR as the clerks would (Arts. 46, 59 §2)."""
-    case_act(case=case, action="send_notice", actor=clerk)
+    case_act(case=case, action="send_notice", actor=clerk, password=PASSWORD)
     letter = Notification.objects.get(case=case, template="revocation_notice",
                                       channel=Notification.Channel.REGISTERED_POST)
     with _at(dt.date(2026, 4, 17)):
@@ -188,7 +188,7 @@ def test_system_opened_revocation_notice_defence_and_mayors_revocation_art59_p2_
     # And the mayor revokes on the record two days later
     with _at(dt.date(2026, 5, 6)):
         case_act(case=case, action="revoke", actor=mayor,
-                 note="O CRLV juntado é do mesmo veículo, fabricado em 2017.")
+                 note="O CRLV juntado é do mesmo veículo, fabricado em 2017.", password=PASSWORD)
     case.refresh_from_db()
     # The decision waits for the appeal against the measure (Art. 59 §2; issue 9 item 8)
     assert (case.state, case.decided_on, case.closed_at) == (
@@ -226,8 +226,10 @@ def test_system_opened_revocation_notice_defence_and_mayors_revocation_art59_p2_
         AuditEvent.objects.filter(case=case).order_by("at", "id").values_list("transition",
                                                                               flat=True)
     ) == [
-        "open", "send_notice", "notice_letter_written", "letter_posted", "return_receipt",
-        "notify", "file_defence", "revoke", "notice_letter_written", "appeal_decision",
+        # The clerk signs the notice's letter, the mayor his decision's (issue 21).
+        "open", "send_notice", "document_signed", "notice_letter_written", "letter_posted",
+        "return_receipt", "notify", "file_defence", "revoke", "notice_letter_written",
+        "document_signed", "appeal_decision",
         "deny_decision_appeal", "authorization_revoked", "auxiliary_unbound",
     ]
 
@@ -236,14 +238,29 @@ def test_the_decisions_ar_does_not_restart_the_window_art59_p2(authorization, cl
     case = _notified(_system_opened(authorization), clerk)
     with _at(dt.date(2026, 5, 5)):
         deadlines_sweep(today=dt.date(2026, 5, 5))
-        case_act(case=case, action="dismiss", actor=mayor, note="Veículo já substituído.")
-        decision = Notification.objects.get(case=case, template="revocation_decided",
-                                            channel=Notification.Channel.REGISTERED_POST)
-        letter_record_posting(notification=decision, actor=clerk,
-                              tracking_code="JT876543216BR", posted_on=dt.date(2026, 5, 5))
-        letter_record_receipt(notification=decision, actor=clerk,
-                              delivered_on=dt.date(2026, 5, 5), receiver_name="Maria",
-                              ar_attached_on=dt.date(2026, 5, 5))
+        case_act(
+            case=case,
+            action="dismiss",
+            actor=mayor,
+            note="Veículo já substituído.",
+            password=PASSWORD,
+        )
+        decision = Notification.objects.get(
+            case=case, template="revocation_decided", channel=Notification.Channel.REGISTERED_POST
+        )
+        letter_record_posting(
+            notification=decision,
+            actor=clerk,
+            tracking_code="JT876543216BR",
+            posted_on=dt.date(2026, 5, 5),
+        )
+        letter_record_receipt(
+            notification=decision,
+            actor=clerk,
+            delivered_on=dt.date(2026, 5, 5),
+            receiver_name="Maria",
+            ar_attached_on=dt.date(2026, 5, 5),
+        )
     case.refresh_from_db()
     assert (case.state, case.received_on) == (RevocationState.DISMISSED, DELIVERED_ON)
 
@@ -263,7 +280,13 @@ def test_the_window_closing_without_appeal_leaves_the_decision_to_the_mayor_art5
     event = AuditEvent.objects.get(case=case, transition="close_window")
     assert (event.actor, event.article) == (None, "Art. 59 §2")
     with _at(dt.date(2026, 5, 7)):
-        case_act(case=case, action="revoke", actor=mayor, note="Sem recurso; idade comprovada.")
+        case_act(
+            case=case,
+            action="revoke",
+            actor=mayor,
+            note="Sem recurso; idade comprovada.",
+            password=PASSWORD,
+        )
     assert Authorization.objects.get(pk=authorization.pk).status == Authorization.Status.ACTIVE
     _appeal_denied(case, mayor, dt.date(2026, 5, 7))
     assert Authorization.objects.get(pk=authorization.pk).status == Authorization.Status.REVOKED
@@ -275,8 +298,12 @@ def test_an_appeal_after_the_last_day_is_refused_even_before_the_sweep_art59_p2(
     case = _notified(_system_opened(authorization), clerk)
     before = _snapshot(case)
     with _at(dt.date(2026, 5, 5)), pytest.raises(RuleViolation) as refused:
-        case_act(case=case, action="file_defence", actor=authorization.holder.user,
-                 defence="Tarde demais.")
+        case_act(
+            case=case,
+            action="file_defence",
+            actor=authorization.holder.user,
+            defence="Tarde demais.",
+        )
     assert (refused.value.code, refused.value.article) == ("appeal_late", "Art. 59 §2")
     assert "04/05/2026" in str(refused.value)
     assert _snapshot(case) == before
@@ -288,15 +315,24 @@ def test_the_mayor_dismisses_and_nothing_happens_to_the_registers_art59_p3(
     authorization, _auxiliary = holder_with_auxiliary
     case = _notified(_system_opened(authorization), clerk)
     case_act(case=case, action="file_defence", actor=clerk, defence="Recurso no balcão.")
-    case_act(case=case, action="dismiss", actor=mayor, note="O veículo foi substituído a tempo.")
+    case_act(
+        case=case,
+        action="dismiss",
+        actor=mayor,
+        note="O veículo foi substituído a tempo.",
+        password=PASSWORD,
+    )
     case.refresh_from_db()
     assert (case.state, case.closed_at is not None) == (RevocationState.DISMISSED, True)
     assert Authorization.objects.get(pk=authorization.pk).status == Authorization.Status.ACTIVE
     assert AuxiliaryBinding.objects.get().ended_on is None
-    assert driver_requirements_unmet(authorization.holder, on=dt.date(2026, 6, 1),
-                                     keep=authorization) == []
-    decision = Notification.objects.get(case=case, template="revocation_decided",
-                                        channel=Notification.Channel.REGISTERED_POST)
+    assert (
+        driver_requirements_unmet(authorization.holder, on=dt.date(2026, 6, 1), keep=authorization)
+        == []
+    )
+    decision = Notification.objects.get(
+        case=case, template="revocation_decided", channel=Notification.Channel.REGISTERED_POST
+    )
     assert "arquivado sem cassação" in decision.body
 
 
@@ -308,9 +344,16 @@ def test_a_driver_cannot_decide_his_own_revocation_403_art59_p3(authorization, c
     case_act(case=case, action="file_defence", actor=clerk, defence="Recurso.")
     before = _snapshot(case)
     with pytest.raises(NotPermitted):
-        case_act(case=case, action="revoke", actor=authorization.holder.user, note="Eu mesmo.")
+        case_act(
+            case=case,
+            action="revoke",
+            actor=authorization.holder.user,
+            note="Eu mesmo.",
+            password=PASSWORD,
+        )
     response = api(authorization.holder.user).post(
-        f"/api/cases/{case.pk}/actions/dismiss/", {"note": "Arquivo o meu processo."}
+        f"/api/cases/{case.pk}/actions/dismiss/",
+        {"note": "Arquivo o meu processo.", "password": PASSWORD},
     )
     assert response.status_code == 403
     assert _snapshot(case) == before
@@ -321,18 +364,22 @@ def test_the_mayor_cannot_revoke_while_the_window_runs_409_art59_p2(
 ):
     case = _notified(_system_opened(authorization), clerk)
     before = _snapshot(case)
-    response = api(mayor).post(f"/api/cases/{case.pk}/actions/revoke/", {"note": "Já decido."})
+    response = api(mayor).post(
+        f"/api/cases/{case.pk}/actions/revoke/", {"note": "Já decido.", "password": PASSWORD}
+    )
     assert response.status_code == 409
     assert response.json()["article"] == "Art. 59 §3; Art. 59 §5"
     with pytest.raises(StateConflict):
-        case_act(case=case, action="send_notice", actor=clerk)
+        case_act(case=case, action="send_notice", actor=clerk, password=PASSWORD)
     assert _snapshot(case) == before
 
 
 def test_a_decided_case_refuses_every_further_step_409(authorization, clerk, mayor):
     case = _notified(_system_opened(authorization), clerk)
     case_act(case=case, action="file_defence", actor=clerk, defence="Recurso.")
-    case_act(case=case, action="revoke", actor=mayor, note="Fundamentado nos autos.")
+    case_act(
+        case=case, action="revoke", actor=mayor, note="Fundamentado nos autos.", password=PASSWORD
+    )
     before = _snapshot(case)
     for action, actor, inputs in (
         ("dismiss", mayor, {"note": "Arrependido."}),
@@ -349,7 +396,7 @@ def test_the_decision_must_be_grounded_on_the_record_art59_p3(authorization, cle
     case_act(case=case, action="file_defence", actor=clerk, defence="Recurso.")
     before = _snapshot(case)
     with pytest.raises(RuleViolation):
-        case_act(case=case, action="revoke", actor=mayor, note="  ")
+        case_act(case=case, action="revoke", actor=mayor, note="  ", password=PASSWORD)
     assert _snapshot(case) == before
 
 
@@ -362,7 +409,7 @@ def test_an_authorization_that_already_ended_cannot_be_revoked_409(authorization
     assert other.pk  # a second ground open on the same authorization
     authorization_end(authorization=authorization, status="revoked", on=dt.date(2026, 4, 13))
     with pytest.raises(StateConflict):
-        case_act(case=case, action="revoke", actor=mayor, note="Fundamentado.")
+        case_act(case=case, action="revoke", actor=mayor, note="Fundamentado.", password=PASSWORD)
     assert RevocationCase.objects.get(pk=case.pk).state == RevocationState.DEFENCE_FILED
 
 
@@ -379,39 +426,59 @@ def test_the_system_opens_one_case_per_ground_while_it_is_open_art59_v(authoriza
 def test_a_clerk_opens_a_revocation_for_driving_while_suspended_art59_v_c(
     authorization, clerk, api
 ):
-    response = api(clerk).post("/api/revocations/", {
-        "authorization": authorization.pk, "ground": "Art. 59 V c",
-        "reason": "Flagrado em serviço em 10/04/2026, durante a suspensão do auto 2026/000012.",
-    }, format="json")
+    response = api(clerk).post(
+        "/api/revocations/",
+        {
+            "authorization": authorization.pk,
+            "ground": "Art. 59 V c",
+            "reason": "Flagrado em serviço em 10/04/2026, durante a suspensão do auto 2026/000012.",
+        },
+        format="json",
+    )
     assert response.status_code == 201, response.content
     case = RevocationCase.objects.get(pk=response.json()["id"])
     assert (case.state, case.ground_article, case.opened_by_system, case.filed_by) == (
-        RevocationState.OPENED, "Art. 59 V c", False, clerk
+        RevocationState.OPENED,
+        "Art. 59 V c",
+        False,
+        clerk,
     )
     assert case.applicant == authorization.holder and case.auxiliary is None
     opening = AuditEvent.objects.get(case=case)
     assert (opening.transition, opening.article, opening.actor) == ("open", "Art. 59 V c", clerk)
     # The same ground cannot be opened twice while the first is open
-    again = api(clerk).post("/api/revocations/", {
-        "authorization": authorization.pk, "ground": "Art. 59 V c", "reason": "De novo.",
-    }, format="json")
+    again = api(clerk).post(
+        "/api/revocations/",
+        {
+            "authorization": authorization.pk,
+            "ground": "Art. 59 V c",
+            "reason": "De novo.",
+        },
+        format="json",
+    )
     assert again.status_code == 409
     assert RevocationCase.objects.count() == 1
 
 
 def test_only_a_clerk_opens_by_hand_and_only_on_the_manual_grounds(authorization, api):
     driver = authorization.holder.user
-    response = api(driver).post("/api/revocations/", {
-        "authorization": authorization.pk, "ground": "Art. 59 V b", "reason": "Eu mesmo.",
-    }, format="json")
+    response = api(driver).post(
+        "/api/revocations/",
+        {
+            "authorization": authorization.pk,
+            "ground": "Art. 59 V b",
+            "reason": "Eu mesmo.",
+        },
+        format="json",
+    )
     assert response.status_code == 403
     clerk = UserFactory(role=Role.CLERK)
     with pytest.raises(RuleViolation):
-        revocation_file(actor=clerk, authorization=authorization, ground="Art. 59 V d",
-                        reason="Pontos.")
+        revocation_file(
+            actor=clerk, authorization=authorization, ground="Art. 59 V d", reason="Pontos."
+        )
     with pytest.raises(RuleViolation):
-        revocation_file(actor=clerk, authorization=authorization, ground="Art. 59 V b",
-                        reason=" ")
+        revocation_file(actor=clerk, authorization=authorization, ground="Art. 59 V b", reason=" ")
     assert not RevocationCase.objects.exists()
 
 
@@ -421,10 +488,14 @@ def test_the_clerks_page_opens_a_revocation_art59_v_b(authorization, clerk, clie
     client.force_login(clerk)
     page = client.get(reverse("revocation-new"))
     assert page.status_code == 200 and "Art. 59 V b" in page.content.decode()
-    response = client.post(reverse("revocation-new"), {
-        "authorization": authorization.number.lower(), "ground": "Art. 59 V b",
-        "reason": "Três notificações de regularização descumpridas.",
-    })
+    response = client.post(
+        reverse("revocation-new"),
+        {
+            "authorization": authorization.number.lower(),
+            "ground": "Art. 59 V b",
+            "reason": "Três notificações de regularização descumpridas.",
+        },
+    )
     case = RevocationCase.objects.get()
     assert response.status_code == 302 and response.url == reverse("case", args=[case.pk])
     assert case.ground_article == "Art. 59 V b" and case.authorization == authorization
@@ -436,10 +507,15 @@ def test_the_clerk_types_the_termo_by_its_plate_and_the_auxiliary_by_cpf_art59_v
     authorization, auxiliary = holder_with_auxiliary
     client.force_login(clerk)
     plate = authorization.vehicle.display_plate.lower()
-    response = client.post(reverse("revocation-new"), {
-        "authorization": plate, "auxiliary": format_cpf(auxiliary.cpf), "ground": "Art. 59 V c",
-        "reason": "O auxiliar conduziu o táxi durante a suspensão.",
-    })
+    response = client.post(
+        reverse("revocation-new"),
+        {
+            "authorization": plate,
+            "auxiliary": format_cpf(auxiliary.cpf),
+            "ground": "Art. 59 V c",
+            "reason": "O auxiliar conduziu o táxi durante a suspensão.",
+        },
+    )
     case = RevocationCase.objects.get()
     assert response.status_code == 302
     assert (case.authorization, case.auxiliary) == (authorization, auxiliary)
@@ -452,10 +528,15 @@ def test_the_page_does_not_list_the_fleet_and_an_unknown_termo_is_said_art59_v(
     client.force_login(clerk)
     page = client.get(reverse("revocation-new")).content.decode()
     assert other.number not in page and authorization.number not in page
-    response = client.post(reverse("revocation-new"), {
-        "authorization": "TA-9999", "auxiliary": "111.111.111-11", "ground": "Art. 59 V b",
-        "reason": "Fatos.",
-    })
+    response = client.post(
+        reverse("revocation-new"),
+        {
+            "authorization": "TA-9999",
+            "auxiliary": "111.111.111-11",
+            "ground": "Art. 59 V b",
+            "reason": "Fatos.",
+        },
+    )
     body = response.content.decode()
     assert response.status_code == 400
     assert "Nenhum Termo em vigor com o número ou a placa TA-9999." in body
@@ -471,23 +552,36 @@ def test_revoking_the_auxiliary_ends_his_binding_and_bars_him_5_years_art59_p5_a
 ):
     authorization, auxiliary = holder_with_auxiliary
     case = revocation_file(
-        actor=clerk, authorization=authorization, ground="Art. 59 V c", auxiliary=auxiliary,
+        actor=clerk,
+        authorization=authorization,
+        ground="Art. 59 V c",
+        auxiliary=auxiliary,
         reason="O auxiliar conduziu o táxi durante a suspensão.",
     )
     assert (case.applicant, case.auxiliary) == (auxiliary, auxiliary)
     case = _notified(case, clerk)
-    assert Notification.objects.get(case=case, template="revocation_notice",
-                                    channel=Notification.Channel.REGISTERED_POST
-                                    ).recipient == auxiliary
+    assert (
+        Notification.objects.get(
+            case=case, template="revocation_notice", channel=Notification.Channel.REGISTERED_POST
+        ).recipient
+        == auxiliary
+    )
     with _at(dt.date(2026, 5, 5)):
         deadlines_sweep(today=dt.date(2026, 5, 5))
-        case_act(case=case, action="revoke", actor=mayor, note="Conduta comprovada nos autos.")
+        case_act(
+            case=case,
+            action="revoke",
+            actor=mayor,
+            note="Conduta comprovada nos autos.",
+            password=PASSWORD,
+        )
     _appeal_denied(RevocationCase.objects.get(pk=case.pk), mayor, dt.date(2026, 5, 5))
     assert RevocationCase.objects.get(pk=case.pk).state == RevocationState.REVOKED
     assert Authorization.objects.get(pk=authorization.pk).status == Authorization.Status.ACTIVE
     binding = AuxiliaryBinding.objects.get()
     assert (binding.ended_on, binding.end_reason) == (
-        dt.date(2026, 5, 5), AuxiliaryBinding.EndReason.REVOKED
+        dt.date(2026, 5, 5),
+        AuxiliaryBinding.EndReason.REVOKED,
     )
     # Barred 5 years from any authorization (Art. 59 §5, Art. 27 §4): until 5 May 2031
     expected = [
@@ -501,11 +595,13 @@ def test_revoking_the_auxiliary_ends_his_binding_and_bars_him_5_years_art59_p5_a
             expected
         )
     assert not [
-        u for u in driver_requirements_unmet(auxiliary, on=dt.date(2031, 5, 6), as_auxiliary=True)
+        u
+        for u in driver_requirements_unmet(auxiliary, on=dt.date(2031, 5, 6), as_auxiliary=True)
         if u.article.startswith(("Art. 59", "Art. 27"))
     ]
-    decision = Notification.objects.get(case=case, template="revocation_decided",
-                                        channel=Notification.Channel.REGISTERED_POST)
+    decision = Notification.objects.get(
+        case=case, template="revocation_decided", channel=Notification.Channel.REGISTERED_POST
+    )
     assert decision.recipient == auxiliary
     effective = Notification.objects.get(case=case, template="revocation_effective")
     assert "05/05/2031" in effective.body and "Art. 59 §5" in effective.body
@@ -514,8 +610,13 @@ def test_revoking_the_auxiliary_ends_his_binding_and_bars_him_5_years_art59_p5_a
 def test_an_auxiliary_must_be_bound_to_the_authorization_art27(authorization, clerk):
     stranger = DriverFactory(kind="auxiliary")
     with pytest.raises(RuleViolation):
-        revocation_file(actor=clerk, authorization=authorization, ground="Art. 59 V b",
-                        auxiliary=stranger, reason="Não é deste táxi.")
+        revocation_file(
+            actor=clerk,
+            authorization=authorization,
+            ground="Art. 59 V b",
+            auxiliary=stranger,
+            reason="Não é deste táxi.",
+        )
     assert not RevocationCase.objects.exists()
 
 
@@ -526,7 +627,7 @@ def test_other_open_revocations_of_the_authorization_lapse_art59_v(authorization
     by_age = _notified(_system_opened(authorization), clerk)
     by_points = _system_opened(authorization, article="Art. 59 V d")
     case_act(case=by_age, action="file_defence", actor=clerk, defence="Recurso.")
-    case_act(case=by_age, action="revoke", actor=mayor, note="Fundamentado.")
+    case_act(case=by_age, action="revoke", actor=mayor, note="Fundamentado.", password=PASSWORD)
     _appeal_denied(RevocationCase.objects.get(pk=by_age.pk), mayor, dt.date(2026, 4, 13))
     by_points.refresh_from_db()
     assert (by_points.state, by_points.closed_at is not None) == (RevocationState.LAPSED, True)
@@ -547,7 +648,7 @@ def test_a_revocation_frees_a_place_for_the_waiting_list_art22_p2(
     case = _notified(_system_opened(authorization), clerk)
     case_act(case=case, action="file_defence", actor=clerk, defence="Recurso.")
     with _at(dt.date(2026, 4, 22)):
-        case_act(case=case, action="revoke", actor=mayor, note="Fundamentado.")
+        case_act(case=case, action="revoke", actor=mayor, note="Fundamentado.", password=PASSWORD)
     assert calls == []
     _appeal_denied(RevocationCase.objects.get(pk=case.pk), mayor, dt.date(2026, 4, 22))
     assert calls == [dt.date(2026, 4, 22)]
@@ -563,7 +664,13 @@ def test_revoke_and_dismiss_at_once_one_decides_the_other_conflicts_art59_p3():
     def act(user, action):
         try:
             barrier.wait(timeout=10)
-            case_act(case=case, action=action, actor=user, note="Fundamentado nos autos.")
+            case_act(
+                case=case,
+                action=action,
+                actor=user,
+                note="Fundamentado nos autos.",
+                password=PASSWORD,
+            )
             outcomes[action] = "applied"
         except StateConflict:
             outcomes[action] = "conflict"

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from cases.models import Case
 from tests.complaint.factories import bind_auxiliary
-from tests.factories import AuthorizationFactory, MunicipalRegistrationFactory
+from tests.factories import PASSWORD, AuthorizationFactory, MunicipalRegistrationFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
@@ -26,6 +26,7 @@ def _post(client, taxi, **overrides):
         "place": "Av. Brasil, em frente ao nº 200",
         "occurred_at": "2026-05-04T09:40",
         "description": "Veículo lavado no ponto; pneu careca.",
+        "password": PASSWORD,
     }
     return client.post(PAGE, {**data, **overrides})
 

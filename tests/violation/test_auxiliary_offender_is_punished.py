@@ -16,7 +16,7 @@ from accounts.roles import Role
 from cases.models import AuditEvent
 from cases.services.deadlines import deadlines_sweep
 from registers.models import Authorization, AuxiliaryBinding, PointRecord
-from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, DriverFactory, UserFactory
 from workflows.revocation.models import RevocationCase
 from workflows.violation.models import PenaltyPeriod, ViolationNotice
 from workflows.violation.services import (
@@ -67,8 +67,15 @@ def _final(agent, clerk, authorization, item, *, offender=None,
            when=dt.datetime(2026, 5, 2, 9, tzinfo=SP), received=dt.date(2026, 5, 3)):
     from cases.services.transitions import case_step
 
-    [notice] = violation_notices_issue(agent=agent, authorization=authorization, items=[item],
-                                occurred_at=when, place="Rodoviária", offender=offender)
+    [notice] = violation_notices_issue(
+        agent=agent,
+        authorization=authorization,
+        items=[item],
+        occurred_at=when,
+        place="Rodoviária",
+        offender=offender,
+        password=PASSWORD,
+    )
     case_step(case=notice, action="send_notice", actor=clerk)
     violation_notice_received(case=notice, received_on=received, actor=clerk)
     return violation_pay(case=ViolationNotice.objects.get(pk=notice.pk), actor=clerk)
@@ -83,7 +90,9 @@ def test_art_59_iii_an_auxiliarys_suspension_is_his_the_holders_taxi_keeps_worki
     # Then the suspension is the auxiliary's: the holder's Termo stays active
     period = PenaltyPeriod.objects.get()
     assert (period.kind, period.auxiliary_id, period.ends_on) == (
-        "suspension", auxiliary.pk, dt.date(2026, 6, 2)
+        "suspension",
+        auxiliary.pk,
+        dt.date(2026, 6, 2),
     )
     assert Authorization.objects.get(pk=authorization.pk).status == "active"
     # and the holder pays (Art. 48) and takes half the points (Art. 49)
@@ -125,8 +134,15 @@ def test_art_59_v_a_an_auxiliarys_recidivism_opens_a_revocation_of_his_authoriza
 ):
     authorization, auxiliary = taxi
     with time_machine.travel(dt.datetime(2026, 3, 2, 10, tzinfo=SP), tick=False):
-        _final(agent, clerk, authorization, "XVI", offender=auxiliary,
-               when=dt.datetime(2026, 3, 1, 9, tzinfo=SP), received=dt.date(2026, 3, 2))
+        _final(
+            agent,
+            clerk,
+            authorization,
+            "XVI",
+            offender=auxiliary,
+            when=dt.datetime(2026, 3, 1, 9, tzinfo=SP),
+            received=dt.date(2026, 3, 2),
+        )
     _final(agent, clerk, authorization, "XVI", offender=auxiliary)
     revocation = RevocationCase.objects.get(ground_article="Art. 59 V a")
     assert (revocation.auxiliary_id, revocation.applicant_id) == (auxiliary.pk, auxiliary.pk)

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from accounts.roles import Role
 from cases.services.transitions import case_step
 from registers.models import VrteValue
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services import violation_notice_received, violation_notices_issue
 
@@ -25,6 +25,7 @@ def notices(agent, clerk, settings):
     issued = violation_notices_issue(
         agent=agent, authorization=AuthorizationFactory(), items=["XIII", "II"],
         occurred_at=dt.datetime(2026, 5, 2, 9, tzinfo=dt.UTC), place="Rodoviária",
+        password=PASSWORD,
     )
     for notice in issued:
         case_step(case=notice, action="send_notice", actor=clerk)

@@ -12,7 +12,7 @@ import time_machine
 from accounts.roles import Role
 from cases.errors import RuleViolation
 from cases.models import Deadline
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice
 from workflows.violation.services import violation_notices_issue
 
@@ -30,6 +30,7 @@ def _issue(authorization, item, found):
         agent=UserFactory(role=Role.FISCAL_AGENT), authorization=authorization, items=[item],
         occurred_at=dt.datetime(found.year, found.month, found.day, 9, tzinfo=SP),
         place="Rodoviária",
+        password=PASSWORD,
     )
 
 

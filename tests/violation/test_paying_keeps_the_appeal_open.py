@@ -15,7 +15,7 @@ from accounts.roles import Role
 from cases.models import AuditEvent, Deadline
 from cases.services.deadlines import deadlines_sweep
 from registers.models import PointRecord, VrteValue
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services import (
     violation_appeal_decided,
@@ -44,6 +44,7 @@ def notice():
         [issued] = violation_notices_issue(
             agent=UserFactory(role=Role.FISCAL_AGENT), authorization=AuthorizationFactory(),
             items=["XIV"], occurred_at=dt.datetime(2026, 5, 2, 9, tzinfo=SP), place="Centro",
+            password=PASSWORD,
         )
         case_step(case=issued, action="send_notice", actor=clerk)
         violation_notice_received(case=issued, received_on=dt.date(2026, 5, 4), actor=clerk)

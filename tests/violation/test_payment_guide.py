@@ -11,7 +11,7 @@ from accounts.roles import Role
 from cases.services.transitions import case_step
 from payments.pix import parse
 from registers.models import VrteValue
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.services import (
     violation_notice_received,
     violation_notices_issue,
@@ -29,6 +29,7 @@ def notified(agent, clerk):
     [notice] = violation_notices_issue(
         agent=agent, authorization=taxi, items=["XIII"],
         occurred_at=dt.datetime(2026, 5, 2, 9, tzinfo=dt.UTC), place="Rodoviária",
+        password=PASSWORD,
     )
     case_step(case=notice, action="send_notice", actor=clerk)
     violation_notice_received(case=notice, received_on=dt.date(2026, 5, 4), actor=clerk)

@@ -11,7 +11,7 @@ from accounts.roles import Role
 from cases.models import AuditEvent
 from cases.services.transitions import case_step
 from registers.models import Authorization
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.models import PenaltyPeriod
 from workflows.violation.services import (
     violation_notice_received,
@@ -39,6 +39,7 @@ def served(agent, clerk):
         items=["XIII"],
         occurred_at=dt.datetime(2026, 5, 2, 9, tzinfo=dt.UTC),
         place="Rodoviária",
+        password=PASSWORD,
     )
     case_step(case=notice, action="send_notice", actor=clerk)
     violation_notice_received(case=notice, received_on=dt.date(2026, 5, 3), actor=clerk)
@@ -120,6 +121,7 @@ def test_art_59_iii_a_suspension_not_yet_served_is_not_told_as_none(client, agen
         items=["XIII"],
         occurred_at=dt.datetime(2026, 5, 2, 9, tzinfo=dt.UTC),
         place="Rodoviária",
+        password=PASSWORD,
     )
     case_step(case=notice, action="send_notice", actor=clerk)
     violation_notice_received(case=notice, received_on=dt.date(2026, 5, 3), actor=clerk)

@@ -11,7 +11,7 @@ import time_machine
 
 from accounts.roles import Role
 from cases.models import AuditEvent
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.revocation.models import RevocationCase
 from workflows.violation.models import ViolationNotice
 from workflows.violation.services import (
@@ -40,6 +40,7 @@ def _final(agent, clerk, authorization, item, when, paid_on):
             agent=agent, authorization=authorization, items=[item],
             occurred_at=dt.datetime(when.year, when.month, when.day, 9, tzinfo=SP),
             place="Rodoviária",
+            password=PASSWORD,
         )
         case_step(case=notice, action="send_notice", actor=clerk)
         violation_notice_received(case=notice, received_on=paid_on, actor=clerk)

@@ -13,7 +13,7 @@ import time_machine
 from accounts.roles import Role
 from cases.models import AuditEvent
 from cases.services.transitions import case_step
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice
 from workflows.violation.services import (
     violation_notice_received,
@@ -32,6 +32,7 @@ def _issue(authorization, day):
             agent=UserFactory(role=Role.FISCAL_AGENT), authorization=authorization,
             items=["XVI"], occurred_at=dt.datetime(day.year, day.month, day.day, 9, tzinfo=SP),
             place="Centro",
+            password=PASSWORD,
         )
     return notice
 

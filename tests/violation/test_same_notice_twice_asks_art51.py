@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import AuthorizationFactory
+from tests.factories import PASSWORD, AuthorizationFactory
 from workflows.violation.models import ViolationNotice
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
@@ -27,6 +27,7 @@ def _page_post(client, taxi, **overrides):
         "conductor": "holder",
         "place": "Av. Brasil, em frente ao nº 200",
         "occurred_at": "2026-05-04T09:40",
+        "password": PASSWORD,
     }
     return client.post(PAGE, {**data, **overrides})
 
@@ -55,6 +56,7 @@ def test_art_51_the_api_answers_400_for_the_same_plate_item_and_minute(api, agen
         "conductor": "unidentified",
         "place": "Praça Central",
         "occurred_at": "2026-05-04T09:40:00-03:00",
+        "password": PASSWORD,
     }
     assert api(agent).post(URL, body, format="json").status_code == 201
     second = {**body, "occurred_at": "2026-05-04T09:40:30-03:00"}  # the same minute

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import AuthorizationFactory
+from tests.factories import PASSWORD, AuthorizationFactory
 from workflows.violation.models import ViolationNotice
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("roadside_day")]
@@ -25,6 +25,7 @@ def _body(authorization, **overrides):
         "conductor": "unidentified",
         "place": "Praça Central",
         "occurred_at": "2026-05-04T09:40:00-03:00",
+        "password": PASSWORD,
     }
     return {**body, **overrides}
 

@@ -13,7 +13,7 @@ from accounts.roles import Role
 from cases.models import Deadline
 from cases.services.transitions import case_step
 from cases.tasks import sweep_deadlines
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
 from workflows.violation.services import violation_notice_issue, violation_notice_received
 
@@ -37,6 +37,7 @@ def test_the_worker_archives_payment_overdue_and_closes_the_window_on_the_right_
             item="X",
             place="Centro",
             occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP),
+            password=PASSWORD,
         )
         notified = violation_notice_issue(
             agent=agent,
@@ -44,6 +45,7 @@ def test_the_worker_archives_payment_overdue_and_closes_the_window_on_the_right_
             item="II",
             place="Centro",
             occurred_at=dt.datetime(2026, 3, 30, 9, tzinfo=SP),
+            password=PASSWORD,
         )
     case_step(case=notified, action="send_notice", actor=clerk)
     with transaction.atomic():  # as the AR recording calls it

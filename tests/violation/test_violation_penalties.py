@@ -14,7 +14,7 @@ from cases.errors import RuleViolation
 from cases.models import Deadline
 from cases.services.deadlines import deadlines_sweep
 from registers.models import Authorization, AuxiliaryBinding, PointRecord, VrteValue
-from tests.factories import AuthorizationFactory, DriverFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, DriverFactory, UserFactory
 from workflows.revocation.models import RevocationCase
 from workflows.violation.models import PenaltyPeriod, ViolationNotice, ViolationState
 from workflows.violation.services import (
@@ -61,6 +61,7 @@ def _issue(
         occurred_at=when,
         place="Rodoviária",
         offender=offender,
+        password=PASSWORD,
     )
 
 

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from accounts.services import personal_data_read_case
 from cases.workflow import state_label
 from core.paging import PageQuery, api_keyset_page, with_next_link
+from documents.signing.keys import SIGNING_PASSWORD
 from registers.selectors import drivers_visible_to
 from workflows.appeal.models import AppealCase, AppealWitness, Diligence, FilerKind, Outcome, Vote
 from workflows.appeal.selectors import (
@@ -184,6 +185,20 @@ class VoteInput(serializers.Serializer):
         required=False,
         default=None,
         help_text="Somente no provimento parcial: a multa mantida em VRTE.",
+    )
+    password = serializers.CharField(
+        max_length=256,
+        write_only=True,
+        trim_whitespace=False,
+        help_text=(
+            "Senha do membro ou código do seu segundo fator: com ela ele assina o voto (e a "
+            "decisão, se o voto a decide) eletronicamente (Lei 14.063/2020); em branco (400) "
+            "ou errada (403), nenhum voto é registrado; depois de erros seguidos, 429."
+        ),
+        error_messages={
+            "required": SIGNING_PASSWORD.required_message,
+            "blank": SIGNING_PASSWORD.required_message,
+        },
     )
 
 

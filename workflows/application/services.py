@@ -479,8 +479,9 @@ def application_homologate(
 ) -> ApplicationCase:
     """The mayor homologates (Art. 22): the authorization, its IM and the Termo are issued.
 
-    With his password the mayor also signs the Termo himself, in this same step (advanced
-    electronic signature, documents.signing.keys); a wrong one refuses the homologation."""
+    The mayor confirms it with his password (or second factor) and so signs the Termo
+    himself, in this same step (advanced electronic signature, documents.signing.keys);
+    blank or wrong, the homologation is refused and nothing is written."""
     day = today or local_today()
     with transaction.atomic(durable=True):
         # Numbered first: a refused homologation rolls back and gives its number back.
@@ -507,8 +508,7 @@ def application_homologate(
             actor=actor, case=locked,
         )
         term = authorization_term_issue(authorization=authorization, actor=actor, case=locked)
-        if password:
-            document_sign_by(document=term, actor=actor, password=password, case=locked)
+        document_sign_by(document=term, actor=actor, password=password, case=locked)
         application_notify(
             locked, "granted", authorization=authorization, registration=registration
         )

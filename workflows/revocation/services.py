@@ -26,7 +26,7 @@ from cases.services.deadlines import deadline_handler, deadline_start, deadlines
 from cases.services.documents import document_store, upload_check
 from cases.services.transitions import case_lock, case_open, case_step, local_today
 from documents.models import OfficialDocument
-from documents.signing.keys import document_sign_by
+from documents.signing.keys import act_confirm, document_sign_by
 from law import bars as law_bars
 from law import deadlines as law_deadlines
 from law.citations import (
@@ -337,8 +337,9 @@ def _decide(
     password: str = "",
 ) -> RevocationCase:
     """The mayor's decision on the record, revoke or dismiss: the case's deadlines end and
-    the driver is told, with the grounds (§3). With his password the mayor signs the
-    decision's letter himself in the same step (documents.signing.keys)."""
+    the driver is told, with the grounds (§3). The mayor confirms it with his password (or
+    second factor) and so signs the decision's letter himself in the same step
+    (documents.signing.keys); blank or wrong, nothing is written."""
     day = today or local_today()
     with transaction.atomic(durable=True):
         locked = case_step(
@@ -354,8 +355,11 @@ def _decide(
         letter = _notify_decision(
             locked, actor=actor, revoked=action == "revoke", barred_until=None
         )
-        if password and letter is not None:
+        if letter is not None:
             document_sign_by(document=letter, actor=actor, password=password, case=locked)
+        else:
+            # No letter to sign (nobody to send it to): the decision is still his to confirm.
+            act_confirm(user=actor, credential=password)
     return locked
 
 

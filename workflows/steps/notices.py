@@ -30,7 +30,7 @@ def notice_letter_send(
     note: str,
     template: str,
     context: Callable[[C], Mapping[str, object]],
-    password: str = "",
+    password: str | None = None,
     starts: Sequence[DeadlineRule] = (),
 ) -> C:
     """The `send_notice` step and its registered letter with AR (and an e-mail copy) to the

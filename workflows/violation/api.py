@@ -19,6 +19,7 @@ from cases.action_inputs import input_valid
 from cases.errors import RuleViolation
 from cases.workflow import state_label
 from core.dates import LegalDateTimeField
+from documents.signing.keys import SIGNING_PASSWORD
 from law.citations import ART_47_II, ART_47_III, ART_47_V, ART_50
 from law.infractions import INFRACTIONS
 from registers.selectors import authorizations_visible_to
@@ -57,15 +58,17 @@ class NoticeFields(serializers.Serializer):
     )
     password = serializers.CharField(
         max_length=256,
-        required=False,
-        allow_blank=True,
-        default="",
         write_only=True,
         trim_whitespace=False,
         help_text=(
             "Senha do agente ou código do seu segundo fator: com ela ele assina cada auto "
-            "eletronicamente (Lei 14.063/2020); errada, nenhum auto é lavrado (403)."
+            "eletronicamente (Lei 14.063/2020); em branco (400) ou errada (403), nenhum auto "
+            "é lavrado; depois de erros seguidos, 429 por um tempo."
         ),
+        error_messages={
+            "required": SIGNING_PASSWORD.required_message,
+            "blank": SIGNING_PASSWORD.required_message,
+        },
     )
 
 

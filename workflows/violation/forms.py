@@ -100,11 +100,11 @@ class IssueForm(forms.Form):
 
     password = forms.CharField(
         label=SIGNING_PASSWORD.label,
-        required=False,
         strip=False,
         max_length=256,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
         help_text=_("Com ela você assina cada auto; errada, nenhum auto é lavrado."),
+        error_messages={"required": SIGNING_PASSWORD.required_message},
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -93,8 +93,7 @@ def _decide(
             actor=actor,
             context=decision_context(decided, notice),
         )
-        if password:
-            document_sign_by(document=document, actor=actor, password=password, case=decided)
+        document_sign_by(document=document, actor=actor, password=password, case=decided)
         assert decided.applicant is not None
         notice_send(
             case=decided,

@@ -141,8 +141,7 @@ def violation_notices_issue(
                 actor=agent,
                 context=violation_notice_context(case),
             )
-            if password:
-                document_sign_by(document=document, actor=agent, password=password, case=case)
+            document_sign_by(document=document, actor=agent, password=password, case=case)
             notices.append(case)
     return notices
 
