@@ -106,10 +106,9 @@ def _act_confirm_key(user: Any) -> str:
 
 
 def _act_confirm_state(user: Any) -> tuple[int, float]:
-    value = cache.get(_act_confirm_key(user))
-    if isinstance(value, list | tuple) and len(value) == 2:
-        return int(value[0]), float(value[1])
-    return 0, 0.0
+    key = _act_confirm_key(user)
+    values = cache.get_many([f"{key}:n", f"{key}:last"])
+    return int(values.get(f"{key}:n", 0)), float(values.get(f"{key}:last", 0.0))
 
 
 def act_confirm_allow(user: Any, *, now: float | None = None) -> None:
@@ -135,21 +134,30 @@ def act_confirm_failed(user: Any, *, now: float | None = None) -> None:
     """Count one wrong confirmation of `user` (the count starts again once a lock is over).
 
     Kept in the cache, not in the act's transaction: the refused act rolls back, the
-    count stays."""
+    count stays. The count is an atomic increment, so guesses sent at once are each
+    counted."""
     now = time.time() if now is None else now
     lockout = int(settings.ACT_CONFIRM_LOCKOUT_MINUTES) * 60
+    key = _act_confirm_key(user)
     try:
-        failures, last = _act_confirm_state(user)
-        if now - last >= lockout:
-            failures = 0
-        cache.set(_act_confirm_key(user), [failures + 1, now], timeout=lockout + 60)
+        _failures, last = _act_confirm_state(user)
+        if last and now - last >= lockout:
+            cache.delete(f"{key}:n")
+        cache.add(f"{key}:n", 0, timeout=lockout + 60)
+        try:
+            cache.incr(f"{key}:n")
+        except ValueError:  # expired between add() and incr()
+            cache.set(f"{key}:n", 1, timeout=lockout + 60)
+        cache.touch(f"{key}:n", timeout=lockout + 60)
+        cache.set(f"{key}:last", now, timeout=lockout + 60)
     except Exception:
         logger.warning("act confirmation counter unavailable", exc_info=True)
 
 
 def act_confirm_passed(user: Any) -> None:
     """A right confirmation clears the count of wrong ones."""
+    key = _act_confirm_key(user)
     try:
-        cache.delete(_act_confirm_key(user))
+        cache.delete_many([f"{key}:n", f"{key}:last"])
     except Exception:
         logger.warning("act confirmation counter unavailable", exc_info=True)
