@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.roles import Role
-from tests.browser.conftest import PageFactory, login, save_screenshot
+from tests.browser.conftest import PASSWORD, PageFactory, login, save_screenshot
 from tests.complaint.factories import bind_auxiliary
 from tests.factories import AuthorizationFactory, MunicipalRegistrationFactory, UserFactory
 from workflows.violation.models import ViolationNotice, ViolationState
@@ -49,6 +49,8 @@ def test_an_agent_issues_notices_from_a_phone_art47_art51(
     page.get_by_role("radio", name="Auxiliar: Pedro Auxiliar").check()
     page.get_by_label("Local", exact=True).fill("Rodoviária, ponto 2")
     page.get_by_label("O infrator assinou o auto").check()
+    # The agent signs each notice with his password as he issues them (Lei 14.063/2020)
+    page.get_by_label(re.compile("^Sua senha ou o código")).fill(PASSWORD)
     # Everything must fit the phone's width: no sideways scrolling at the roadside.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     save_screenshot(page, "agent_issue_form")
