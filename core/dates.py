@@ -37,6 +37,14 @@ AHEAD_YEARS = 10
 ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
+def iso_day(raw: str) -> dt.date:
+    """The day `raw` writes as AAAA-MM-DD, and nothing else (`fromisoformat` alone also
+    takes 20250101 and week dates, which `format: date` refuses); ValueError otherwise."""
+    if not ISO_DAY.fullmatch(raw):
+        raise ValueError(raw)
+    return dt.date.fromisoformat(raw)
+
+
 def _shown(day: dt.date) -> str:
     return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
 

@@ -11,6 +11,11 @@ from validate_docbr import CNH, CPF, RENAVAM
 _NON_DIGITS = re.compile(r"\D")
 _PLATE = re.compile(r"^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$")
 _OLD_PLATE = re.compile(r"^[A-Z]{3}[0-9]{4}$")
+# A plate as a client writes it (the API's schema states it, registers.fields.PlateField):
+# an old plate (ABC-1234) or a Mercosul one (ABC1D23), either case, with or without the
+# dash or a space after the letters. `normalize_plate` reads it as ABC1234 / ABC1D23.
+PLATE_WRITTEN = r"\A[A-Za-z]{3}[- ]?[0-9][A-Za-z0-9][0-9]{2}\Z"
+PLATE_MESSAGE = _("Placa inválida: %(value)s. Use o formato ABC-1234 ou o Mercosul ABC1D23.")
 
 
 def digits(value: str) -> str:
@@ -55,7 +60,7 @@ def normalize_plate(value: str) -> str:
     plate = re.sub(r"[^A-Za-z0-9]", "", value or "").upper()
     if not _PLATE.match(plate):
         raise ValidationError(
-            _("Placa inválida: %(value)s. Use o formato ABC-1234 ou o Mercosul ABC1D23."),
+            PLATE_MESSAGE,
             code="invalid_plate",
             params={"value": value},
         )

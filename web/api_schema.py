@@ -136,6 +136,11 @@ class AutoSchema(SpectacularAutoSchema):
             has_pattern = any(isinstance(v, RegexValidator) for v in field.validators)
             if getattr(field, "trim_whitespace", False) and not has_pattern:
                 meta.setdefault("pattern", r"\S")
+        # A field that states how a value is written (core.serializers.DecimalText) is
+        # published with its own pattern, in place of the library's looser one.
+        pattern = getattr(field, "schema_pattern", None)
+        if direction == "request" and pattern:
+            meta["pattern"] = pattern
         bound = getattr(field, "bound", None)
         # core.dates.DateBound, read by its attributes: importing it here would import the
         # serializers while DRF is still loading this schema class.

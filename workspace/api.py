@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from accounts.services import personal_data_read
 from cases.workflow import state_label
-from core.query_schema import form_query_parameters
+from core.query_schema import form_query_parameters, query_form
 from workspace.forms import CaseSearchForm
 from workspace.search import Matches, page_of, search_cases, search_registers
 
@@ -58,12 +58,9 @@ class SearchApi(APIView):
         responses=SearchResultSerializer,
     )
     def get(self, request: Request) -> Response:
-        form = CaseSearchForm(request.query_params)
-        if not form.is_valid():
-            # The API's one error body (README, "What the API promises"), with `fields`.
-            raise serializers.ValidationError(
-                {name: list(msgs) for name, msgs in form.errors.items()}
-            )
+        # As the schema states it (a box is true or false, a page a whole number, each
+        # once), then as the form checks it; 400 by parameter otherwise.
+        form = query_form(CaseSearchForm, request.query_params)
         filters = form.filters()
         matches = Matches(request.user, filters.q)
         page = page_of(

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -13,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.errors import RuleViolation
-from core.dates import LegalDateField
+from core.dates import LegalDateField, iso_day
 from municipal import selectors
 from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import calendar as services
@@ -85,10 +84,19 @@ class CalendarDayDeclareApi(APIView):
 class CalendarDayWithdrawApi(APIView):
     permission_classes = [RegisterKeeperWrites]
 
-    @extend_schema(request=None, responses={204: None})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "day", OpenApiTypes.DATE, OpenApiParameter.PATH, description="AAAA-MM-DD"
+            )
+        ],
+        request=None,
+        responses={204: None},
+    )
     def delete(self, request: Request, day: str) -> Response:
         try:
-            on = dt.date.fromisoformat(day)
+            # AAAA-MM-DD only, as the schema's `format: date` says.
+            on = iso_day(day)
         except ValueError as exc:
             raise RuleViolation(_("Data inválida: use AAAA-MM-DD.")) from exc
         services.calendar_day_withdraw(actor=request.user, day=on, today=timezone.localdate())

@@ -18,6 +18,7 @@ from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import Association, ExecutiveUse, ExecutiveVehicle, Membership
 from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import cooperatives as services
+from registers.fields import PlateField
 
 
 class MembershipOutput(serializers.ModelSerializer):
@@ -175,7 +176,7 @@ class MemberEndApi(APIView):
 
 
 class ExecutiveVehicleInput(serializers.Serializer):
-    plate = serializers.CharField(max_length=8)
+    plate = PlateField()
     renavam = serializers.CharField(max_length=11)
     make = serializers.CharField(max_length=60)
     model = serializers.CharField(max_length=80)
@@ -200,7 +201,6 @@ class ExecutiveVehicleAddApi(APIView):
         payload = ExecutiveVehicleInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = dict(payload.validated_data)
-        data["plate"] = data["plate"].replace("-", "").upper()
         row = services.executive_vehicle_register(
             actor=request.user, association=association, **data
         )

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django import forms
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.utils.translation import gettext_lazy as _l
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
-from cases.errors import NotPermitted, RuleViolation
-from core.dates import ISO_DAY, LegalDateField
+from cases.errors import NotPermitted
+from core.dates import LegalDateField
+from core.query_schema import form_query_parameters, query_form
 from municipal import selectors
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import RosterEntry
@@ -50,15 +52,32 @@ class RosterInput(serializers.Serializer):
     )
 
 
-def _date(raw: str, default: dt.date) -> dt.date:
-    try:
-        # AAAA-MM-DD only, as the schema's `format: date` says (fromisoformat alone also
-        # takes 20250101 and week dates).
-        if raw and not ISO_DAY.fullmatch(raw):
-            raise ValueError(raw)
-        return dt.date.fromisoformat(raw) if raw else default
-    except ValueError as exc:
-        raise RuleViolation(_("Data inválida: use AAAA-MM-DD.")) from exc
+class RosterQuery(forms.Form):
+    """GET /api/roster/: the days between which the roster is read (AAAA-MM-DD)."""
+
+    start = forms.DateField(required=False, input_formats=["%Y-%m-%d"], label=_l("De"))
+    end = forms.DateField(required=False, input_formats=["%Y-%m-%d"], label=_l("Até"))
+
+
+# The years the monthly check answers for, as the calendar's (municipal.api.calendar).
+MONTH = r"\A(?:20[0-9]{2}|2100)-(?:0[1-9]|1[0-2])\Z"
+
+
+class RosterMonthQuery(forms.Form):
+    """GET /api/roster/check/: the month checked (AAAA-MM, 2000 to 2100)."""
+
+    month = forms.RegexField(
+        MONTH,
+        required=False,
+        max_length=7,
+        label=_l("Mês"),
+        error_messages={"invalid": _l("Mês inválido: use AAAA-MM.")},
+    )
+
+
+def _days_after(day: dt.date, days: int) -> dt.date:
+    """`days` after `day`, or the calendar's last day (a query may start near 9999)."""
+    return min(day, dt.date.max - dt.timedelta(days=days)) + dt.timedelta(days=days)
 
 
 class RosterListApi(APIView):
@@ -68,15 +87,13 @@ class RosterListApi(APIView):
     permission_classes = [RegisterKeeperWrites]
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("start", OpenApiTypes.DATE),
-            OpenApiParameter("end", OpenApiTypes.DATE),
-        ],
+        parameters=form_query_parameters(RosterQuery()),
         responses=RosterEntryOutput(many=True),
     )
     def get(self, request: Request) -> Response:
-        start = _date(request.query_params.get("start", ""), timezone.localdate())
-        end = _date(request.query_params.get("end", ""), start + dt.timedelta(days=30))
+        query = query_form(RosterQuery, request.query_params).cleaned_data
+        start = query["start"] or timezone.localdate()
+        end = query["end"] or _days_after(start, 30)
         rows = selectors.roster_entries(start=start, end=end)
         if not is_staff_member(request.user):
             driver = getattr(request.user, "driver", None)
@@ -131,22 +148,13 @@ class RosterCheckApi(APIView):
     fleet."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("month", str, pattern=r"^[0-9]{4}-(0[1-9]|1[0-2])$")],
+        parameters=form_query_parameters(RosterMonthQuery()),
         responses=RosterCheckOutput,
     )
     def get(self, request: Request) -> Response:
         require_staff(request.user)
-        year, month = _month(request.query_params.get("month", ""))
+        raw = query_form(RosterMonthQuery, request.query_params).cleaned_data["month"]
+        today = timezone.localdate()
+        year, month = (int(raw[:4]), int(raw[5:])) if raw else (today.year, today.month)
         found = selectors.roster_month(year, month)
         return Response(RosterCheckOutput(found).data)
-
-
-def _month(raw: str) -> tuple[int, int]:
-    if not raw:
-        today = timezone.localdate()
-        return today.year, today.month
-    try:
-        day = dt.date.fromisoformat(f"{raw}-01")
-    except ValueError as exc:
-        raise RuleViolation(_("Mês inválido: use AAAA-MM.")) from exc
-    return day.year, day.month

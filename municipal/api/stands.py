@@ -17,6 +17,7 @@ from municipal.lookups import authorization_by_number_or_plate, authorization_by
 from municipal.models import Stand, StandArrival, StandAssignment, StandWaiting
 from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import stands as services
+from registers.fields import PlateField
 
 
 class StandOutput(serializers.ModelSerializer):
@@ -186,7 +187,7 @@ class ArrivalOutput(serializers.ModelSerializer):
 
 
 class ArrivalInput(serializers.Serializer):
-    plate = serializers.CharField(max_length=8)
+    plate = PlateField()
 
 
 class StandLineApi(APIView):

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from accounts.roles import is_staff_member
 from cases.errors import RuleViolation
 from core.dates import ISO_DAY, MAY_PREDATE_THE_LAW, LegalDateField
+from core.serializers import DecimalText
 from municipal import selectors
 from municipal.models import TariffItem, TariffReminder, TariffTable
 from municipal.permissions import RegisterKeeperWrites, require_staff
@@ -58,7 +59,7 @@ class TariffItemInput(serializers.Serializer):
     code = serializers.SlugField(max_length=30)
     label = serializers.CharField(max_length=120)
     unit = serializers.CharField(max_length=40, required=False, default="", allow_blank=True)
-    value = serializers.DecimalField(max_digits=10, decimal_places=2)
+    value = DecimalText(max_digits=10, decimal_places=2)
 
 
 class TariffEnactInput(serializers.Serializer):
@@ -121,7 +122,7 @@ class TariffInForceApi(APIView):
 
 class AdjustmentInput(serializers.Serializer):
     year = serializers.IntegerField(min_value=2023, max_value=2100)
-    igpm_percent = serializers.DecimalField(max_digits=7, decimal_places=4)
+    igpm_percent = DecimalText(max_digits=7, decimal_places=4)
 
 
 class TariffAdjustmentApi(APIView):

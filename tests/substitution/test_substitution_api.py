@@ -67,7 +67,11 @@ def test_a_bad_plate_is_refused_naming_art10_II_a(api, driver):
     response = api(driver.user).post(
         "/api/substitutions/", _payload(plate="XYZ"), format="multipart"
     )
-    assert (response.status_code, response.json()["code"]) == (400, "invalid_plate")
+    # Refused by the plate's pattern the schema states (registers.fields.PlateField).
+    assert response.status_code == 400
+    assert response.json()["fields"]["plate"] == [
+        "Placa inválida: XYZ. Use o formato ABC-1234 ou o Mercosul ABC1D23."
+    ]
     assert not Case.objects.exists()
 
 

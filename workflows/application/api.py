@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from accounts.services import personal_data_read_case
 from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
+from registers.fields import PlateField
 from workflows.application.checklist import ITEMS
 from workflows.application.models import ApplicationCase
 from workflows.application.selectors import (
@@ -50,7 +51,7 @@ class ApplicationInput(serializers.Serializer):
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     phone = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
     # The vehicle (Arts. 10 II, 11)
-    plate = serializers.CharField(max_length=8)
+    plate = PlateField()
     renavam = serializers.CharField(max_length=11)
     make = serializers.CharField(max_length=60)
     model = serializers.CharField(max_length=80)

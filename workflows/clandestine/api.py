@@ -16,6 +16,7 @@ from accounts.services import personal_data_read_case
 from cases.selectors import within_visible_cases
 from cases.workflow import state_label
 from core.dates import LegalDateTimeField
+from registers.fields import PlateField
 from workflows.clandestine.models import ClandestineCase, ClandestinePayment, Classification
 from workflows.clandestine.selectors import clandestine_balance
 from workflows.clandestine.services import clandestine_record
@@ -28,7 +29,7 @@ class ClandestineInput(serializers.Serializer):
         required=False, allow_blank=True, default="", max_length=30,
         help_text="Art. 62 §1: sem CPF, a reincidência se verifica pelo nome e este documento.",
     )
-    plate = serializers.CharField(max_length=8)
+    plate = PlateField()
     make = serializers.CharField(max_length=60)
     model = serializers.CharField(max_length=80)
     colour = serializers.CharField(required=False, allow_blank=True, default="")

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from cases.action_inputs import input_valid
 from core.dates import LegalDateTimeField
 from documents.ratelimit import client_ip, rate_limit_hit
+from registers.fields import PlateField
 from workflows.complaint.services import MAX_LENGTHS, complaint_file
 from workflows.complaint.views import RATE_DEFAULT, RATE_PERIOD, RATE_SCOPE, RATE_SETTING
 
@@ -43,7 +44,7 @@ class ComplaintFilingThrottle(BaseThrottle):
 
 
 class ComplaintInput(serializers.Serializer):
-    plate = serializers.CharField(max_length=10)
+    plate = PlateField()
     occurred_at = LegalDateTimeField()
     place = serializers.CharField(max_length=MAX_LENGTHS["place"])
     account = serializers.CharField(max_length=MAX_LENGTHS["account"])

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from cases.api import CaseOutput
 from core.dates import LegalDateField
+from registers.fields import PlateField
 from registers.services.vehicles import VehicleData
 from workflows.inputs import filing_driver
 from workflows.substitution.services import substitution_file
@@ -20,7 +21,7 @@ class SubstitutionInput(serializers.Serializer):
     driver = serializers.IntegerField(
         required=False, help_text="Somente para servidores protocolando no balcão."
     )
-    plate = serializers.CharField(max_length=10)
+    plate = PlateField()
     renavam = serializers.CharField(max_length=20)
     make = serializers.CharField(max_length=60)
     model = serializers.CharField(max_length=80)
