@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -13,6 +15,7 @@ from rest_framework.views import APIView
 
 from cases.errors import RuleViolation
 from core.dates import LegalDateField, iso_day
+from core.query_schema import form_query_parameters, query_form
 from municipal import selectors
 from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import calendar as services
@@ -43,26 +46,25 @@ class CalendarDayOutput(serializers.ModelSerializer):
 YEAR_FIRST, YEAR_LAST = 2000, 2100
 
 
+class CalendarYearQuery(forms.Form):
+    """GET /api/calendar/: the year read (this year when absent)."""
+
+    year = forms.IntegerField(
+        required=False, min_value=YEAR_FIRST, max_value=YEAR_LAST, label=_l("Ano")
+    )
+
+
 class CalendarYearApi(APIView):
     """GET ``?year=YYYY``: holidays, declared days and optional days still to declare."""
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "year", {"type": "integer", "minimum": YEAR_FIRST, "maximum": YEAR_LAST}
-            )
-        ],
+        parameters=form_query_parameters(CalendarYearQuery()),
         responses=CalendarEntryOutput(many=True),
     )
     def get(self, request: Request) -> Response:
         require_staff(request.user)
-        raw = request.query_params.get("year", "")
-        try:
-            year = int(raw) if raw else timezone.localdate().year
-        except ValueError as exc:
-            raise RuleViolation(_("Ano inválido.")) from exc
-        if not YEAR_FIRST <= year <= YEAR_LAST:
-            raise RuleViolation(_("Ano inválido."))
+        year = query_form(CalendarYearQuery, request.query_params).cleaned_data["year"]
+        year = year or timezone.localdate().year
         return Response(CalendarEntryOutput(selectors.calendar_year(year), many=True).data)
 
 

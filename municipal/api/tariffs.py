@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
+from django import forms
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.utils.translation import gettext_lazy as _l
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
@@ -17,8 +16,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.roles import is_staff_member
-from cases.errors import RuleViolation
-from core.dates import ISO_DAY, MAY_PREDATE_THE_LAW, LegalDateField
+from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
+from core.query_schema import form_query_parameters, query_form
 from core.serializers import DecimalText
 from municipal import selectors
 from municipal.models import TariffItem, TariffReminder, TariffTable
@@ -96,6 +95,12 @@ class TariffListApi(APIView):
         return Response(TariffTableOutput(table).data, status=status.HTTP_201_CREATED)
 
 
+class TariffDayQuery(forms.Form):
+    """GET /api/tariffs/in-force/: the day of the fact (today when absent)."""
+
+    on = forms.DateField(required=False, input_formats=["%Y-%m-%d"], label=_l("Data"))
+
+
 class TariffInForceApi(APIView):
     """The table in force on a day (``?on=YYYY-MM-DD``, default today): what Art. 58 XVI
     measures a fare against, on the day of the fact."""
@@ -103,18 +108,12 @@ class TariffInForceApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("on", OpenApiTypes.DATE, description="YYYY-MM-DD")],
+        parameters=form_query_parameters(TariffDayQuery()),
         responses=TariffTableOutput,
     )
     def get(self, request: Request) -> Response:
-        raw = request.query_params.get("on", "")
-        try:
-            if raw and not ISO_DAY.fullmatch(raw):
-                raise ValueError(raw)
-            on = dt.date.fromisoformat(raw) if raw else timezone.localdate()
-        except ValueError as exc:
-            raise RuleViolation(_("Data inválida: use AAAA-MM-DD.")) from exc
-        table = selectors.tariff_in_force(on)
+        on = query_form(TariffDayQuery, request.query_params).cleaned_data["on"]
+        table = selectors.tariff_in_force(on or timezone.localdate())
         if table is None:
             raise NotFound(_("Nenhuma tabela de tarifas vigorava nesta data."))
         return Response(TariffTableOutput(table).data)

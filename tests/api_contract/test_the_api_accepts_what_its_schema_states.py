@@ -186,3 +186,30 @@ def test_a_plate_is_read_as_the_schema_writes_it(clerk):
         assert _refused(response, "plate"), repr(refused)
     arrived = client.post(f"/api/stands/{stand.pk}/line/", {"plate": "abc-1d23"}, format="json")
     assert arrived.status_code == 201, arrived.content
+
+
+# --- GET /api/calendar/ and /api/tariffs/in-force/ ------------------------------------------
+
+
+@pytest.mark.parametrize("written", ["", "2026.0", "dois mil", "1999", "2101"])
+def test_the_calendar_year_the_schema_refuses_answers_400_naming_it(clerk, schema, written):
+    assert not _allows(_parameter(schema, "/api/calendar/", "get", "year"), written)
+    assert _refused(_client(clerk).get("/api/calendar/", {"year": written}), "year")
+
+
+@time_machine.travel(TODAY, tick=False)
+def test_the_calendar_year_absent_is_this_year_and_a_stated_one_is_read(clerk):
+    client = _client(clerk)
+    this_year = client.get("/api/calendar/").json()
+    assert this_year and {row["day"][:4] for row in this_year} == {"2026"}
+    assert {row["day"][:4] for row in client.get("/api/calendar/", {"year": "2027"}).json()} == {
+        "2027"
+    }
+
+
+@pytest.mark.parametrize("written", ["", "20260101", "01/02/2026", "2026-02-30"])
+def test_the_tariff_day_the_schema_refuses_answers_400_naming_it(clerk, schema, written):
+    on = _parameter(schema, "/api/tariffs/in-force/", "get", "on")
+    checker = jsonschema.Draft7Validator.FORMAT_CHECKER  # Draft 4 knows no `date` format
+    assert not jsonschema.Draft7Validator(on, format_checker=checker).is_valid(written)
+    assert _refused(_client(clerk).get("/api/tariffs/in-force/", {"on": written}), "on")
