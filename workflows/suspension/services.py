@@ -1,13 +1,5 @@
-"""Suspension on request (Art. 24): its services and its deadline (the table is in
-`workflows.suspension.workflow`).
-
-filed ──accept──▶ awaiting_decision ──approve──▶ in_effect ──(system) end──▶ ended
-  │  ╲                   │                        │   ▲
-  │   ask_correction     deny ▶ denied    request_extension │ grant/deny_extension
-  │     ▼                                         ▼   │
-  │  correction_requested ──resubmit──▶ filed   extension_requested ──(system) end──▶ ended
-  reject ▶ rejected;  withdraw (before a decision) ▶ withdrawn
-"""
+"""Suspension on request (Art. 24): its services and its deadline (the table, and the
+diagram of its states and edges, are in `workflows.suspension.workflow`)."""
 
 from __future__ import annotations
 
