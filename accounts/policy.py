@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from accounts.roles import Role, roles_of
+from accounts.roles import STAFF_ROLES, Role, roles_of
 
 
 class Record(models.TextChoices):
@@ -161,10 +161,24 @@ class Route:
     personal: bool = True
     """Whether the page shows a driver's personal data (then staff opening it write the
     LGPD read log; the access walk checks it)."""
+    driver_acts: bool = False
+    """A staff page whose act (any method but GET, HEAD, OPTIONS) a driver may take too:
+    his own arrival at a stand (Art. 36)."""
+    writers: frozenset[str] = frozenset()
+    """The roles that may change something through the route, when fewer than those who
+    see the record (a municipal register's keepers): on an act's page every method (its
+    GET is the act's form), on a read any method but GET, HEAD and OPTIONS."""
 
 
 _R = Route
 _STAFF = True
+
+REGISTER_KEEPERS = frozenset({CLERK, ADMIN})
+"""The Secretaria de Finanças keeps the municipal registers (Arts. 32 §2 II, 37 VII,
+37 XVIII): only its clerks and the administrator change them."""
+# Arrivals and departures at a stand are the line keepers' (Art. 36: the fiscal agents
+# too, municipal.permissions.LINE_KEEPERS), not the registers' keepers alone.
+_LINE_ROUTES = {"stand-depart", "api-stand-departure", "api-stand-line"}
 
 # A driver opens the lost object he handed in, and records his own arrival at a stand.
 _DRIVERS_TOO = {"lost-item", "lost-item-receipt", "api-lost-item"}
@@ -212,16 +226,17 @@ ROUTES: dict[str, Route] = {
     "notification-attempt": _R(Record.LETTER),
     "notification-receipt": _R(Record.LETTER),
     "notification-ar-scan": _R(Record.LETTER),
-    "notification-resend": _R(Record.LETTER),
+    # The Secretaria puts a letter back in the queue; the addressee only reads his own.
+    "notification-resend": _R(Record.LETTER, _STAFF),
     "api-notification-posting": _R(Record.LETTER),
     "api-notification-attempts": _R(Record.LETTER),
     "api-notification-receipt": _R(Record.LETTER),
     "api-notification-personal-delivery": _R(Record.LETTER),
-    "api-notification-resend": _R(Record.LETTER),
+    "api-notification-resend": _R(Record.LETTER, _STAFF),
     # the registers' files
     "workspace-driver": _R(Record.DRIVER, _STAFF),
     # The Secretaria issues the identification of Art. 4 X from the driver's file.
-    "workspace-driver-card": _R(Record.DRIVER, _STAFF, action=True),
+    "workspace-driver-card": _R(Record.DRIVER, _STAFF, action=True, only=frozenset({CLERK})),
     "workspace-vehicle": _R(Record.VEHICLE, _STAFF),
     "workspace-authorization": _R(Record.AUTHORIZATION, _STAFF),
     # exports, saved searches, the import
@@ -239,6 +254,8 @@ ROUTES: dict[str, Route] = {
             Record.MUNICIPAL_ROW,
             staff_page=name not in _DRIVERS_TOO,
             action=name not in _MUNICIPAL_READS,
+            writers=frozenset() if name in _LINE_ROUTES else REGISTER_KEEPERS,
+            driver_acts=name == "api-stand-line",
         )
         for name in (
             "stand-edit",
@@ -307,6 +324,29 @@ PUBLIC_ROUTES: dict[str, str] = {
     "(another's answers 404: tests/identity/test_sessions.py)",
 }
 """Routes that take a value which names no private record, with the reason."""
+
+
+READING_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def route_closed_to(user: object, name: str, method: str = "GET") -> bool:
+    """Whether the route `name` is closed to the roles of `user` whatever record it names:
+    a staff page for someone not on the staff, a page for fewer roles (`only`), a change
+    (or an act's form) for a role not among its `writers`, or a kind of record the roles
+    reach through no relation. That refusal is 403, answered before any record is looked
+    up; a record the roles could reach but this user does not is the other refusal, 404
+    (the scoping selectors), as README's API section says."""
+    route = ROUTES.get(name)
+    if route is None:
+        return False
+    roles = roles_of(user)
+    reads = method in READING_METHODS
+    return (
+        (route.staff_page and not roles & STAFF_ROLES and (reads or not route.driver_acts))
+        or bool(route.only and not roles & route.only)
+        or bool(route.writers and (route.action or not reads) and not roles & route.writers)
+        or not relations_granted(user, route.record)
+    )
 
 
 def policy_markdown() -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -318,6 +319,20 @@ def case_timeline(case: Case) -> QuerySet[AuditEvent]:
         .annotate(actor_username=F("actor__username"))
         .order_by("at", "id")
     )
+
+
+def authorization_open_cases(
+    authorization_id: int, kinds: Iterable[str], exclude: Case | None = None
+) -> list[Case]:
+    """The open cases of `kinds` about one authorization (other than `exclude`), oldest
+    first, each with who filed it: what may still act on the authorization (a cancellation
+    asks which block it, a transfer which hold it)."""
+    rows = Case.objects.filter(
+        authorization_id=authorization_id, kind__in=list(kinds), closed_at__isnull=True
+    ).select_related("filed_by")
+    if exclude is not None:
+        rows = rows.exclude(pk=exclude.pk)
+    return list(rows.order_by("opened_at", "id"))
 
 
 def case_deadlines(case: Case) -> QuerySet[Deadline]:

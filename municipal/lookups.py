@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from cases.errors import RuleViolation
 from registers.models import IN_FORCE, Authorization
+from registers.selectors import authorization_typed
 from registers.validators import normalize_plate
 
 
@@ -30,20 +31,15 @@ def authorization_by_plate(plate: str, *, suspended_too: bool = False) -> Author
 
 
 def authorization_by_number_or_plate(value: str) -> Authorization:
-    """A Termo by its number or its taxi's plate; a clear 400 when there is none."""
-    value = value.strip()
-    found = (
-        Authorization.objects.filter(number__iexact=value)
-        .select_related("vehicle", "holder")
-        .first()
+    """A Termo by its number (whatever its status) or by the plate of a taxi in service
+    (an active Termo); a clear 400 when there is none."""
+    every = Authorization.objects.select_related("vehicle", "holder")
+    found = authorization_typed(
+        value, among=every, plates_among=every.filter(status=Authorization.Status.ACTIVE)
     )
     if found is None:
-        try:
-            found = authorization_by_plate(value)
-        except RuleViolation:
-            found = None
-    if found is None:
         raise RuleViolation(
-            _("Nenhum termo de autorização com o número ou a placa %(value)s.") % {"value": value}
+            _("Nenhum termo de autorização com o número ou a placa %(value)s.")
+            % {"value": value.strip()}
         )
     return found

@@ -7,11 +7,13 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from accounts import policy
 from accounts.roles import Role, has_role, is_staff_member
 from cases.errors import NotPermitted
 
-REGISTER_KEEPERS = (Role.CLERK, Role.ADMINISTRATOR)
-"""The Secretaria de Finanças keeps the registers (Arts. 32 §2 II, 37 VII, 37 XVIII)."""
+REGISTER_KEEPERS = tuple(sorted(policy.REGISTER_KEEPERS))
+"""The Secretaria de Finanças keeps the registers (accounts.policy.REGISTER_KEEPERS, which
+the routes' access check reads too)."""
 
 LINE_KEEPERS = (Role.CLERK, Role.FISCAL_AGENT, Role.ADMINISTRATOR)
 """Who records arrivals and departures at a stand for any taxi (Art. 36)."""

@@ -71,11 +71,18 @@ def vehicle_in_service_at_publication(
     )
 
 
-def authorization_typed(text: str, *, among: QuerySet[Authorization]) -> Authorization | None:
+def authorization_typed(
+    text: str,
+    *,
+    among: QuerySet[Authorization],
+    plates_among: QuerySet[Authorization] | None = None,
+) -> Authorization | None:
     """The authorization a person typed: its Termo number or its vehicle's plate (any format).
 
     Both are indexed lookups, so a form that asks for a Termo costs the same whatever the
-    fleet's size (a `<select>` of every Termo grew with it)."""
+    fleet's size (a `<select>` of every Termo grew with it). `plates_among`, when a plate
+    is looked for among fewer than a number (the municipal registers find any Termo by its
+    number, but a taxi by its plate only while it is in service); `among` otherwise."""
     text = (text or "").strip()
     if not text:
         return None
@@ -83,7 +90,8 @@ def authorization_typed(text: str, *, among: QuerySet[Authorization]) -> Authori
         plate = normalize_plate(text)
     except ValidationError:
         return among.filter(number__iexact=text).first()
-    return among.filter(vehicle__plate=plate).order_by("-granted_on", "-pk").first()
+    by_plate = among if plates_among is None else plates_among
+    return by_plate.filter(vehicle__plate=plate).order_by("-granted_on", "-pk").first()
 
 
 def authorization_driven_by(

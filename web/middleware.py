@@ -12,13 +12,14 @@ from decimal import InvalidOperation
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.db import DataError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
+from accounts.policy import route_closed_to
 from web.api_errors import (
     ERROR_CONTENT_TYPE,
     error_body,
@@ -162,3 +163,30 @@ class ApiErrorBodyMiddleware:
             if name in response:
                 replacement[name] = response[name]
         return replacement
+
+
+class RoutePolicyMiddleware:
+    """A route the access policy closes to the user's roles answers 403 before its view
+    looks anything up (accounts.policy.route_closed_to), so a role refused a page is told
+    so whether or not the id names a record; a record outside the user's reach stays the
+    view's 404. The API's token users are checked by `web.api_permissions.RoutePolicy`
+    (DRF authenticates them inside the view)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., Any], args: Any, kwargs: Any
+    ) -> HttpResponse | None:
+        user = getattr(request, "user", None)
+        match = request.resolver_match
+        if user is None or not user.is_authenticated or match is None:
+            return None
+        if not route_closed_to(user, match.url_name or "", request.method or "GET"):
+            return None
+        if is_api(request):
+            return json_error(request, 403)
+        raise PermissionDenied

@@ -4,6 +4,11 @@ A registered driver gets the kind's form; a valid form goes to the kind's filing
 a case filed opens its page with its number, a refusal of the law comes back on the form
 (HTTP 400, nothing written). Each kind's view says only what is its own: the form, the
 template, the service call and what the page shows beside the form.
+
+`FilingApi` is the same for the kind's filing endpoint: the input validated, the driver
+it is filed for (the user's own record, or the one a clerk names at the counter), the
+kind's service called, the case answered with 201. A kind's endpoint says its input
+serializer, the field that names the driver and the service call.
 """
 
 from __future__ import annotations
@@ -17,11 +22,19 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _l
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import serializers, status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
+from cases.api import CaseOutput
 from cases.errors import DomainError
 from cases.models import Case
 from registers.models import Driver
 from registers.selectors import driver_of
+from workflows.inputs import filing_driver
 
 FILED = _l("Pedido protocolado sob o número %(n)s.")
 
@@ -61,3 +74,33 @@ def portal_filing(
     return render(
         request, template, {"form": form, **extra}, status=400 if form.errors else 200
     )
+
+
+class FilingApi(APIView):
+    # The one shape of a kind's filing endpoint. A subclass sets `input` (its serializer),
+    # `driver_field` (the input that names the driver a clerk files for at the counter:
+    # "holder" or "driver") and `file(request, driver, data)`, the call of its filing
+    # service with the validated data (the driver's field taken out). A comment, not a
+    # docstring: the schema would print a docstring as every kind's operation description.
+
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+    input: type[serializers.Serializer]
+    driver_field = "holder"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        schema = extend_schema(request=cls.input, responses={201: CaseOutput})
+        extend_schema_view(post=schema)(cls)
+
+    def post(self, request: Request) -> Response:
+        payload = self.input(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = dict(payload.validated_data)
+        driver = filing_driver(
+            request.user, data.pop(self.driver_field, None), field=self.driver_field
+        )
+        case = self.file(request, driver, data)
+        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)
+
+    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
+        raise NotImplementedError

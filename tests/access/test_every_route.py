@@ -5,7 +5,9 @@ is party to, and one of a stranger.
 The routes are read from the URLconf, not listed here: a route that takes an id and has
 no entry in `accounts.policy.ROUTES` (nor a reason in `PUBLIC_ROUTES`) fails
 `test_every_route_with_an_id_declares_its_record`, so a new page cannot ship unscoped.
-Refused means 403 or 404 (or the login page for someone not signed in); allowed means
+Refused means one status, the policy's: 403 where the route is closed to the user's roles
+(`accounts.policy.route_closed_to`), 404 where his roles could reach the record but he
+does not (or the login page, 401 under /api/, for someone not signed in); allowed means
 anything else — for a GET, 200. On a POST (an action) an allowed user may still be
 refused the act itself by the workflow's edge table (tests/permission_matrix.py), so a
 403 there is not a scoping answer; a 404 is.
@@ -28,7 +30,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 from accounts.models import PersonalDataAccess
-from accounts.policy import PUBLIC_ROUTES, ROUTES, may_reach
+from accounts.policy import PUBLIC_ROUTES, ROUTES, may_reach, route_closed_to
 from accounts.roles import has_role, is_staff_member
 from tests.access import world as access_world
 
@@ -145,12 +147,16 @@ def _path(route: str, kwargs: dict) -> str:
     return "/" + re.sub(r"<(\w+):(\w+)>", value, route)
 
 
-def _refused(status: int, response, anonymous: bool) -> bool:
-    if status in (403, 404):
-        return True
-    if anonymous and status == 401:
-        return True
-    return anonymous and status == 302 and "/entrar/" in response.get("Location", "")
+def _refused(status: int, response, me, name: str, path: str, method: str) -> bool:
+    """The one refusal the policy gives: to someone not signed in, the login (401 with
+    the API); to a role the route is closed to (a staff page, a page for fewer roles, a
+    kind of record the role reaches through no relation), 403; to a user whose roles
+    could reach the record but who does not, 404 — the record is not shown to exist."""
+    if me is None:
+        if path.startswith("/api/"):
+            return status == 401
+        return status == 302 and "/entrar/" in response.get("Location", "")
+    return status == (403 if route_closed_to(me, name, method) else 404)
 
 
 @pytest.mark.parametrize("role", access_world.ROLES)
@@ -187,13 +193,15 @@ def test_every_route_answers_as_the_policy_table_says(role, settings):
             logged = PersonalDataAccess.objects.count() > reads_before
             transaction.savepoint_rollback(savepoint)
             status = response.status_code
-            refused = _refused(status, response, me is None)
+            refused = _refused(status, response, me, name, path, method)
             if expected and (method == "POST" or declared.action):
                 # The act itself may still be refused to the role (403), or the input (400)
                 # or the state (409): what scoping must not do is hide the record.
                 ok = status != 404 and status < 500
             elif expected:
-                ok = not refused and status < 500
+                ok = status not in (401, 403, 404) and status < 500 and "/entrar/" not in (
+                    response.get("Location", "")
+                )
             else:
                 ok = refused
             # DESIGN, "every read of a driver's personal data is logged": the same walk

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
-from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.views import APIView
+from typing import Any
 
-from cases.api import CaseOutput
+from rest_framework import serializers
+from rest_framework.request import Request
+
+from cases.models import Case
 from core.dates import LegalDateField
+from registers.models import Driver
 from workflows.advertising.models import AdvertisingPlacement
 from workflows.advertising.services import CHECKLIST, advertising_file
-from workflows.inputs import files_from_serializer, files_serializer_fields, filing_driver
+from workflows.inputs import files_from_serializer, files_serializer_fields
+from workflows.portal import FilingApi
 
 
 class _Base(serializers.Serializer):
@@ -30,17 +30,13 @@ class _Base(serializers.Serializer):
 AdvertisingInput = type("AdvertisingInput", (_Base,), files_serializer_fields(CHECKLIST))
 
 
-class AdvertisingFileApi(APIView):
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+class AdvertisingFileApi(FilingApi):
+    input = AdvertisingInput
 
-    @extend_schema(request=AdvertisingInput, responses={201: CaseOutput})
-    def post(self, request: Request) -> Response:
-        payload = AdvertisingInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = payload.validated_data
-        case = advertising_file(
+    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
+        return advertising_file(
             actor=request.user,
-            holder=filing_driver(request.user, data.get("holder")),
+            holder=driver,
             placement=data["placement"],
             text=data["text"],
             advertiser=data["advertiser"],
@@ -48,4 +44,3 @@ class AdvertisingFileApi(APIView):
             end_on=data["end_on"],
             proofs=files_from_serializer(data, CHECKLIST),
         )
-        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)

@@ -36,6 +36,7 @@ from law.citations import ART_67
 from law.i18n import format_date
 from registers.models import Authorization, Driver
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
+from workflows.steps.durable import case_step_durable
 from workflows.steps.guards import authorization_in_force_lock, holder_authorization_lock
 from workflows.steps.notices import applicant_notify
 
@@ -201,26 +202,29 @@ def advertising_approve(
 
     locked_start = AdvertisingCase.objects.only("start_on").get(pk=case.pk).start_on
     start = law_advertising.authorized_from(locked_start, day)
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="approve",
-            actor=actor,
-            note=note,
-            guard=guard,
-            kwargs={"authorized_from": start},
-            data={"authorized_from": start.isoformat()},
-        )
-        assert locked.authorized_from is not None
-        deadline_start(
-            rule=law_deadlines.ADVERTISING_PERIOD,
-            start=locked.authorized_from,
-            length=law_advertising.period_days(locked.authorized_from, locked.end_on),
-            kind=END_DEADLINE,
-            case=locked,
-        )
-        applicant_notify(locked, template="advertising_decided", approved=True, note=note)
-    return locked
+    return case_step_durable(
+        case=case,
+        action="approve",
+        actor=actor,
+        note=note,
+        guard=guard,
+        kwargs={"authorized_from": start},
+        data={"authorized_from": start.isoformat()},
+        effects=_period_start,
+    )
+
+
+def _period_start(case: AdvertisingCase, *, actor: User, note: str) -> None:
+    """The approval's effects: the period runs to its last day, the applicant is told."""
+    assert case.authorized_from is not None
+    deadline_start(
+        rule=law_deadlines.ADVERTISING_PERIOD,
+        start=case.authorized_from,
+        length=law_advertising.period_days(case.authorized_from, case.end_on),
+        kind=END_DEADLINE,
+        case=case,
+    )
+    applicant_notify(case, template="advertising_decided", approved=True, note=note)
 
 
 def advertising_refusal_notify(case: AdvertisingCase, *, actor: User, note: str) -> None:

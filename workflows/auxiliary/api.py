@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
-from rest_framework.generics import get_object_or_404
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
-from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.views import APIView
+from typing import Any
 
-from cases.api import CaseOutput
+from rest_framework import serializers
+from rest_framework.generics import get_object_or_404
+from rest_framework.request import Request
+
+from cases.models import Case
+from registers.models import Driver
 from registers.selectors import drivers_visible_to
 from workflows.auxiliary.models import AuxiliaryPurpose, DepartureReason
 from workflows.auxiliary.services import CHECKLIST, auxiliary_file
@@ -19,8 +18,8 @@ from workflows.inputs import (
     driver_serializer_fields,
     files_from_serializer,
     files_serializer_fields,
-    filing_driver,
 )
+from workflows.portal import FilingApi
 
 AUXILIARY_PREFIX = "auxiliary_"
 
@@ -46,21 +45,16 @@ AuxiliaryInput = type(
 )
 
 
-class AuxiliaryFileApi(APIView):
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+class AuxiliaryFileApi(FilingApi):
+    input = AuxiliaryInput
 
-    @extend_schema(request=AuxiliaryInput, responses={201: CaseOutput})
-    def post(self, request: Request) -> Response:
-        payload = AuxiliaryInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = payload.validated_data
-        holder = filing_driver(request.user, data.get("holder"))
+    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
         auxiliary = None
         if data.get("auxiliary"):
             auxiliary = get_object_or_404(drivers_visible_to(request.user), pk=data["auxiliary"])
-        case = auxiliary_file(
+        return auxiliary_file(
             actor=request.user,
-            holder=holder,
+            holder=driver,
             purpose=data["purpose"],
             auxiliary=auxiliary,
             auxiliary_data=driver_data(data, AUXILIARY_PREFIX),
@@ -68,4 +62,3 @@ class AuxiliaryFileApi(APIView):
             reason=data["reason"],
             proofs=files_from_serializer(data, CHECKLIST),
         )
-        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)

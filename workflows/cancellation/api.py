@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
-from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.views import APIView
+from typing import Any
 
-from cases.api import CaseOutput
+from rest_framework import serializers
+from rest_framework.request import Request
+
+from cases.models import Case
+from registers.models import Driver
 from workflows.cancellation.services import CHECKLIST, cancellation_file
-from workflows.inputs import files_from_serializer, files_serializer_fields, filing_driver
+from workflows.inputs import files_from_serializer, files_serializer_fields
+from workflows.portal import FilingApi
 
 
 class _Base(serializers.Serializer):
@@ -27,20 +27,14 @@ class _Base(serializers.Serializer):
 CancellationInput = type("CancellationInput", (_Base,), files_serializer_fields(CHECKLIST))
 
 
-class CancellationFileApi(APIView):
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+class CancellationFileApi(FilingApi):
+    input = CancellationInput
 
-    @extend_schema(request=CancellationInput, responses={201: CaseOutput})
-    def post(self, request: Request) -> Response:
-        payload = CancellationInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = payload.validated_data
-        holder = filing_driver(request.user, data.get("holder"))
-        case = cancellation_file(
+    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
+        return cancellation_file(
             actor=request.user,
-            holder=holder,
+            holder=driver,
             acknowledged_bar=data["acknowledged_bar"],
             reason=data["reason"],
             proofs=files_from_serializer(data, CHECKLIST),
         )
-        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)

@@ -34,6 +34,7 @@ from accounts.models import User
 from accounts.roles import Role, has_role
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import Case
+from cases.selectors import authorization_open_cases
 from cases.services.documents import proofs_check, proofs_store
 from cases.services.transitions import case_open, case_step, local_today
 from cases.workflow import all_workflows
@@ -59,14 +60,9 @@ def blocking_requests(authorization: Authorization, exclude: Case | None = None)
     renewal kind closes a case left waiting by an ended authorization
     (`close_not_renewed`)."""
     blocks = {w.kind: w.blocks_cancellation for w in all_workflows() if w.blocks_cancellation}
-    rows = Case.objects.filter(
-        authorization=authorization, kind__in=list(blocks), closed_at__isnull=True
-    ).select_related("filed_by")
-    if exclude is not None:
-        rows = rows.exclude(pk=exclude.pk)
     return [
         case
-        for case in rows.order_by("opened_at", "id")
+        for case in authorization_open_cases(authorization.pk, blocks, exclude)
         if (test := blocks[case.kind]) is True or (callable(test) and test(case, authorization))
     ]
 

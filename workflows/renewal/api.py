@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
-from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.views import APIView
+from typing import Any
 
-from cases.api import CaseOutput
+from rest_framework import serializers
+from rest_framework.request import Request
+
+from cases.models import Case
 from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
-from workflows.inputs import filing_driver
+from registers.models import Driver
+from workflows.portal import FilingApi
 from workflows.renewal.services import renewal_file
 
 
@@ -33,14 +32,9 @@ class RenewalInput(serializers.Serializer):
     )
 
 
-class RenewalFileApi(APIView):
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+class RenewalFileApi(FilingApi):
+    input = RenewalInput
+    driver_field = "driver"
 
-    @extend_schema(request=RenewalInput, responses={201: CaseOutput})
-    def post(self, request: Request) -> Response:
-        payload = RenewalInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = dict(payload.validated_data)
-        driver = filing_driver(request.user, data.pop("driver", None), field="driver")
-        case = renewal_file(actor=request.user, driver=driver, **data)
-        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)
+    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
+        return renewal_file(actor=request.user, driver=driver, **data)

@@ -27,14 +27,12 @@ from cases.models import Case
 from cases.services.documents import CheckedFile, document_store, upload_check
 from cases.services.transitions import case_step
 from cases.workflow import ActionField, Edge
+from workflows.steps.durable import Effects, Guard, case_step_durable
 
 NOTE = ActionField("note", _l("Motivo"))
 ACCEPT_LABEL = _l("Aceitar os documentos")
 REJECT_LABEL = _l("Indeferir")
 
-Guard = Callable[[Any], None]
-# The kind's own effects of a step, in its transaction: (locked case, actor=, note=).
-Effects = Callable[..., None]
 # Fields a step writes on the case, computed when the step is taken ({"decided_on": …}).
 Changes = Callable[[], Mapping[str, object]]
 
@@ -116,19 +114,17 @@ def intake_step(
     effects: Effects | None = None,
     changes: Changes | None = None,
 ) -> Case:
-    """One intake step in its own durable transaction, with the kind's guard and effects."""
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action=action,
-            actor=actor,
-            note=note,
-            guard=guard,
-            kwargs=dict(changes()) if changes is not None else None,
-        )
-        if effects is not None:
-            effects(locked, actor=actor, note=note)
-    return locked
+    """One intake step in its own durable transaction, with the kind's guard and effects
+    (`case_step_durable`); `changes` are computed when the step is taken."""
+    return case_step_durable(
+        case=case,
+        actor=actor,
+        action=action,
+        note=note,
+        guard=guard,
+        kwargs=dict(changes()) if changes is not None else None,
+        effects=effects,
+    )
 
 
 def _check(item: str, upload: UploadedFile) -> CheckedFile:

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
+from cases.models import Case
 from core.dates import LegalDateField
 from registers.fields import PlateField
+from registers.models import Driver
 from registers.services.vehicles import VehicleData
 from workflows.inputs import filing_driver
+from workflows.portal import FilingApi
 from workflows.substitution.services import substitution_file
 
 
@@ -35,23 +40,18 @@ class SubstitutionInput(serializers.Serializer):
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class SubstitutionFileApi(APIView):
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+class SubstitutionFileApi(FilingApi):
+    input = SubstitutionInput
+    driver_field = "driver"
 
-    @extend_schema(request=SubstitutionInput, responses={201: CaseOutput})
-    def post(self, request: Request) -> Response:
-        payload = SubstitutionInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = payload.validated_data
-        driver = filing_driver(request.user, data.get("driver"), field="driver")
-        case = substitution_file(
+    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
+        return substitution_file(
             actor=request.user,
             driver=driver,
             vehicle=VehicleData.from_mapping(data),
             crlv=data.get("crlv"),
             note=data["note"],
         )
-        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)
 
 
 class SeizureCommunicationInput(serializers.Serializer):

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
-from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.views import APIView
+from typing import Any
 
-from cases.api import CaseOutput
+from rest_framework import serializers
+from rest_framework.request import Request
+
+from cases.models import Case
 from law.suspension import MAX_DAYS
-from workflows.inputs import filing_driver
+from registers.models import Driver
+from workflows.portal import FilingApi
 from workflows.suspension.models import SuspensionGround
 from workflows.suspension.services import suspension_file
 
@@ -26,16 +25,12 @@ class SuspensionInput(serializers.Serializer):
     proofs = serializers.ListField(child=serializers.FileField(), required=False, default=list)
 
 
-class SuspensionFileApi(APIView):
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+class SuspensionFileApi(FilingApi):
+    input = SuspensionInput
+    driver_field = "driver"
 
-    @extend_schema(request=SuspensionInput, responses={201: CaseOutput})
-    def post(self, request: Request) -> Response:
-        payload = SuspensionInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = payload.validated_data
-        driver = filing_driver(request.user, data.get("driver"), field="driver")
-        case = suspension_file(
+    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
+        return suspension_file(
             actor=request.user,
             driver=driver,
             ground=data["ground"],
@@ -43,4 +38,3 @@ class SuspensionFileApi(APIView):
             reason=data["reason"],
             proofs=data["proofs"],
         )
-        return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)

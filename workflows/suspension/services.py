@@ -1,13 +1,5 @@
-"""Suspension on request (Art. 24): its services and its deadline (the table is in
-`workflows.suspension.workflow`).
-
-filed ──accept──▶ awaiting_decision ──approve──▶ in_effect ──(system) end──▶ ended
-  │  ╲                   │                        │   ▲
-  │   ask_correction     deny ▶ denied    request_extension │ grant/deny_extension
-  │     ▼                                         ▼   │
-  │  correction_requested ──resubmit──▶ filed   extension_requested ──(system) end──▶ ended
-  reject ▶ rejected;  withdraw (before a decision) ▶ withdrawn
-"""
+"""Suspension on request (Art. 24): its services and its deadline (the table, and the
+diagram of its states and edges, are in `workflows.suspension.workflow`)."""
 
 from __future__ import annotations
 
@@ -48,6 +40,7 @@ from law.i18n import format_date
 from registers.models import Authorization, Driver
 from workflows.authorizations import case_authorization_suspend
 from workflows.holds import authorization_release_if_free, authorizations_release_if_free_all
+from workflows.steps.durable import case_step_durable
 from workflows.steps.guards import holder_authorization_lock
 from workflows.steps.notices import applicant_notify
 from workflows.suspension.models import SuspensionCase, SuspensionState
@@ -144,28 +137,33 @@ def suspension_approve(
     """The mayor grants it: the authorization is suspended from today for the days asked."""
     start = today or local_today()
 
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="approve",
-            actor=actor,
-            note=note,
-            kwargs={"start_on": start, "end_on": _end(start, case)},
-        )
-        assert locked.authorization is not None and locked.end_on is not None
-        case_authorization_suspend(
-            authorization=locked.authorization, case=locked, actor=actor, article=ART_24
-        )
-        _set_end_deadline(locked)
-        applicant_notify(locked, template="suspension_decided", approved=True, note=note)
-    return locked
+    return case_step_durable(
+        case=case,
+        action="approve",
+        actor=actor,
+        note=note,
+        kwargs={"start_on": start, "end_on": _end(start, case)},
+        effects=_suspended,
+    )
+
+
+def _suspended(case: SuspensionCase, *, actor: User, note: str) -> None:
+    """The approval's effects: the authorization is suspended to the end, the applicant
+    told."""
+    assert case.authorization is not None and case.end_on is not None
+    case_authorization_suspend(
+        authorization=case.authorization, case=case, actor=actor, article=ART_24
+    )
+    _set_end_deadline(case)
+    applicant_notify(case, template="suspension_decided", approved=True, note=note)
 
 
 def suspension_deny(*, case: Case, actor: User, note: str = "") -> SuspensionCase:
-    with transaction.atomic(durable=True):
-        locked = case_step(case=case, action="deny", actor=actor, note=note)
-        applicant_notify(locked, template="suspension_decided", approved=False, note=note)
-    return locked
+    return case_step_durable(case=case, action="deny", actor=actor, note=note, effects=_refused)
+
+
+def _refused(case: SuspensionCase, *, actor: User, note: str) -> None:
+    applicant_notify(case, template="suspension_decided", approved=False, note=note)
 
 
 def _same_facts(

@@ -23,7 +23,7 @@ from workflows.inputs import (
     filing_driver,
 )
 from workflows.transfer.models import Relationship, SuccessionClass, TransferCause
-from workflows.transfer.services import CHECKLIST, transfer_file
+from workflows.transfer.services import CHECKLIST, FILING_FACTS, transfer_file
 
 BENEFICIARY_PREFIX = "beneficiary_"
 
@@ -75,13 +75,9 @@ class TransferFileApi(APIView):
         case = transfer_file(
             actor=request.user,
             authorization=authorization,
-            cause=data["cause"],
-            relationship=data["relationship"],
-            event_on=data["event_on"],
-            succession_class=data["succession_class"],
             beneficiary=beneficiary,
             beneficiary_data=beneficiary_data or None,
-            reason=data["reason"],
             proofs=files_from_serializer(data, CHECKLIST),
+            **{fact: data[fact] for fact in FILING_FACTS},
         )
         return Response(CaseOutput(case).data, status=status.HTTP_201_CREATED)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from accounts.roles import is_staff_member
 from cases.models import Case, CaseKind
+from cases.selectors import authorization_open_cases
 from registers.models import Authorization
 from workflows.transfer.models import TransferState
 
@@ -31,13 +32,8 @@ def authorization_pending_requests(
 ) -> list[Case]:
     """Open cases of `kinds` about this authorization (other than `exclude`) that hold it:
     an unproven transfer filed by a third party does not (`transfer_is_unproven`)."""
-    rows = Case.objects.filter(
-        authorization=authorization, kind__in=list(kinds), closed_at__isnull=True
-    ).select_related("filed_by")
-    if exclude is not None:
-        rows = rows.exclude(pk=exclude.pk)
     return [
         case
-        for case in rows.order_by("opened_at", "id")
+        for case in authorization_open_cases(authorization.pk, kinds, exclude)
         if not transfer_is_unproven(case, authorization)
     ]

@@ -135,6 +135,11 @@ def _beneficiary_check(beneficiary: Driver, authorization: Authorization, today:
 # --- Filing ----------------------------------------------------------------------------
 
 
+FILING_FACTS = ("cause", "relationship", "event_on", "succession_class", "reason")
+"""The facts of a transfer request a filing page's form and the endpoint's input both
+carry under these names (`transfer_file` takes them as they are)."""
+
+
 def transfer_file(
     *,
     actor: User,

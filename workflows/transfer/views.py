@@ -12,7 +12,7 @@ from registers.models import Authorization, Driver
 from workflows.inputs import driver_data, files_from_form
 from workflows.portal import portal_filing
 from workflows.transfer.forms import BENEFICIARY_PREFIX, TransferForm
-from workflows.transfer.services import CHECKLIST, transfer_file
+from workflows.transfer.services import CHECKLIST, FILING_FACTS, transfer_file
 
 
 @login_required
@@ -31,14 +31,10 @@ def transfer_new(request: HttpRequest) -> HttpResponse:
         return transfer_file(
             actor=request.user,
             authorization=authorization,
-            cause=data["cause"],
-            relationship=data["relationship"],
-            event_on=data["event_on"],
-            succession_class=data["succession_class"],
             beneficiary=None if own else driver,
             beneficiary_data=driver_data(data, BENEFICIARY_PREFIX) if own else None,
-            reason=data["reason"],
             proofs=files_from_form(data, CHECKLIST),
+            **{fact: data[fact] for fact in FILING_FACTS},
         )
 
     return portal_filing(

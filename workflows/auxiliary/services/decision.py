@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from cases.errors import RuleViolation, StateConflict
 from cases.models import Case
 from cases.services.documents import has_usable_document
-from cases.services.transitions import case_record, case_step, local_today
+from cases.services.transitions import case_record, local_today
 from law import auxiliary as rules
 from law.citations import (
     ART_27,
@@ -37,6 +36,7 @@ from workflows.auxiliary.services.common import (
 )
 from workflows.auxiliary.services.filing import _assess, _required_items
 from workflows.auxiliary.services.notices import _notify_auxiliary, _notify_holder
+from workflows.steps.durable import case_step_durable
 from workflows.steps.guards import authorization_in_force_lock
 
 
@@ -113,37 +113,43 @@ def auxiliary_approve(
             )
         assessed["counts"] = _recheck(locked, day)
 
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case,
-            action="approve",
-            actor=actor,
-            note=note,
-            guard=guard,
-            kwargs={
-                "decided_on": day,
-                "valid_until": rules.binding_valid_until(day),
-                "revoke_departing": revoke_departing,
-            },
-            data={"revoke_departing": revoke_departing},
-        )
+    def effects(locked: AuxiliaryCase, *, actor: User, note: str) -> None:
         if locked.counts_as_swap != assessed["counts"]:
             locked.counts_as_swap = assessed["counts"]
             locked.save(update_fields=["counts_as_swap"])
         _apply(locked, actor=actor, day=day)
-    return locked
+
+    return case_step_durable(
+        case=case,
+        action="approve",
+        actor=actor,
+        note=note,
+        guard=guard,
+        kwargs={
+            "decided_on": day,
+            "valid_until": rules.binding_valid_until(day),
+            "revoke_departing": revoke_departing,
+        },
+        data={"revoke_departing": revoke_departing},
+        effects=effects,
+    )
 
 
 def auxiliary_deny(
     *, case: Case, actor: User, note: str = "", today: dt.date | None = None
 ) -> AuxiliaryCase:
-    day = today or local_today()
-    with transaction.atomic(durable=True):
-        locked = case_step(
-            case=case, action="deny", actor=actor, note=note, kwargs={"decided_on": day}
-        )
-        _notify_holder(locked, approved=False, note=note)
-    return locked
+    return case_step_durable(
+        case=case,
+        action="deny",
+        actor=actor,
+        note=note,
+        kwargs={"decided_on": today or local_today()},
+        effects=_refused,
+    )
+
+
+def _refused(case: AuxiliaryCase, *, actor: User, note: str) -> None:
+    _notify_holder(case, approved=False, note=note)
 
 
 def _apply(case: AuxiliaryCase, *, actor: User, day: dt.date) -> None:
