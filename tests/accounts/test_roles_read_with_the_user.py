@@ -36,15 +36,15 @@ def test_a_role_taken_away_counts_from_the_next_request(client, clerk):
     client.force_login(clerk)
     assert client.get(f"/api/cases/{case.pk}/").status_code == 200
     clerk.groups.remove(Group.objects.get(name=Role.CLERK))
-    # No role: the case is not his to see, as if it did not exist.
-    assert client.get(f"/api/cases/{case.pk}/").status_code == 404
+    # No role: no relation of the access policy reaches a case, the route is closed to him.
+    assert client.get(f"/api/cases/{case.pk}/").status_code == 403
 
 
 def test_a_role_given_counts_from_the_next_request(client):
     case = SuspensionCaseFactory()
     user = UserFactory(username="novo.servidor")
     client.force_login(user)
-    assert client.get(f"/api/cases/{case.pk}/").status_code == 404
+    assert client.get(f"/api/cases/{case.pk}/").status_code == 403
     user.groups.add(Group.objects.get_or_create(name=Role.CLERK)[0])
     assert client.get(f"/api/cases/{case.pk}/").status_code == 200
 

@@ -18,7 +18,7 @@ from accounts.roles import Role
 from cases.models import Case
 from tests.clandestine.factories import ClandestineCaseFactory
 from tests.documents.helpers import queued_renders  # noqa: F401 — fixture
-from tests.factories import AuthorizationFactory, UserFactory
+from tests.factories import PASSWORD, AuthorizationFactory, UserFactory
 from workflows.clandestine.models import ClandestinePayment
 from workflows.suspension.models import SuspensionCase
 from workflows.violation.models import ViolationNotice
@@ -112,6 +112,7 @@ def test_art_47_issuing_a_notice_twice_with_one_key_issues_once(queued_renders):
         "conductor": "unidentified",
         "place": "Praça Central",
         "occurred_at": "2026-05-04T09:40:00-03:00",
+        "password": PASSWORD,  # the agent signs the notice as he issues it
     }
     with time_machine.travel(dt.datetime(2026, 5, 4, 10, tzinfo=SP), tick=False):
         first = client.post("/api/violations/", body, format="json", HTTP_IDEMPOTENCY_KEY="n-1")

@@ -24,7 +24,13 @@ from registers.models import CalendarDay
 from tests.factories import UserFactory
 
 # Filters of a search or a dashboard, not dates with legal meaning: a far date finds nothing.
-FILTERS = {"workspace.forms.PeriodForm", "workspace.forms.CaseSearchForm"}
+# The API's query forms (core.query_schema) read which days to show, the same way.
+FILTERS = {
+    "workspace.forms.PeriodForm",
+    "workspace.forms.CaseSearchForm",
+    "municipal.api.roster.RosterQuery",
+    "municipal.api.tariffs.TariffDayQuery",
+}
 
 
 def _form_classes() -> set[type[forms.BaseForm]]:
