@@ -130,13 +130,13 @@ def keyset_page(
     )
 
 
-def next_page_query(query: QueryDict, next_cursor: str | None) -> str:
-    """The query string of the next page (the same filters, the next cursor); "" at the
-    end of the list."""
+def next_page_query(query: QueryDict, next_cursor: str | None, *, param: str = "cursor") -> str:
+    """The query string of the next page (the same filters, the next cursor in `param`);
+    "" at the end of the list."""
     if not next_cursor:
         return ""
     query = query.copy()
-    query["cursor"] = next_cursor
+    query[param] = next_cursor
     return query.urlencode()
 
 
@@ -195,18 +195,26 @@ class WebPage(Generic[_Row]):
 
 
 def web_keyset_page(
-    request: HttpRequest, rows: QuerySet[_Row], *, order: Sequence[str]
+    request: HttpRequest,
+    rows: QuerySet[_Row],
+    *,
+    order: Sequence[str],
+    param: str = "cursor",
+    size: int | None = None,
 ) -> WebPage[_Row]:
-    """The page of `rows` a page's `?cursor=` asks for. A cursor this code did not write
-    shows the first page with a message, answered 400 (as the queue does); any other
-    parameter, such as `?page=`, is not ours and changes nothing."""
+    """The page of `rows` a page's `?cursor=` asks for (`param`: another name, for a second
+    list on the same page). A cursor this code did not write shows the first page with a
+    message, answered 400 (as the queue does); any other parameter, such as `?page=`, is
+    not ours and changes nothing."""
     status = 200
     try:
-        page = keyset_page(rows, order=order, cursor=request.GET.get("cursor", ""))
+        page = keyset_page(rows, order=order, cursor=request.GET.get(param, ""), size=size)
     except BadCursor:
         messages.error(request, _("Cursor de página inválido: a lista recomeça do início."))
-        page = keyset_page(rows, order=order)
+        page = keyset_page(rows, order=order, size=size)
         status = 400
     return WebPage(
-        rows=page.rows, next_query=next_page_query(request.GET, page.next_cursor), status=status
+        rows=page.rows,
+        next_query=next_page_query(request.GET, page.next_cursor, param=param),
+        status=status,
     )

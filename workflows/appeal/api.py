@@ -20,6 +20,7 @@ from registers.selectors import drivers_visible_to
 from workflows.appeal.models import AppealCase, AppealWitness, Diligence, FilerKind, Outcome, Vote
 from workflows.appeal.selectors import (
     APPEAL_ORDER,
+    appeal_records_for,
     appeal_windows,
     appeals_visible_to,
     notices_appealable_by,
@@ -142,7 +143,7 @@ class AppealListApi(APIView):
     def get(self, request: Request) -> Response:
         """Newest first, one page (`page_size` 1 to 200, 50 by default); the `Link: <…>;
         rel="next"` header carries the next page's URL, as the queue's does."""
-        page = api_keyset_page(request, appeals_visible_to(request.user), order=APPEAL_ORDER)
+        page = api_keyset_page(request, appeal_records_for(request.user), order=APPEAL_ORDER)
         return with_next_link(Response(AppealOutput(page.rows, many=True).data), request, page)
 
     @extend_schema(request=AppealInput, responses={201: AppealOutput})

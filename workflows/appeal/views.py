@@ -20,10 +20,14 @@ from core.paging import web_keyset_page
 from workflows.appeal.forms import AppealForm
 from workflows.appeal.selectors import (
     APPEAL_ORDER,
-    appeal_windows,
+    WINDOW_ORDER,
+    appeal_rows_for,
+    appeal_window,
+    appealable_notices_for,
     appeals_visible_to,
     commission_on,
     notices_appealable_by,
+    windows_of,
 )
 from workflows.appeal.services import appeal_file
 from workflows.violation.services import violation_notice_context
@@ -33,19 +37,24 @@ from workflows.violation.services import violation_notice_context
 def appeal_notices(request: HttpRequest) -> HttpResponse:
     """The notices the user may appeal, each with the last day to do it (Art. 63)."""
     today = local_today()
-    # The appeals a page at a time, newest first (issue 25).
-    page = web_keyset_page(request, appeals_visible_to(request.user), order=APPEAL_ORDER)
+    # Both lists a page at a time (issue 25): the notices oldest first, by `?autos=`, the
+    # counter's whole town reachable page by page; the appeals newest first, by `?cursor=`.
+    notices = web_keyset_page(
+        request, appealable_notices_for(request.user), order=WINDOW_ORDER, param="autos"
+    )
+    page = web_keyset_page(request, appeal_rows_for(request.user), order=APPEAL_ORDER)
     return render(
         request,
         "appeal/notices.html",
         {
-            "windows": appeal_windows(request.user, today=today),
+            "windows": windows_of(notices.rows, today=today),
+            "more_notices_query": notices.next_query,
             "appeals": page.rows,
             "next_query": page.next_query,
             "counter": has_role(request.user, Role.CLERK),
             "today": today,
         },
-        status=page.status,
+        status=max(page.status, notices.status),
     )
 
 
@@ -68,10 +77,7 @@ def appeal_new(request: HttpRequest, notice_pk: int) -> HttpResponse:
                 request, _("Recurso protocolado sob o número %(n)s.") % {"n": case.number}
             )
             return redirect("appeal-detail", pk=case.pk)
-    window = next(
-        (w for w in appeal_windows(request.user, today=local_today()) if w.notice.pk == notice.pk),
-        None,
-    )
+    window = appeal_window(notice, today=local_today())
     return render(
         request,
         "appeal/new.html",
