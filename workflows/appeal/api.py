@@ -89,6 +89,15 @@ class AppealOutput(serializers.ModelSerializer):
         return state_label(appeal.kind, appeal.state)
 
 
+class AppealListOutput(AppealOutput):
+    """AppealOutput, field for field, of the rows `appeal_records_for` reads: the
+    witnesses, diligences and votes from the lists it prefetched."""
+
+    witnesses = WitnessOutput(many=True, read_only=True, source="witness_list")
+    diligences = DiligenceOutput(many=True, read_only=True, source="diligence_list")
+    votes = VoteOutput(many=True, read_only=True, source="vote_list")
+
+
 # --- Filing -----------------------------------------------------------------------------
 
 
@@ -144,7 +153,8 @@ class AppealListApi(APIView):
         """Newest first, one page (`page_size` 1 to 200, 50 by default); the `Link: <…>;
         rel="next"` header carries the next page's URL, as the queue's does."""
         page = api_keyset_page(request, appeal_records_for(request.user), order=APPEAL_ORDER)
-        return with_next_link(Response(AppealOutput(page.rows, many=True).data), request, page)
+        rows = AppealListOutput(page.rows, many=True).data
+        return with_next_link(Response(rows), request, page)
 
     @extend_schema(request=AppealInput, responses={201: AppealOutput})
     def post(self, request: Request) -> Response:

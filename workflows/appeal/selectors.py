@@ -95,15 +95,20 @@ def appeal_rows_for(user: User) -> QuerySet[AppealCase]:
 
 def appeal_records_for(user: User) -> QuerySet[AppealCase]:
     """The API list's rows: the same appeals, in the same order, as `appeals_visible_to`,
-    with what its output reads (a page and its three prefetches: four queries)."""
+    with what its output reads (a page and its three prefetches: four queries). The
+    witnesses, diligences and votes come as plain lists (`witness_list`, `diligence_list`,
+    `vote_list`): a prefetched manager builds a queryset for each appeal and relation, half
+    the time of a page of fifty."""
     return (
         _appeals_of(user)
         .select_related("notice", "applicant")
         .only(*APPEAL_RECORD_FIELDS)
         .prefetch_related(
-            "witnesses",
-            "diligences",
-            Prefetch("votes", queryset=Vote.objects.select_related("member")),
+            Prefetch("witnesses", to_attr="witness_list"),
+            Prefetch("diligences", to_attr="diligence_list"),
+            Prefetch(
+                "votes", queryset=Vote.objects.select_related("member"), to_attr="vote_list"
+            ),
         )
     )
 
