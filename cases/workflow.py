@@ -150,6 +150,49 @@ class PortalOffer:
 
 
 @dataclass(frozen=True)
+class FilingForm:
+    """What the kind's filing page and endpoint are made of, when workflows.portal makes
+    them (a page at `path`, an endpoint at /api/`api_path`, both filing through `file`)."""
+
+    # The page's path (its URL name is the `Filing.url_name`).
+    path: str
+    # The endpoint's path under /api/, named "api-<url name without -new>-file".
+    api_path: str
+    # The page's Django form and the endpoint's serializer: the same fields by the same
+    # names, except that a form's file field for checklist item X is "file_X".
+    form: type[Any]
+    input: type[Any]
+    # (actor, driver, data) -> the case filed: the kind's filing service called with the
+    # validated data of either, the checklist's files under their item codes.
+    file: Callable[[Any, Any, dict[str, Any]], Case]
+    # Said to a user who is no registered driver.
+    refusal: str | Promise
+    template: str
+    # The endpoint's field naming the driver a clerk files for at the counter.
+    driver_field: str = "holder"
+    # The message with the case's number, "%(n)s"; the portal's default when empty.
+    filed: str | Promise = ""
+    # (user, driver) -> what the page shows beside the form; (that) -> its initial values.
+    context: Callable[[Any, Any], Mapping[str, Any]] | None = None
+    initial: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class Filing:
+    """Where a driver files the kind: the portal's button (URL name and label), and what
+    its page and endpoint are made of when workflows.portal makes them (`form`; None: the
+    kind draws its own, an appeal being filed against one notice)."""
+
+    url_name: str
+    label: str | Promise
+    form: FilingForm | None = None
+
+    @property
+    def api_url_name(self) -> str:
+        return f"api-{self.url_name.removesuffix('-new')}-file"
+
+
+@dataclass(frozen=True)
 class AuthorizationHold:
     """How a kind keeps an authorization suspended (a suspension in effect, Art. 24; a
     penalty being served, Art. 59 III-IV): workflows.holds releases an authorization only
@@ -213,8 +256,9 @@ class Workflow:
     # Evaluated at each transition; a step that changes what it reads without a transition
     # calls `case_overdue_refresh` (the nightly refresh catches any it missed).
     overdue_lookup: dict[str, object] | None = None
-    # The portal page where a driver files this kind: (url name, label), if any.
-    filing: tuple[str, str | Promise] | None = None
+    # Where a driver files this kind, if anywhere: the portal's button, and the page and
+    # endpoint workflows.portal makes from it.
+    filing: Filing | None = None
     # Actions renamed since clients first used them: old name -> edge name (the API and
     # the pages keep answering the old name).
     renamed_actions: dict[str, str] = field(default_factory=dict)

@@ -19,6 +19,7 @@ from inspections import api as inspections_api
 from inspections import views as inspections_views
 from notifications import api as notifications_api
 from web import my_data, views
+from workflows.portal import filing_api_urlpatterns, filing_urlpatterns
 from workspace import api as workspace_api
 
 SWAGGER_CDN = "https://cdn.jsdelivr.net"
@@ -99,6 +100,8 @@ def _kind_urls(attribute: str) -> list:
 
 
 api += _kind_urls("api_urlpatterns")
+# The filing page and endpoint a kind's `Workflow.filing` declares (workflows.portal).
+api += filing_api_urlpatterns()
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -133,7 +136,7 @@ urlpatterns = [
     path("api/", include(api)),
     path("admin/", admin.site.urls),
 ]
-urlpatterns += _kind_urls("urlpatterns")
+urlpatterns += _kind_urls("urlpatterns") + filing_urlpatterns()
 
 # Error pages in Portuguese; the Error body under /api/ (web.errors).
 handler400 = "web.errors.bad_request"

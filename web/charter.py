@@ -14,12 +14,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from cases.models import ProcessingTime, kind_label
 from cases.selectors import processing_times
-from cases.workflow import REQUESTER, SYSTEM, Workflow, all_workflows, next_party, workflow_for
+from cases.workflow import (
+    REQUESTER,
+    SYSTEM,
+    Filing,
+    Workflow,
+    all_workflows,
+    next_party,
+    workflow_for,
+)
 from law.deadlines import DeadlineRule
 
 
@@ -47,7 +54,7 @@ class LegalTime:
 class Charter:
     kind: str
     label: str
-    filing: tuple[str, str | Promise] | None
+    filing: Filing | None
     steps: list[CharterStep] = field(default_factory=list)
     outcomes: list[str] = field(default_factory=list)
     documents: list[str] = field(default_factory=list)

@@ -226,7 +226,9 @@ def request_options(standing: DriverStanding | None) -> list[RequestOption]:
             wanted = offer.when(standing) and not (offer.once and workflow.kind in pending)
         if wanted:
             options.append(
-                RequestOption(filing[0], filing[1], offer.rule, workflow.kind if offer.once else "")
+                RequestOption(
+                    filing.url_name, filing.label, offer.rule, workflow.kind if offer.once else ""
+                )
             )
     return options
 

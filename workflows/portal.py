@@ -9,17 +9,24 @@ template, the service call and what the page shows beside the form.
 it is filed for (the user's own record, or the one a clerk names at the counter), the
 kind's service called, the case answered with 201. A kind's endpoint says its input
 serializer, the field that names the driver and the service call.
+
+A kind whose `Workflow.filing` carries a `FilingForm` writes neither: `filing_urlpatterns`
+and `filing_api_urlpatterns` make its page and endpoint from that declaration (config.urls
+mounts them), both calling the one `FilingForm.file`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import URLPattern, path
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _l
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -32,6 +39,7 @@ from rest_framework.views import APIView
 from cases.api import CaseOutput
 from cases.errors import DomainError
 from cases.models import Case
+from cases.workflow import FilingForm, all_workflows
 from registers.models import Driver
 from registers.selectors import driver_of
 from workflows.inputs import filing_driver
@@ -104,3 +112,68 @@ class FilingApi(APIView):
 
     def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
         raise NotImplementedError
+
+
+# A form's file field for checklist item X is "file_X" (the page's inputs); the endpoint
+# and the service name the item X.
+_FILE_FIELD = re.compile(r"^file_(?P<item>.+)$")
+
+
+def _form_data(form: forms.Form) -> dict[str, Any]:
+    data = {}
+    for name, value in form.cleaned_data.items():
+        match = _FILE_FIELD.match(name)
+        data[match["item"] if match else name] = value
+    return data
+
+
+def filing_page(made: FilingForm) -> Callable[[HttpRequest], HttpResponse]:
+    """The portal page of a kind's `FilingForm`."""
+
+    @login_required
+    def page(request: HttpRequest) -> HttpResponse:
+        return portal_filing(
+            request,
+            form_class=made.form,
+            template=made.template,
+            refusal=made.refusal,
+            file=lambda driver, form: made.file(request.user, driver, _form_data(form)),
+            filed=made.filed or FILED,
+            context=(lambda driver: made.context(request.user, driver)) if made.context else None,
+            initial=made.initial,
+        )
+
+    return page
+
+
+def filing_endpoint(made: FilingForm) -> type[FilingApi]:
+    """The filing endpoint of a kind's `FilingForm`."""
+
+    def file(self: FilingApi, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
+        return made.file(request.user, driver, data)
+
+    name = made.input.__name__.removesuffix("Input") + "FileApi"
+    return type(
+        name,
+        (FilingApi,),
+        {"input": made.input, "driver_field": made.driver_field, "file": file,
+         "__module__": made.input.__module__},
+    )
+
+
+def filing_urlpatterns() -> list[URLPattern]:
+    """The filing page of every registered kind that declares a `FilingForm`."""
+    return [
+        path(made.path, filing_page(made), name=workflow.filing.url_name)
+        for workflow in all_workflows()
+        if workflow.filing is not None and (made := workflow.filing.form) is not None
+    ]
+
+
+def filing_api_urlpatterns() -> list[URLPattern]:
+    """The filing endpoint of every registered kind that declares a `FilingForm`."""
+    return [
+        path(made.api_path, filing_endpoint(made).as_view(), name=workflow.filing.api_url_name)
+        for workflow in all_workflows()
+        if workflow.filing is not None and (made := workflow.filing.form) is not None
+    ]

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_workflow_declares_the_portal_filing_button():
     # The portal lists every kind's `filing`; this kind's goes to the filing page.
-    url_name, label = WORKFLOW.filing
+    url_name, label = WORKFLOW.filing.url_name, WORKFLOW.filing.label
     assert (reverse(url_name), str(label)) == (
         "/portal/outorga/nova/", "Pedir autorização de táxi (Arts. 10 e 22)",
     )

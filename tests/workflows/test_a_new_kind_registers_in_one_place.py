@@ -12,8 +12,11 @@ from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
+from django.urls import clear_url_caches
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from cases import workflow as registry
 from cases.errors import StateConflict
@@ -131,3 +134,39 @@ def test_the_new_kind_is_drawn_in_the_diagrams(throwaway):
     markdown = workflows_markdown()
     assert "\n## throwaway\n" in markdown
     assert "    filed --> holding: hold (clerk, Art. 24)" in markdown
+
+
+def test_the_new_kind_files_through_the_page_and_endpoint_its_entry_makes_art24(
+    throwaway, client, driver, settings
+):
+    """Its page and endpoint are made from its `Workflow.filing`: no view, no endpoint, no
+    URL written in its folder, and both file through its one `file`."""
+    from tests.workflows.throwaway.workflow import FILED
+
+    settings.ROOT_URLCONF = "tests.workflows.throwaway.urls"
+    clear_url_caches()
+    FILED.clear()
+    client.force_login(driver.user)
+    assert client.get("/portal/descartavel/novo/").status_code == 200
+
+    proof = SimpleUploadedFile("bo.pdf", b"%PDF-1.4 proof")
+    page = client.post("/portal/descartavel/novo/", {"reason": "pela página", "file_proof": proof})
+    by_page = Case.objects.get(kind="throwaway")
+    assert page.status_code == 302 and page.url == f"/processos/{by_page.pk}/"
+    assert by_page.applicant == driver
+    # The page's "file_proof" reaches the kind as its checklist item, as the endpoint's does.
+    assert FILED[0]["reason"] == "pela página"
+    assert [upload.name for upload in FILED[0]["proof"]] == ["bo.pdf"]
+
+    api = APIClient()
+    api.force_authenticate(driver.user)
+    answer = api.post("/api/throwaways/", {"reason": "pela API"}, format="json")
+    assert answer.status_code == 201, answer.content
+    by_api = Case.objects.exclude(pk=by_page.pk).get(kind="throwaway")
+    assert answer.json()["number"] == by_api.number and by_api.applicant == driver
+    assert FILED[1] == {"reason": "pela API", "proof": []}
+
+    refused = client.post("/portal/descartavel/novo/", {"reason": ""})
+    assert refused.status_code == 400
+    assert Case.objects.filter(kind="throwaway").count() == 2
+    clear_url_caches()

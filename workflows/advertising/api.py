@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rest_framework import serializers
-from rest_framework.request import Request
 
-from cases.models import Case
 from core.dates import LegalDateField
-from registers.models import Driver
 from workflows.advertising.models import AdvertisingPlacement
-from workflows.advertising.services import CHECKLIST, advertising_file
-from workflows.inputs import files_from_serializer, files_serializer_fields
-from workflows.portal import FilingApi
+from workflows.advertising.services import CHECKLIST
+from workflows.inputs import files_serializer_fields
 
 
 class _Base(serializers.Serializer):
@@ -28,19 +22,3 @@ class _Base(serializers.Serializer):
 
 
 AdvertisingInput = type("AdvertisingInput", (_Base,), files_serializer_fields(CHECKLIST))
-
-
-class AdvertisingFileApi(FilingApi):
-    input = AdvertisingInput
-
-    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
-        return advertising_file(
-            actor=request.user,
-            holder=driver,
-            placement=data["placement"],
-            text=data["text"],
-            advertiser=data["advertiser"],
-            start_on=data["start_on"],
-            end_on=data["end_on"],
-            proofs=files_from_serializer(data, CHECKLIST),
-        )

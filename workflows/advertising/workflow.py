@@ -12,20 +12,28 @@ filed ──accept (layout accepted)──▶ awaiting_decision ──approve (m
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _l
 
+from accounts.models import User
 from accounts.roles import Role
-from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
+from cases.models import Case
+from cases.workflow import ActionField, Edge, Filing, FilingForm, PortalOffer, Workflow, register
 from law import deadlines
 from law.citations import ART_67
+from registers.models import Driver
+from workflows.advertising.api import AdvertisingInput
+from workflows.advertising.forms import AdvertisingForm
 from workflows.advertising.models import AdvertisingCase, AdvertisingState
 from workflows.advertising.selectors import advertising_public_facts
 from workflows.advertising.services import (
     CHECKLIST,
     advertising_approve,
+    advertising_file,
     advertising_refusal_notify,
 )
+from workflows.inputs import files_from_serializer
 from workflows.steps.intake import (
     accept_edge,
     correction_edges,
@@ -38,6 +46,20 @@ from workflows.steps.review import documents_accepted, review_edge
 # Art. 67: "prévia autorização do Poder Executivo Municipal" — the mayor decides.
 MAYOR = frozenset({Role.MAYOR})
 NOTE = ActionField("note", _l("Motivo"))
+
+
+def _file(actor: User, holder: Driver, data: dict[str, Any]) -> Case:
+    return advertising_file(
+        actor=actor,
+        holder=holder,
+        placement=data["placement"],
+        text=data["text"],
+        advertiser=data["advertiser"],
+        start_on=data["start_on"],
+        end_on=data["end_on"],
+        proofs=files_from_serializer(data, CHECKLIST),
+    )
+
 
 WORKFLOW = register(
     Workflow(
@@ -55,7 +77,21 @@ WORKFLOW = register(
                 AdvertisingState.WITHDRAWN,
             }
         ),
-        filing=("advertising-new", _l("Pedir autorização de publicidade (Art. 67)")),
+        filing=Filing(
+            "advertising-new",
+            _l("Pedir autorização de publicidade (Art. 67)"),
+            FilingForm(
+                path="portal/publicidade/nova/",
+                api_path="advertisements/",
+                form=AdvertisingForm,
+                input=AdvertisingInput,
+                file=_file,
+                refusal=_l(
+                    "Somente taxistas titulares cadastrados podem pedir publicidade pelo portal."
+                ),
+                template="advertising/new.html",
+            ),
+        ),
         offer=PortalOffer(
             rule=_l(
                 "No vidro traseiro, sem tapar a visão do interior, a publicidade dispensa "

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
 from cases.models import CaseKind
-from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
+from cases.workflow import ActionField, Edge, Filing, PortalOffer, Workflow, register
 from documents.signing.keys import SIGNING_PASSWORD
 from law import deadlines
 from law.citations import (
@@ -68,7 +68,7 @@ WORKFLOW = register(
             MANDATE_ITEM: _l("Instrumento de mandato específico para o recurso (Art. 63 §2)"),
         },
         on_notice_received=appeal_decision_received,
-        filing=("appeal-notices", _l("Recorrer de auto de infração (Art. 63)")),
+        filing=Filing("appeal-notices", _l("Recorrer de auto de infração (Art. 63)")),
         offer=PortalOffer(
             rule=format_lazy(
                 _l(

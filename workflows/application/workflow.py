@@ -19,7 +19,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
-from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
+from cases.workflow import ActionField, Edge, Filing, PortalOffer, Workflow, register
 from documents.signing.keys import SIGNING_PASSWORD
 from law import inspection as law_inspection
 from law.citations import ART_10, ART_22, ART_22_P1, ART_22_P2
@@ -62,7 +62,7 @@ WORKFLOW = register(
         final_states=frozenset({S.GRANTED, S.REJECTED, S.DENIED, S.WITHDRAWN}),
         checklist=CHECKLIST,
         on_inspection_recorded=inspection_hook(INSPECTION),
-        filing=("application-new", _l("Pedir autorização de táxi (Arts. 10 e 22)")),
+        filing=Filing("application-new", _l("Pedir autorização de táxi (Arts. 10 e 22)")),
         offer=PortalOffer(
             rule=_l(
                 "Exige CNH de categoria B, C, D ou E, residência no município e veículo branco "

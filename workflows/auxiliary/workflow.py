@@ -17,10 +17,15 @@ yearly end is a deadline row on the approving case (`auxiliary.expiry`).
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy as _l
+from typing import Any
 
+from django.utils.translation import gettext_lazy as _l
+from rest_framework.generics import get_object_or_404
+
+from accounts.models import User
 from accounts.roles import Role
-from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
+from cases.models import Case
+from cases.workflow import ActionField, Edge, Filing, FilingForm, PortalOffer, Workflow, register
 from law import deadlines
 from law.citations import (
     ART_27,
@@ -28,20 +33,46 @@ from law.citations import (
     ART_27_P3_P4_AND_10_I,
     ART_69_AND_27_P1,
 )
-from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryState
+from registers.models import Driver
+from registers.selectors import drivers_visible_to
+from workflows.auxiliary.api import AuxiliaryInput
+from workflows.auxiliary.forms import AUXILIARY_PREFIX, AuxiliaryForm
+from workflows.auxiliary.models import AuxiliaryCase, AuxiliaryPurpose, AuxiliaryState
 from workflows.auxiliary.services import (
     CHECKLIST,
     auxiliary_accept_guard,
     auxiliary_approve,
     auxiliary_bindings_end,
     auxiliary_deny,
+    auxiliary_file,
 )
+from workflows.inputs import driver_data, files_from_serializer
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
 
 # Art. 27 §2: "após análise e decisão do Poder Executivo Municipal" (see the services).
 DECIDERS = frozenset({Role.CLERK, Role.MAYOR})
 NOTE = ActionField("note", _l("Motivo"))
+
+
+def _file(actor: User, holder: Driver, data: dict[str, Any]) -> Case:
+    # A clerk at the counter may name a driver already registered (the endpoint's
+    # `auxiliary`); otherwise a new auxiliary is registered from the auxiliary_* fields.
+    auxiliary = None
+    if data.get("auxiliary"):
+        auxiliary = get_object_or_404(drivers_visible_to(actor), pk=data["auxiliary"])
+    registering = data["purpose"] == AuxiliaryPurpose.REGISTER
+    return auxiliary_file(
+        actor=actor,
+        holder=holder,
+        purpose=data["purpose"],
+        auxiliary=auxiliary,
+        auxiliary_data=driver_data(data, AUXILIARY_PREFIX) if registering else None,
+        departure_reason=data["departure_reason"],
+        reason=data["reason"],
+        proofs=files_from_serializer(data, CHECKLIST),
+    )
+
 
 WORKFLOW = register(
     Workflow(
@@ -66,7 +97,21 @@ WORKFLOW = register(
             }
         ),
         checklist=CHECKLIST,
-        filing=("auxiliary-new", _l("Taxista auxiliar (Art. 27)")),
+        filing=Filing(
+            "auxiliary-new",
+            _l("Taxista auxiliar (Art. 27)"),
+            FilingForm(
+                path="portal/auxiliar/novo/",
+                api_path="auxiliaries/",
+                form=AuxiliaryForm,
+                input=AuxiliaryInput,
+                file=_file,
+                refusal=_l(
+                    "Somente taxistas titulares cadastrados podem fazer este pedido pelo portal."
+                ),
+                template="auxiliary/new.html",
+            ),
+        ),
         offer=PortalOffer(
             rule=_l(
                 "Um auxiliar por autorização, que só dirige o veículo dela; no máximo 2 trocas "

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rest_framework import serializers
-from rest_framework.request import Request
 
-from cases.models import Case
-from registers.models import Driver
-from workflows.cancellation.services import CHECKLIST, cancellation_file
-from workflows.inputs import files_from_serializer, files_serializer_fields
-from workflows.portal import FilingApi
+from workflows.cancellation.services import CHECKLIST
+from workflows.inputs import files_serializer_fields
 
 
 class _Base(serializers.Serializer):
@@ -25,16 +19,3 @@ class _Base(serializers.Serializer):
 
 
 CancellationInput = type("CancellationInput", (_Base,), files_serializer_fields(CHECKLIST))
-
-
-class CancellationFileApi(FilingApi):
-    input = CancellationInput
-
-    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
-        return cancellation_file(
-            actor=request.user,
-            holder=driver,
-            acknowledged_bar=data["acknowledged_bar"],
-            reason=data["reason"],
-            proofs=files_from_serializer(data, CHECKLIST),
-        )

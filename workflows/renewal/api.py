@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rest_framework import serializers
-from rest_framework.request import Request
 
-from cases.models import Case
 from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
-from registers.models import Driver
-from workflows.portal import FilingApi
-from workflows.renewal.services import renewal_file
 
 
 class RenewalInput(serializers.Serializer):
@@ -30,11 +23,3 @@ class RenewalInput(serializers.Serializer):
         default=None,
         help_text="Validade da CNH apresentada.",
     )
-
-
-class RenewalFileApi(FilingApi):
-    input = RenewalInput
-    driver_field = "driver"
-
-    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
-        return renewal_file(actor=request.user, driver=driver, **data)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from registers.models import Authorization, MunicipalRegistration
+from typing import Any
+
+from registers.models import IN_FORCE, Authorization, Driver, MunicipalRegistration
 
 RENEWABLE = (MunicipalRegistration.Status.VALID, MunicipalRegistration.Status.EXPIRED)
 """The IMs a renewal may replace: valid, or expired and not yet superseded."""
@@ -19,3 +21,9 @@ def registration_to_renew(authorization: Authorization) -> MunicipalRegistration
         .order_by("-valid_until", "-pk")
         .first()
     )
+
+
+def renewal_filing_context(user: Any, driver: Driver) -> dict[str, Any]:
+    """What the renewal page shows beside its form: the IM a renewal would replace."""
+    authorization = Authorization.objects.filter(holder=driver, status__in=IN_FORCE).first()
+    return {"registration": registration_to_renew(authorization) if authorization else None}

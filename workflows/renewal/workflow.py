@@ -19,11 +19,14 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK
-from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
+from cases.workflow import ActionField, Edge, Filing, FilingForm, PortalOffer, Workflow, register
 from law import deadlines
 from law.citations import ART_18, ART_19
 from workflows.renewal import cycle  # noqa: F401 — registers the cycle's deadline handlers
+from workflows.renewal.api import RenewalInput
+from workflows.renewal.forms import RenewalForm
 from workflows.renewal.models import FINAL_STATES, RenewalCase, RenewalState
+from workflows.renewal.selectors import renewal_filing_context
 from workflows.renewal.services import (
     CHECKLIST,
     INSPECTION,
@@ -31,6 +34,7 @@ from workflows.renewal.services import (
     renewal_approve,
     renewal_close_not_renewed,
     renewal_correction_notify,
+    renewal_file,
     renewal_refusal_notify,
     renewal_resubmit,
     renewal_submit,
@@ -59,7 +63,27 @@ WORKFLOW = register(
         overdue_states=frozenset({RenewalState.EXPIRED}),
         overdue_lookup={"renewalcase__registration__status": "expired"},
         on_inspection_recorded=inspection_hook(INSPECTION),
-        filing=("renewal-new", _l("Renovar a IM (Arts. 18 e 19)")),
+        filing=Filing(
+            "renewal-new",
+            _l("Renovar a IM (Arts. 18 e 19)"),
+            FilingForm(
+                path="portal/renovacao/nova/",
+                api_path="renewals/",
+                form=RenewalForm,
+                input=RenewalInput,
+                file=lambda actor, driver, data: renewal_file(actor=actor, driver=driver, **data),
+                refusal=_l("Somente taxistas cadastrados podem renovar a IM pelo portal."),
+                template="renewal/renewal_new.html",
+                driver_field="driver",
+                filed=_l("Pedido de renovação protocolado no processo %(n)s."),
+                context=renewal_filing_context,
+                initial=lambda shown: {
+                    "previous_number": (
+                        shown["registration"].number if shown["registration"] else ""
+                    )
+                },
+            ),
+        ),
         offer=PortalOffer(
             rule=_l(
                 "A IM é renovada a cada ano, com a IM anterior, a CNH válida e o veículo "

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -12,14 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cases.api import CaseOutput
-from cases.models import Case
 from core.dates import LegalDateField
 from registers.fields import PlateField
-from registers.models import Driver
-from registers.services.vehicles import VehicleData
 from workflows.inputs import filing_driver
-from workflows.portal import FilingApi
-from workflows.substitution.services import substitution_file
 
 
 class SubstitutionInput(serializers.Serializer):
@@ -39,19 +32,6 @@ class SubstitutionInput(serializers.Serializer):
     crlv = serializers.FileField(required=False, help_text="Art. 10 II a.")
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
-
-class SubstitutionFileApi(FilingApi):
-    input = SubstitutionInput
-    driver_field = "driver"
-
-    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
-        return substitution_file(
-            actor=request.user,
-            driver=driver,
-            vehicle=VehicleData.from_mapping(data),
-            crlv=data.get("crlv"),
-            note=data["note"],
-        )
 
 
 class SeizureCommunicationInput(serializers.Serializer):

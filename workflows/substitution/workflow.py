@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK
 from cases.services.transitions import local_today
-from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
+from cases.workflow import ActionField, Edge, Filing, FilingForm, PortalOffer, Workflow, register
 from law import deadlines
 from law.citations import (
     ART_10_II,
@@ -32,6 +32,7 @@ from law.citations import (
     ART_12,
     ART_20,
 )
+from registers.services.vehicles import VehicleData
 from workflows.steps.inspection import (
     INSPECTORS,
     inspection_edges,
@@ -40,13 +41,17 @@ from workflows.steps.inspection import (
 from workflows.steps.intake import reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
 from workflows.substitution import tracking  # noqa: F401 — registers the deadline handlers
+from workflows.substitution.api import SubstitutionInput
+from workflows.substitution.forms import SubstitutionForm
 from workflows.substitution.models import SubstitutionCase, SubstitutionState
+from workflows.substitution.selectors import substitution_filing_context
 from workflows.substitution.services import (
     CRLV_ITEM,
     CRLV_LABEL,
     INSPECTION,
     substitution_approve,
     substitution_deny,
+    substitution_file,
     substitution_refusal_notify,
     substitution_withdrawal_apply,
 )
@@ -71,7 +76,27 @@ WORKFLOW = register(
             {S.APPROVED, S.REJECTED, S.DENIED, S.WITHDRAWN, S.DISMISSED, S.LAPSED}
         ),
         checklist=CHECKLIST,
-        filing=("substitution-new", _l("Substituir o veículo (Art. 12)")),
+        filing=Filing(
+            "substitution-new",
+            _l("Substituir o veículo (Art. 12)"),
+            FilingForm(
+                path="portal/substituicao/nova/",
+                api_path="substitutions/",
+                form=SubstitutionForm,
+                input=SubstitutionInput,
+                file=lambda actor, driver, data: substitution_file(
+                    actor=actor,
+                    driver=driver,
+                    vehicle=VehicleData.from_mapping(data),
+                    crlv=data.get("crlv"),
+                    note=data["note"],
+                ),
+                refusal=_l("Somente taxistas cadastrados podem pedir substituição pelo portal."),
+                template="substitution/substitution_new.html",
+                driver_field="driver",
+                context=substitution_filing_context,
+            ),
+        ),
         offer=PortalOffer(
             rule=_l(
                 "O novo veículo deve ser branco, ter até 8 anos e passar na vistoria (Arts. 10 "

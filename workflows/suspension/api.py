@@ -1,18 +1,12 @@
-"""The suspension's filing endpoint (Art. 24)."""
+"""The suspension's filing endpoint's input (Art. 24); the endpoint is made from the
+kind's `Workflow.filing` (workflows.portal)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rest_framework import serializers
-from rest_framework.request import Request
 
-from cases.models import Case
 from law.suspension import MAX_DAYS
-from registers.models import Driver
-from workflows.portal import FilingApi
 from workflows.suspension.models import SuspensionGround
-from workflows.suspension.services import suspension_file
 
 
 class SuspensionInput(serializers.Serializer):
@@ -23,18 +17,3 @@ class SuspensionInput(serializers.Serializer):
     days = serializers.IntegerField(help_text=f"Art. 24: de 1 a {MAX_DAYS} dias.")
     reason = serializers.CharField(required=False, allow_blank=True, default="")
     proofs = serializers.ListField(child=serializers.FileField(), required=False, default=list)
-
-
-class SuspensionFileApi(FilingApi):
-    input = SuspensionInput
-    driver_field = "driver"
-
-    def file(self, request: Request, driver: Driver, data: dict[str, Any]) -> Case:
-        return suspension_file(
-            actor=request.user,
-            driver=driver,
-            ground=data["ground"],
-            days=data["days"],
-            reason=data["reason"],
-            proofs=data["proofs"],
-        )

@@ -18,18 +18,30 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import CLERK, Role
-from cases.workflow import ActionField, AuthorizationHold, Edge, PortalOffer, Workflow, register
+from cases.workflow import (
+    ActionField,
+    AuthorizationHold,
+    Edge,
+    Filing,
+    FilingForm,
+    PortalOffer,
+    Workflow,
+    register,
+)
 from law import deadlines
 from law import suspension as law_suspension
 from law.citations import ART_24, ART_24_P1
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
 from workflows.steps.review import review_edge
+from workflows.suspension.api import SuspensionInput
+from workflows.suspension.forms import SuspensionForm
 from workflows.suspension.models import SuspensionCase, SuspensionState
 from workflows.suspension.selectors import suspensions_holding
 from workflows.suspension.services import (
     PROOF_ITEM,
     suspension_approve,
     suspension_deny,
+    suspension_file,
     suspension_grant_extension,
     suspension_request_extension,
 )
@@ -55,7 +67,22 @@ WORKFLOW = register(
                 SuspensionState.WITHDRAWN,
             }
         ),
-        filing=("suspension-new", _l("Pedir suspensão (Art. 24)")),
+        filing=Filing(
+            "suspension-new",
+            _l("Pedir suspensão (Art. 24)"),
+            FilingForm(
+                path="portal/suspensao/nova/",
+                api_path="suspensions/",
+                form=SuspensionForm,
+                input=SuspensionInput,
+                file=lambda actor, driver, data: suspension_file(
+                    actor=actor, driver=driver, **data
+                ),
+                refusal=_l("Somente taxistas cadastrados podem pedir suspensão pelo portal."),
+                template="suspension/new.html",
+                driver_field="driver",
+            ),
+        ),
         offer=PortalOffer(
             rule=format_lazy(
                 _l(

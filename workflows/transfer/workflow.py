@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _l
 
 from accounts.roles import Role
-from cases.workflow import ActionField, Edge, PortalOffer, Workflow, register
+from cases.workflow import ActionField, Edge, Filing, PortalOffer, Workflow, register
 from law.citations import ART_25, ART_25_AND_22_P1, ART_25_SOLE
 from workflows.steps.inspection import INSPECTORS, inspection_edges, inspection_hook
 from workflows.steps.intake import accept_edge, correction_edges, reject_edge, withdraw_edge
@@ -44,7 +44,7 @@ WORKFLOW = register(
         initial=TransferState.FILED,
         final_states=frozenset(FINAL_STATES),
         checklist=CHECKLIST,
-        filing=("transfer-new", _l("Transferência de autorização (Art. 25)")),
+        filing=Filing("transfer-new", _l("Transferência de autorização (Art. 25)")),
         offer=PortalOffer(
             rule=_l(
                 "Somente por falecimento, aos sucessores, ou por invalidez do titular, ao "
