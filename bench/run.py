@@ -13,7 +13,9 @@
 3. Sweeps K due suspension ends (Art. 24) through the application's code and through a
    plain SQL loop doing the same writes, with one and with two worker processes; counts
    the statements per swept row.
-4. Prints the ratios and writes them as JSON to bench/results/bench-<UTC time>.json.
+4. Runs the cases export on the worker's code (bench/exports.py) at each size: its time
+   against PostgreSQL's COPY of the same rows and columns, and its peak memory.
+5. Prints the ratios and writes them as JSON to bench/results/bench-<UTC time>.json.
 
 Never asserts on time: the smoke test (tests/bench) checks that it runs and reports.
 """
@@ -402,6 +404,15 @@ def _workers(
     return time.perf_counter() - started, results
 
 
+def measure_export(env: dict[str, str]) -> dict[str, Any]:
+    """The cases export on the worker, in a process of its own (bench/exports.py)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.exports"],
+        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def measure_sweep(env: dict[str, str], rows: int) -> dict[str, Any]:
     from django.db import connection
 
@@ -546,6 +557,22 @@ def _print(report: dict[str, Any]) -> None:
     ):
         if left.get(key):
             print(f"{text}: {', '.join(left[key])}")
+    exported = [(size["cases"], size["export"]) for size in sizes if size.get("export")]
+    if exported:
+        print("\ncases.csv on the worker (every case a clerk sees), against COPY … TO STDOUT:")
+        for cases, e in exported:
+            print(
+                f"  {cases:>9,} cases: {e['rows']:,} rows in {e['export_seconds']:.2f} s, "
+                f"COPY {e['copy_seconds']:.2f} s, ratio {e['ratio_copy_to_export']:.2f}x "
+                f"{_mark(e['ratio_copy_to_export'] >= 0.3)} (≥ 0.3); peak memory "
+                f"+{e['peak_growth_mib']:.1f} MiB"
+            )
+        if len(exported) > 1:
+            e1, e2 = exported[0][1], exported[-1][1]
+            print(
+                f"  memory from {e1['rows']:,} to {e2['rows']:,} rows: "
+                f"+{e1['peak_growth_mib']:.1f} → +{e2['peak_growth_mib']:.1f} MiB"
+            )
     conc = large.get("concurrency")
     if conc:
         one, many = conc["1"], conc[str(conc["clients"])]
@@ -635,6 +662,9 @@ def run_size(cases: int, args: argparse.Namespace, base_url: str, last: bool) ->
     finally:
         os.killpg(gunicorn.pid, signal.SIGTERM)
         gunicorn.wait(timeout=30)
+    if args.export:
+        connection.close()
+        out["export"] = measure_export(env)
     if last and args.sweep_rows:
         drivers = max(1, cases // 4)
         sweep_rows = max(1, min(args.sweep_rows, (drivers - 100) // 4))
@@ -668,6 +698,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrent-requests", type=int, default=800)
     parser.add_argument("--sweep-rows", type=int, default=20_000, help="0: no sweep")
     parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument(
+        "--no-export", dest="export", action="store_false", help="skip the cases export's run"
+    )
     parser.add_argument("--db", default=DEFAULT_DB, help="the bench database's name")
     parser.add_argument("--keep", action="store_true", help="keep the last database afterwards")
     args = parser.parse_args(argv)

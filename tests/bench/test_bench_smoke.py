@@ -36,6 +36,8 @@ LINES = (
     "row by row, 2 workers",
     "plain SQL loop, 2 workers",
     "statements per swept row",
+    "cases.csv on the worker",
+    "memory from ",
 )
 
 
@@ -78,6 +80,9 @@ def test_bench_runs_small_and_writes_its_figures() -> None:
     # A growth exponent for every line measured at both sizes, the trivial endpoint aside.
     both = set(large["http"]) & set(figures["sizes"][0]["http"]) - {"api-workflows [clerk]"}
     assert both and set(figures["growth"]) == both
+    # The export wrote every case the clerk sees, at each size (issue 25 §2).
+    exported = [size["export"]["rows"] for size in figures["sizes"]]
+    assert 0 < exported[0] < exported[1]
 
 
 @pytest.mark.django_db
