@@ -15,7 +15,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.services import personal_data_read
 from cases.errors import RuleViolation
 from core.dates import UNDER_THE_LAW, LegalDateField
 from core.paging import PageQuery, api_keyset_page, with_next_link
@@ -107,40 +106,25 @@ class LostItemListApi(RegisterWriteApi[None]):
 
     def write(self, request: Request, row: None, data: dict[str, Any]) -> LostItem:
         authorization, driver = _taxi_and_driver(request, data["authorization"])
-        today = timezone.localdate()
+        found = {
+            "actor": request.user,
+            "authorization": authorization,
+            "driver": driver,
+            "description": data["description"],
+            "found_on": data["found_on"],
+            "today": timezone.localdate(),
+        }
         if data["handed_in_on"] is not None:
-            return services.lost_item_receive(
-                actor=request.user,
-                authorization=authorization,
-                driver=driver,
-                description=data["description"],
-                found_on=data["found_on"],
-                handed_in_on=data["handed_in_on"],
-                today=today,
-            )
-        return services.lost_item_report(
-            actor=request.user,
-            driver=driver,
-            authorization=authorization,
-            description=data["description"],
-            found_on=data["found_on"],
-            today=today,
-        )
+            # At the counter: the report and the receipt at once.
+            return services.lost_item_receive(handed_in_on=data["handed_in_on"], **found)
+        return services.lost_item_report(**found)
 
 
 class LostItemDetailApi(APIView):
     @extend_schema(responses=LostItemOutput)
     def get(self, request: Request, pk: int) -> Response:
         item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
-        personal_data_read(
-            actor=request.user,
-            drivers=[item.driver],
-            case=None,
-            channel="api",
-            path=request.path,
-            what="achado e perdido",
-            purpose="register",
-        )
+        services.lost_item_read(actor=request.user, item=item, channel="api", path=request.path)
         return Response(LostItemOutput(item).data)
 
 
