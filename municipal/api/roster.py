@@ -21,15 +21,14 @@ from core.dates import LegalDateField
 from core.query_schema import form_query_parameters, query_form
 from municipal import selectors
 from municipal.api.common import RegisterDeleteApi, RegisterWriteApi
+from municipal.api.stands import TaxiNamed
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import RosterEntry
 from municipal.permissions import require_staff
 from municipal.services import roster as services
 
 
-class RosterEntryOutput(serializers.ModelSerializer):
-    plate = serializers.CharField(source="authorization.vehicle.display_plate")
-    authorization = serializers.CharField(source="authorization.number")
+class RosterEntryOutput(TaxiNamed, serializers.ModelSerializer):
     shift_label = serializers.CharField(source="get_shift_display")
 
     class Meta:

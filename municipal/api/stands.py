@@ -70,7 +70,10 @@ class StandInput(serializers.Serializer):
     )
 
 
-class PlateOutput(serializers.Serializer):
+class TaxiNamed(serializers.Serializer):
+    # A row on a taxi, which the registers' answers name by its plate and its Termo's
+    # number. A comment: the schema would print a docstring as each output's description.
+
     plate = serializers.CharField(source="authorization.vehicle.display_plate")
     authorization = serializers.CharField(source="authorization.number")
 
@@ -120,19 +123,13 @@ class AssignInput(serializers.Serializer):
     )
 
 
-class AssignmentOutput(serializers.ModelSerializer):
-    plate = serializers.CharField(source="authorization.vehicle.display_plate")
-    authorization = serializers.CharField(source="authorization.number")
-
+class AssignmentOutput(TaxiNamed, serializers.ModelSerializer):
     class Meta:
         model = StandAssignment
         fields = ["id", "stand", "authorization", "plate", "since", "ended_on"]
 
 
-class WaitingOutput(serializers.ModelSerializer):
-    plate = serializers.CharField(source="authorization.vehicle.display_plate")
-    authorization = serializers.CharField(source="authorization.number")
-
+class WaitingOutput(TaxiNamed, serializers.ModelSerializer):
     class Meta:
         model = StandWaiting
         fields = ["id", "stand", "authorization", "plate", "requested_at", "state"]
