@@ -105,6 +105,11 @@ class HandInForm(forms.Form):
     storage = forms.CharField(label=_("Local de guarda"), max_length=120, required=False)
 
 
+class CounterForm(HandInForm, LostItemForm):
+    """An object received at the counter: what was found, then its hand-in (its fields in
+    that order: the base named last comes first)."""
+
+
 class LostItemCloseForm(forms.Form):
     destination = forms.ChoiceField(label=_("Destinação"), choices=LostItem.Destination.choices)
     owner_name = forms.CharField(label=_("Nome de quem recebeu"), max_length=200, required=False)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -17,7 +20,8 @@ from cases.errors import RuleViolation
 from core.dates import LegalDateField, iso_day
 from core.query_schema import form_query_parameters, query_form
 from municipal import selectors
-from municipal.permissions import RegisterKeeperWrites, require_staff
+from municipal.api.common import RegisterDeleteApi, RegisterWriteApi
+from municipal.permissions import require_staff
 from municipal.services import calendar as services
 from registers.models import CalendarDay
 
@@ -68,38 +72,28 @@ class CalendarYearApi(APIView):
         return Response(CalendarEntryOutput(selectors.calendar_year(year), many=True).data)
 
 
-class CalendarDayDeclareApi(APIView):
+class CalendarDayDeclareApi(RegisterWriteApi[None]):
     """POST: declare a day closed or open, with its act (clerk)."""
 
-    permission_classes = [RegisterKeeperWrites]
+    input = CalendarDayInput
+    output = CalendarDayOutput
+    creates = True
 
-    @extend_schema(request=CalendarDayInput, responses={201: CalendarDayOutput})
-    def post(self, request: Request) -> Response:
-        payload = CalendarDayInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        row = services.calendar_day_declare(
-            actor=request.user, today=timezone.localdate(), **payload.validated_data
-        )
-        return Response(CalendarDayOutput(row).data, status=status.HTTP_201_CREATED)
+    def write(self, request: Request, row: None, data: dict[str, Any]) -> CalendarDay:
+        return services.calendar_day_declare(actor=request.user, today=timezone.localdate(), **data)
 
 
-class CalendarDayWithdrawApi(APIView):
-    permission_classes = [RegisterKeeperWrites]
+class CalendarDayWithdrawApi(RegisterDeleteApi[dt.date]):
+    parameters = [
+        OpenApiParameter("day", OpenApiTypes.DATE, OpenApiParameter.PATH, description="AAAA-MM-DD")
+    ]
 
-    @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "day", OpenApiTypes.DATE, OpenApiParameter.PATH, description="AAAA-MM-DD"
-            )
-        ],
-        request=None,
-        responses={204: None},
-    )
-    def delete(self, request: Request, day: str) -> Response:
+    def get_target(self) -> dt.date:
         try:
             # AAAA-MM-DD only, as the schema's `format: date` says.
-            on = iso_day(day)
+            return iso_day(self.kwargs["day"])
         except ValueError as exc:
             raise RuleViolation(_("Data inválida: use AAAA-MM-DD.")) from exc
-        services.calendar_day_withdraw(actor=request.user, day=on, today=timezone.localdate())
-        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    def write(self, request: Request, row: dt.date, data: dict[str, Any]) -> None:
+        services.calendar_day_withdraw(actor=request.user, day=row, today=timezone.localdate())

@@ -3,10 +3,12 @@ and their use under contract with the member's taxi retained."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,9 +16,10 @@ from rest_framework.views import APIView
 from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
 from law.cooperatives import max_vehicles
 from municipal import selectors
+from municipal.api.common import RegisterWriteApi, Row
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import Association, ExecutiveUse, ExecutiveVehicle, Membership
-from municipal.permissions import RegisterKeeperWrites, require_staff
+from municipal.permissions import require_staff
 from municipal.services import cooperatives as services
 from registers.fields import PlateField
 
@@ -87,23 +90,26 @@ class AssociationInput(serializers.Serializer):
     parking_places = serializers.IntegerField(min_value=0, required=False, default=0)
 
 
-class AssociationListApi(APIView):
-    permission_classes = [RegisterKeeperWrites]
+class AssociationWrite(RegisterWriteApi[Row]):
+    # An association is answered as the register lists it: members and vehicles counted.
+
+    output = AssociationOutput
+
+    def shown(self, result: Association) -> Association:
+        return selectors.associations().get(pk=result.pk)
+
+
+class AssociationListApi(AssociationWrite[None]):
+    input = AssociationInput
+    creates = True
 
     @extend_schema(responses=AssociationOutput(many=True))
     def get(self, request: Request) -> Response:
         require_staff(request.user)
         return Response(AssociationOutput(selectors.associations(), many=True).data)
 
-    @extend_schema(request=AssociationInput, responses={201: AssociationOutput})
-    def post(self, request: Request) -> Response:
-        payload = AssociationInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        row = services.association_register(actor=request.user, **payload.validated_data)
-        return Response(
-            AssociationOutput(selectors.associations().get(pk=row.pk)).data,
-            status=status.HTTP_201_CREATED,
-        )
+    def write(self, request: Request, row: None, data: dict[str, Any]) -> Association:
+        return services.association_register(actor=request.user, **data)
 
 
 class AssociationDetailApi(APIView):
@@ -120,20 +126,14 @@ class ParkingInput(serializers.Serializer):
     approved_on = LegalDateField(bound=MAY_PREDATE_THE_LAW)
 
 
-class ParkingApi(APIView):
+class ParkingApi(AssociationWrite[Association]):
     """Art. 3 §1 IV: the approved parking place."""
 
-    permission_classes = [RegisterKeeperWrites]
+    target = Association
+    input = ParkingInput
 
-    @extend_schema(request=ParkingInput, responses=AssociationOutput)
-    def post(self, request: Request, pk: int) -> Response:
-        association = get_object_or_404(Association, pk=pk)
-        payload = ParkingInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        row = services.association_approve_parking(
-            actor=request.user, association=association, **payload.validated_data
-        )
-        return Response(AssociationOutput(selectors.associations().get(pk=row.pk)).data)
+    def write(self, request: Request, row: Association, data: dict[str, Any]) -> Association:
+        return services.association_approve_parking(actor=request.user, association=row, **data)
 
 
 class MemberInput(serializers.Serializer):
@@ -143,36 +143,29 @@ class MemberInput(serializers.Serializer):
     since = LegalDateField(bound=MAY_PREDATE_THE_LAW)
 
 
-class MemberAddApi(APIView):
+class MemberAddApi(RegisterWriteApi[Association]):
     """Art. 3 §1 I and §2: add a named member (one association only)."""
 
-    permission_classes = [RegisterKeeperWrites]
+    target = Association
+    input = MemberInput
+    output = MembershipOutput
+    creates = True
 
-    @extend_schema(request=MemberInput, responses={201: MembershipOutput})
-    def post(self, request: Request, pk: int) -> Response:
-        association = get_object_or_404(Association, pk=pk)
-        payload = MemberInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        holder = authorization_by_number_or_plate(payload.validated_data["authorization"]).holder
-        row = services.membership_add(
+    def write(self, request: Request, row: Association, data: dict[str, Any]) -> Membership:
+        return services.membership_add(
             actor=request.user,
-            association=association,
-            driver=holder,
-            since=payload.validated_data["since"],
+            association=row,
+            driver=authorization_by_number_or_plate(data["authorization"]).holder,
+            since=data["since"],
         )
-        return Response(MembershipOutput(row).data, status=status.HTTP_201_CREATED)
 
 
-class MemberEndApi(APIView):
-    permission_classes = [RegisterKeeperWrites]
+class MemberEndApi(RegisterWriteApi[Membership]):
+    target = Membership
+    output = MembershipOutput
 
-    @extend_schema(request=None, responses=MembershipOutput)
-    def post(self, request: Request, pk: int) -> Response:
-        membership = get_object_or_404(Membership, pk=pk)
-        row = services.membership_end(
-            actor=request.user, membership=membership, on=timezone.localdate()
-        )
-        return Response(MembershipOutput(row).data)
+    def write(self, request: Request, row: Membership, data: dict[str, Any]) -> Membership:
+        return services.membership_end(actor=request.user, membership=row, on=timezone.localdate())
 
 
 class ExecutiveVehicleInput(serializers.Serializer):
@@ -190,21 +183,16 @@ class ExecutiveVehicleInput(serializers.Serializer):
     registered_on = LegalDateField(bound=MAY_PREDATE_THE_LAW)
 
 
-class ExecutiveVehicleAddApi(APIView):
+class ExecutiveVehicleAddApi(RegisterWriteApi[Association]):
     """Art. 3 §1 II-IV and §3: register an executive taxi."""
 
-    permission_classes = [RegisterKeeperWrites]
+    target = Association
+    input = ExecutiveVehicleInput
+    output = ExecutiveVehicleOutput
+    creates = True
 
-    @extend_schema(request=ExecutiveVehicleInput, responses={201: ExecutiveVehicleOutput})
-    def post(self, request: Request, pk: int) -> Response:
-        association = get_object_or_404(Association, pk=pk)
-        payload = ExecutiveVehicleInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = dict(payload.validated_data)
-        row = services.executive_vehicle_register(
-            actor=request.user, association=association, **data
-        )
-        return Response(ExecutiveVehicleOutput(row).data, status=status.HTTP_201_CREATED)
+    def write(self, request: Request, row: Association, data: dict[str, Any]) -> ExecutiveVehicle:
+        return services.executive_vehicle_register(actor=request.user, association=row, **data)
 
 
 class UseOutput(serializers.ModelSerializer):
@@ -230,33 +218,28 @@ class UseInput(serializers.Serializer):
     contract = serializers.CharField(max_length=200, allow_blank=True)
 
 
-class UseStartApi(APIView):
+class UseStartApi(RegisterWriteApi[ExecutiveVehicle]):
     """Art. 3 §§4-5: a member takes the executive taxi under a contract; his taxi is
     retained."""
 
-    permission_classes = [RegisterKeeperWrites]
+    target = ExecutiveVehicle
+    input = UseInput
+    output = UseOutput
+    creates = True
 
-    @extend_schema(request=UseInput, responses={201: UseOutput})
-    def post(self, request: Request, pk: int) -> Response:
-        executive = get_object_or_404(ExecutiveVehicle, pk=pk)
-        payload = UseInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        membership = get_object_or_404(Membership, pk=payload.validated_data["membership"])
-        row = services.executive_use_start(
+    def write(self, request: Request, row: ExecutiveVehicle, data: dict[str, Any]) -> ExecutiveUse:
+        return services.executive_use_start(
             actor=request.user,
-            executive=executive,
-            membership=membership,
-            contract=payload.validated_data["contract"],
+            executive=row,
+            membership=get_object_or_404(Membership, pk=data["membership"]),
+            contract=data["contract"],
             started_at=timezone.now(),
         )
-        return Response(UseOutput(row).data, status=status.HTTP_201_CREATED)
 
 
-class UseEndApi(APIView):
-    permission_classes = [RegisterKeeperWrites]
+class UseEndApi(RegisterWriteApi[ExecutiveUse]):
+    target = ExecutiveUse
+    output = UseOutput
 
-    @extend_schema(request=None, responses=UseOutput)
-    def post(self, request: Request, pk: int) -> Response:
-        use = get_object_or_404(ExecutiveUse, pk=pk)
-        row = services.executive_use_end(actor=request.user, use=use, ended_at=timezone.now())
-        return Response(UseOutput(row).data)
+    def write(self, request: Request, row: ExecutiveUse, data: dict[str, Any]) -> ExecutiveUse:
+        return services.executive_use_end(actor=request.user, use=row, ended_at=timezone.now())

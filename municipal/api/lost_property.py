@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.services import personal_data_read
 from cases.errors import RuleViolation
-from core.dates import ACTED_ON, UNDER_THE_LAW, LegalDateField
+from core.dates import UNDER_THE_LAW, LegalDateField
 from core.paging import PageQuery, api_keyset_page, with_next_link
 from municipal import selectors
+from municipal.api.common import RegisterWriteApi
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import LostItem
-from municipal.permissions import RegisterKeeperWrites
 from municipal.selectors import LOST_ITEM_ORDER
 from municipal.services import lost_property as services
 
@@ -83,9 +85,15 @@ def _taxi_and_driver(request: Request, typed: str):  # type: ignore[no-untyped-d
     return authorization, driver or authorization.holder
 
 
-class LostItemListApi(APIView):
+class LostItemListApi(RegisterWriteApi[None]):
     """GET: the register (staff) or one's own objects (driver). POST: report an object
     found in the taxi; the 2-business-day deadline starts (Art. 37 XVIII)."""
+
+    # Not the keepers' alone: the driver reports what he found in his taxi.
+    permission_classes = APIView.permission_classes
+    input = ReportInput
+    output = LostItemOutput
+    creates = True
 
     @extend_schema(responses=LostItemOutput(many=True), parameters=[PageQuery])
     def get(self, request: Request) -> Response:
@@ -96,48 +104,27 @@ class LostItemListApi(APIView):
         )
         return with_next_link(Response(LostItemOutput(page.rows, many=True).data), request, page)
 
-    @extend_schema(request=ReportInput, responses={201: LostItemOutput})
-    def post(self, request: Request) -> Response:
-        payload = ReportInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = payload.validated_data
+    def write(self, request: Request, row: None, data: dict[str, Any]) -> LostItem:
         authorization, driver = _taxi_and_driver(request, data["authorization"])
-        today = timezone.localdate()
+        found = {
+            "actor": request.user,
+            "authorization": authorization,
+            "driver": driver,
+            "description": data["description"],
+            "found_on": data["found_on"],
+            "today": timezone.localdate(),
+        }
         if data["handed_in_on"] is not None:
-            item = services.lost_item_receive(
-                actor=request.user,
-                authorization=authorization,
-                driver=driver,
-                description=data["description"],
-                found_on=data["found_on"],
-                handed_in_on=data["handed_in_on"],
-                today=today,
-            )
-        else:
-            item = services.lost_item_report(
-                actor=request.user,
-                driver=driver,
-                authorization=authorization,
-                description=data["description"],
-                found_on=data["found_on"],
-                today=today,
-            )
-        return Response(LostItemOutput(item).data, status=status.HTTP_201_CREATED)
+            # At the counter: the report and the receipt at once.
+            return services.lost_item_receive(handed_in_on=data["handed_in_on"], **found)
+        return services.lost_item_report(**found)
 
 
 class LostItemDetailApi(APIView):
     @extend_schema(responses=LostItemOutput)
     def get(self, request: Request, pk: int) -> Response:
         item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
-        personal_data_read(
-            actor=request.user,
-            drivers=[item.driver],
-            case=None,
-            channel="api",
-            path=request.path,
-            what="achado e perdido",
-            purpose="register",
-        )
+        services.lost_item_read(actor=request.user, item=item, channel="api", path=request.path)
         return Response(LostItemOutput(item).data)
 
 
@@ -151,21 +138,26 @@ class HandInInput(serializers.Serializer):
     storage = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
 
 
-class LostItemHandInApi(APIView):
+class LostItemWrite(RegisterWriteApi[LostItem]):
+    # The object is looked up, and answered, in what the user may see of the register.
+
+    output = LostItemOutput
+
+    def targets(self) -> QuerySet[LostItem]:
+        return selectors.lost_items_visible_to(self.request.user)
+
+    def shown(self, result: LostItem) -> LostItem:
+        return self.targets().get(pk=result.pk)
+
+
+class LostItemHandInApi(LostItemWrite):
     """A clerk receives the object: the numbered receipt is issued."""
 
-    permission_classes = [RegisterKeeperWrites]
+    input = HandInInput
 
-    @extend_schema(request=HandInInput, responses=LostItemOutput)
-    def post(self, request: Request, pk: int) -> Response:
-        item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
-        payload = HandInInput(data=request.data, context={ACTED_ON: item})
-        payload.is_valid(raise_exception=True)
-        row = services.lost_item_hand_in(
-            actor=request.user, item=item, today=timezone.localdate(), **payload.validated_data
-        )
-        return Response(
-            LostItemOutput(selectors.lost_items_visible_to(request.user).get(pk=row.pk)).data
+    def write(self, request: Request, row: LostItem, data: dict[str, Any]) -> LostItem:
+        return services.lost_item_hand_in(
+            actor=request.user, item=row, today=timezone.localdate(), **data
         )
 
 
@@ -178,17 +170,10 @@ class CloseInput(serializers.Serializer):
     closed_on = LegalDateField(bound=AFTER_FOUND)
 
 
-class LostItemCloseApi(APIView):
+class LostItemCloseApi(LostItemWrite):
     """The object returned to its owner, or its destination."""
 
-    permission_classes = [RegisterKeeperWrites]
+    input = CloseInput
 
-    @extend_schema(request=CloseInput, responses=LostItemOutput)
-    def post(self, request: Request, pk: int) -> Response:
-        item = get_object_or_404(selectors.lost_items_visible_to(request.user), pk=pk)
-        payload = CloseInput(data=request.data, context={ACTED_ON: item})
-        payload.is_valid(raise_exception=True)
-        row = services.lost_item_close(actor=request.user, item=item, **payload.validated_data)
-        return Response(
-            LostItemOutput(selectors.lost_items_visible_to(request.user).get(pk=row.pk)).data
-        )
+    def write(self, request: Request, row: LostItem, data: dict[str, Any]) -> LostItem:
+        return services.lost_item_close(actor=request.user, item=row, **data)

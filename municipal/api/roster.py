@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django import forms
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,15 +20,15 @@ from cases.errors import NotPermitted
 from core.dates import LegalDateField
 from core.query_schema import form_query_parameters, query_form
 from municipal import selectors
+from municipal.api.common import RegisterDeleteApi, RegisterWriteApi
+from municipal.api.stands import TaxiNamed
 from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import RosterEntry
-from municipal.permissions import RegisterKeeperWrites, require_staff
+from municipal.permissions import require_staff
 from municipal.services import roster as services
 
 
-class RosterEntryOutput(serializers.ModelSerializer):
-    plate = serializers.CharField(source="authorization.vehicle.display_plate")
-    authorization = serializers.CharField(source="authorization.number")
+class RosterEntryOutput(TaxiNamed, serializers.ModelSerializer):
     shift_label = serializers.CharField(source="get_shift_display")
 
     class Meta:
@@ -80,11 +80,14 @@ def _days_after(day: dt.date, days: int) -> dt.date:
     return min(day, dt.date.max - dt.timedelta(days=days)) + dt.timedelta(days=days)
 
 
-class RosterListApi(APIView):
+class RosterListApi(RegisterWriteApi[None]):
     """GET: the roster between two days (staff: all taxis; a driver: his own).
     POST: put a taxi on a shift for a range of days (clerk)."""
 
-    permission_classes = [RegisterKeeperWrites]
+    input = RosterInput
+    output = RosterEntryOutput
+    many = True
+    creates = True
 
     @extend_schema(
         parameters=form_query_parameters(RosterQuery()),
@@ -102,12 +105,8 @@ class RosterListApi(APIView):
             rows = rows.filter(authorization__in=selectors.authorizations_of_driver(driver))
         return Response(RosterEntryOutput(rows[:2000], many=True).data)
 
-    @extend_schema(request=RosterInput, responses={201: RosterEntryOutput(many=True)})
-    def post(self, request: Request) -> Response:
-        payload = RosterInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = payload.validated_data
-        rows = services.roster_add(
+    def write(self, request: Request, row: None, data: dict[str, Any]) -> list[RosterEntry]:
+        return services.roster_add(
             actor=request.user,
             authorization=authorization_by_number_or_plate(data["authorization"]),
             shift=data["shift"],
@@ -115,17 +114,13 @@ class RosterListApi(APIView):
             end=data["end"],
             weekdays=frozenset(data["weekdays"]) if data["weekdays"] else None,
         )
-        return Response(RosterEntryOutput(rows, many=True).data, status=status.HTTP_201_CREATED)
 
 
-class RosterEntryApi(APIView):
-    permission_classes = [RegisterKeeperWrites]
+class RosterEntryApi(RegisterDeleteApi[RosterEntry]):
+    target = RosterEntry
 
-    @extend_schema(request=None, responses={204: None})
-    def delete(self, request: Request, pk: int) -> Response:
-        entry = get_object_or_404(RosterEntry, pk=pk)
-        services.roster_remove(actor=request.user, entry=entry)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+    def write(self, request: Request, row: RosterEntry, data: dict[str, Any]) -> None:
+        services.roster_remove(actor=request.user, entry=row)
 
 
 class ShortfallOutput(serializers.Serializer):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
@@ -13,6 +15,7 @@ from rest_framework.views import APIView
 
 from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
 from municipal import selectors
+from municipal.api.common import RegisterWriteApi
 from municipal.lookups import authorization_by_number_or_plate, authorization_by_plate
 from municipal.models import Stand, StandArrival, StandAssignment, StandWaiting
 from municipal.permissions import RegisterKeeperWrites, require_staff
@@ -67,7 +70,10 @@ class StandInput(serializers.Serializer):
     )
 
 
-class PlateOutput(serializers.Serializer):
+class TaxiNamed(serializers.Serializer):
+    # A row on a taxi, which the registers' answers name by its plate and its Termo's
+    # number. A comment: the schema would print a docstring as each output's description.
+
     plate = serializers.CharField(source="authorization.vehicle.display_plate")
     authorization = serializers.CharField(source="authorization.number")
 
@@ -83,8 +89,12 @@ class StandDetailOutput(StandOutput):
         return [a.authorization.vehicle.display_plate for a in selectors.stand_assignments(stand)]
 
 
-class StandListApi(APIView):
+class StandListApi(RegisterWriteApi[None]):
     """GET: the stands in use (public). POST: register a stand by its act (clerk)."""
+
+    input = StandInput
+    output = StandOutput
+    creates = True
 
     def get_permissions(self):  # type: ignore[no-untyped-def]
         return [AllowAny()] if self.request.method == "GET" else [RegisterKeeperWrites()]
@@ -94,12 +104,8 @@ class StandListApi(APIView):
         rows = selectors.stands_public(today=timezone.localdate())
         return Response(StandOutput(rows, many=True).data)
 
-    @extend_schema(request=StandInput, responses={201: StandOutput})
-    def post(self, request: Request) -> Response:
-        payload = StandInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        stand = services.stand_save(actor=request.user, **payload.validated_data)
-        return Response(StandOutput(stand).data, status=status.HTTP_201_CREATED)
+    def write(self, request: Request, row: None, data: dict[str, Any]) -> Stand:
+        return services.stand_save(actor=request.user, **data)
 
 
 class StandDetailApi(APIView):
@@ -117,57 +123,54 @@ class AssignInput(serializers.Serializer):
     )
 
 
-class AssignmentOutput(serializers.ModelSerializer):
-    plate = serializers.CharField(source="authorization.vehicle.display_plate")
-    authorization = serializers.CharField(source="authorization.number")
-
+class AssignmentOutput(TaxiNamed, serializers.ModelSerializer):
     class Meta:
         model = StandAssignment
         fields = ["id", "stand", "authorization", "plate", "since", "ended_on"]
 
 
-class WaitingOutput(serializers.ModelSerializer):
-    plate = serializers.CharField(source="authorization.vehicle.display_plate")
-    authorization = serializers.CharField(source="authorization.number")
-
+class WaitingOutput(TaxiNamed, serializers.ModelSerializer):
     class Meta:
         model = StandWaiting
         fields = ["id", "stand", "authorization", "plate", "requested_at", "state"]
 
 
-class StandAssignApi(APIView):
+class StandAssignApi(RegisterWriteApi[Stand]):
     """Assign a taxi to a fixed stand: 201 with the assignment, or 202 with its place in
     the waiting order when the stand is full (Art. 32 §2 I)."""
 
-    permission_classes = [RegisterKeeperWrites]
+    target = Stand
+    input = AssignInput
+    output = AssignmentOutput
+    creates = True
+    responses = {201: AssignmentOutput, 202: WaitingOutput}
 
-    @extend_schema(request=AssignInput, responses={201: AssignmentOutput, 202: WaitingOutput})
-    def post(self, request: Request, pk: int) -> Response:
-        stand = get_object_or_404(Stand, pk=pk)
-        payload = AssignInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        authorization = authorization_by_number_or_plate(payload.validated_data["authorization"])
-        row = services.stand_assign(
+    def write(
+        self, request: Request, row: Stand, data: dict[str, Any]
+    ) -> StandAssignment | StandWaiting:
+        return services.stand_assign(
             actor=request.user,
-            stand=stand,
-            authorization=authorization,
+            stand=row,
+            authorization=authorization_by_number_or_plate(data["authorization"]),
             today=timezone.localdate(),
         )
-        if isinstance(row, StandWaiting):
-            return Response(WaitingOutput(row).data, status=status.HTTP_202_ACCEPTED)
-        return Response(AssignmentOutput(row).data, status=status.HTTP_201_CREATED)
+
+    def answer(self, result: StandAssignment | StandWaiting) -> Response:
+        if isinstance(result, StandWaiting):
+            return Response(WaitingOutput(result).data, status=status.HTTP_202_ACCEPTED)
+        return super().answer(result)
 
 
-class StandReleaseApi(APIView):
-    permission_classes = [RegisterKeeperWrites]
+class StandReleaseApi(RegisterWriteApi[StandAssignment]):
+    target = StandAssignment
+    output = AssignmentOutput
 
-    @extend_schema(request=None, responses=AssignmentOutput)
-    def post(self, request: Request, pk: int) -> Response:
-        assignment = get_object_or_404(StandAssignment, pk=pk)
-        row = services.stand_release(
-            actor=request.user, assignment=assignment, today=timezone.localdate()
+    def write(
+        self, request: Request, row: StandAssignment, data: dict[str, Any]
+    ) -> StandAssignment:
+        return services.stand_release(
+            actor=request.user, assignment=row, today=timezone.localdate()
         )
-        return Response(AssignmentOutput(row).data)
 
 
 class ArrivalOutput(serializers.ModelSerializer):
@@ -190,8 +193,16 @@ class ArrivalInput(serializers.Serializer):
     plate = PlateField()
 
 
-class StandLineApi(APIView):
+class StandLineApi(RegisterWriteApi[Stand]):
     """GET: the line at the stand, in order of arrival (staff). POST: a taxi arrives."""
+
+    # Not the keepers' alone: an agent or the taxi's own driver records an arrival, as the
+    # service decides (Art. 36).
+    permission_classes = APIView.permission_classes
+    target = Stand
+    input = ArrivalInput
+    output = ArrivalOutput
+    creates = True
 
     @extend_schema(responses=ArrivalOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
@@ -199,21 +210,14 @@ class StandLineApi(APIView):
         stand = get_object_or_404(Stand, pk=pk)
         return Response(ArrivalOutput(selectors.stand_line(stand), many=True).data)
 
-    @extend_schema(request=ArrivalInput, responses={201: ArrivalOutput})
-    def post(self, request: Request, pk: int) -> Response:
-        stand = get_object_or_404(Stand, pk=pk)
-        payload = ArrivalInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        row = services.stand_arrive(
+    def write(self, request: Request, row: Stand, data: dict[str, Any]) -> StandArrival:
+        return services.stand_arrive(
             actor=request.user,
-            stand=stand,
-            authorization=authorization_by_plate(
-                payload.validated_data["plate"], suspended_too=True
-            ),
+            stand=row,
+            authorization=authorization_by_plate(data["plate"], suspended_too=True),
             now=timezone.now(),
-            plate=payload.validated_data["plate"],
+            plate=data["plate"],
         )
-        return Response(ArrivalOutput(row).data, status=status.HTTP_201_CREATED)
 
 
 class DepartureInput(serializers.Serializer):
@@ -222,33 +226,31 @@ class DepartureInput(serializers.Serializer):
     without_passenger = serializers.BooleanField(required=False, default=False)
 
 
-class StandDepartureApi(APIView):
-    @extend_schema(request=DepartureInput, responses=ArrivalOutput)
-    def post(self, request: Request, pk: int) -> Response:
-        arrival = get_object_or_404(StandArrival.objects.select_related("authorization"), pk=pk)
-        payload = DepartureInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        row = services.stand_depart(
-            actor=request.user, arrival=arrival, now=timezone.now(), **payload.validated_data
-        )
-        return Response(ArrivalOutput(row).data)
+class StandDepartureApi(RegisterWriteApi[StandArrival]):
+    # As an arrival, a departure is not the keepers' alone (Art. 36).
+    permission_classes = APIView.permission_classes
+    target = StandArrival.objects.select_related("authorization")
+    input = DepartureInput
+    output = ArrivalOutput
+
+    def write(self, request: Request, row: StandArrival, data: dict[str, Any]) -> StandArrival:
+        return services.stand_depart(actor=request.user, arrival=row, now=timezone.now(), **data)
 
 
 class RevokeInput(serializers.Serializer):
     act_number = serializers.CharField(max_length=60, allow_blank=True)
 
 
-class StandRevokeApi(APIView):
+class StandRevokeApi(RegisterWriteApi[Stand]):
     """Art. 32: revoke a stand by the Executive's act; its assignments end."""
 
-    permission_classes = [RegisterKeeperWrites]
+    target = Stand
+    input = RevokeInput
+    output = StandOutput
 
-    @extend_schema(request=RevokeInput, responses=StandOutput)
-    def post(self, request: Request, pk: int) -> Response:
-        stand = get_object_or_404(Stand, pk=pk)
-        payload = RevokeInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        services.stand_revoke(
-            actor=request.user, stand=stand, on=timezone.localdate(), **payload.validated_data
-        )
-        return Response(StandOutput(selectors.stands_all().get(pk=pk)).data)
+    def write(self, request: Request, row: Stand, data: dict[str, Any]) -> Stand:
+        return services.stand_revoke(actor=request.user, stand=row, on=timezone.localdate(), **data)
+
+    def shown(self, result: Stand) -> Stand:
+        # With its count of assigned taxis, as the list shows it.
+        return selectors.stands_all().get(pk=result.pk)

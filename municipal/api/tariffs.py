@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -20,6 +21,7 @@ from core.dates import MAY_PREDATE_THE_LAW, LegalDateField
 from core.query_schema import form_query_parameters, query_form
 from core.serializers import DecimalText
 from municipal import selectors
+from municipal.api.common import RegisterWriteApi
 from municipal.models import TariffItem, TariffReminder, TariffTable
 from municipal.permissions import RegisterKeeperWrites, require_staff
 from municipal.services import tariffs as services
@@ -71,9 +73,13 @@ class TariffEnactInput(serializers.Serializer):
     notes = serializers.CharField(max_length=250, required=False, default="", allow_blank=True)
 
 
-class TariffListApi(APIView):
+class TariffListApi(RegisterWriteApi[None]):
     """GET: the published tables, newest first (public; staff also see proposals).
     POST: record a table set by the Executive's act (clerk)."""
+
+    input = TariffEnactInput
+    output = TariffTableOutput
+    creates = True
 
     def get_permissions(self):  # type: ignore[no-untyped-def]
         return [AllowAny()] if self.request.method == "GET" else [RegisterKeeperWrites()]
@@ -85,14 +91,9 @@ class TariffListApi(APIView):
             rows = rows.filter(status=TariffTable.Status.PUBLISHED)
         return Response(TariffTableOutput(rows, many=True).data)
 
-    @extend_schema(request=TariffEnactInput, responses={201: TariffTableOutput})
-    def post(self, request: Request) -> Response:
-        payload = TariffEnactInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = dict(payload.validated_data)
-        data["items"] = [dict(i) for i in data["items"]]
-        table = services.tariff_table_enact(actor=request.user, **data)
-        return Response(TariffTableOutput(table).data, status=status.HTTP_201_CREATED)
+    def write(self, request: Request, row: None, data: dict[str, Any]) -> TariffTable:
+        items = [dict(i) for i in data.pop("items")]
+        return services.tariff_table_enact(actor=request.user, items=items, **data)
 
 
 class TariffDayQuery(forms.Form):
@@ -124,19 +125,17 @@ class AdjustmentInput(serializers.Serializer):
     igpm_percent = DecimalText(max_digits=7, decimal_places=4)
 
 
-class TariffAdjustmentApi(APIView):
+class TariffAdjustmentApi(RegisterWriteApi[None]):
     """Art. 31: the clerk enters the 12-month IGP-M; the system proposes the new table."""
 
-    permission_classes = [RegisterKeeperWrites]
+    input = AdjustmentInput
+    output = TariffTableOutput
+    creates = True
 
-    @extend_schema(request=AdjustmentInput, responses={201: TariffTableOutput})
-    def post(self, request: Request) -> Response:
-        payload = AdjustmentInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        table = services.tariff_adjustment_propose(
-            actor=request.user, today=timezone.localdate(), **payload.validated_data
+    def write(self, request: Request, row: None, data: dict[str, Any]) -> TariffTable:
+        return services.tariff_adjustment_propose(
+            actor=request.user, today=timezone.localdate(), **data
         )
-        return Response(TariffTableOutput(table).data, status=status.HTTP_201_CREATED)
 
 
 class PublishInput(serializers.Serializer):
@@ -145,30 +144,28 @@ class PublishInput(serializers.Serializer):
     valid_from = LegalDateField(bound=MAY_PREDATE_THE_LAW)
 
 
-class TariffPublishApi(APIView):
+class TariffTableWrite(RegisterWriteApi[TariffTable]):
+    # A table named by the URL, answered with its items as the register reads them.
+
+    target = TariffTable
+    output = TariffTableOutput
+
+    def shown(self, result: TariffTable) -> TariffTable:
+        return selectors.tariff_tables().get(pk=result.pk)
+
+
+class TariffPublishApi(TariffTableWrite):
     """Record the act's number and date: the proposal is in force from ``valid_from``."""
 
-    permission_classes = [RegisterKeeperWrites]
+    input = PublishInput
 
-    @extend_schema(request=PublishInput, responses=TariffTableOutput)
-    def post(self, request: Request, pk: int) -> Response:
-        table = get_object_or_404(TariffTable, pk=pk)
-        payload = PublishInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        row = services.tariff_table_publish(
-            actor=request.user, table=table, **payload.validated_data
-        )
-        return Response(TariffTableOutput(selectors.tariff_tables().get(pk=row.pk)).data)
+    def write(self, request: Request, row: TariffTable, data: dict[str, Any]) -> TariffTable:
+        return services.tariff_table_publish(actor=request.user, table=row, **data)
 
 
-class TariffDiscardApi(APIView):
-    permission_classes = [RegisterKeeperWrites]
-
-    @extend_schema(request=None, responses=TariffTableOutput)
-    def post(self, request: Request, pk: int) -> Response:
-        table = get_object_or_404(TariffTable, pk=pk)
-        row = services.tariff_table_discard(actor=request.user, table=table)
-        return Response(TariffTableOutput(selectors.tariff_tables().get(pk=row.pk)).data)
+class TariffDiscardApi(TariffTableWrite):
+    def write(self, request: Request, row: TariffTable, data: dict[str, Any]) -> TariffTable:
+        return services.tariff_table_discard(actor=request.user, table=row)
 
 
 class ReminderOutput(serializers.ModelSerializer):

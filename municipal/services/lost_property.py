@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.services import personal_data_read
 from cases.errors import NotPermitted, RuleViolation, StateConflict, from_law
 from cases.models import Case, Deadline
 from cases.services.deadlines import deadline_handler, deadline_start
@@ -37,6 +38,20 @@ def _check(call, **kwargs):  # type: ignore[no-untyped-def]
         return call(**kwargs)
     except LawError as exc:
         raise from_law(exc) from exc
+
+
+def lost_item_read(*, actor: User, item: LostItem, channel: str, path: str) -> None:
+    """Log a read of the object: it names the driver who found it (Art. 37 XVIII), on a
+    page, the API or the receipt alike."""
+    personal_data_read(
+        actor=actor,
+        drivers=[item.driver],
+        case=None,
+        channel=channel,
+        path=path,
+        what="achado e perdido",
+        purpose="register",
+    )
 
 
 def receipt_number(year: int, sequence: int) -> str:

@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member
-from cases.errors import DomainError, RuleViolation
 from law.cooperatives import MIN_MEMBERS, max_vehicles
 from municipal import selectors
 from municipal.forms import (
@@ -26,33 +25,27 @@ from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import Association, ExecutiveUse, ExecutiveVehicle, Membership
 from municipal.permissions import may_keep_registers
 from municipal.services import cooperatives as services
-from municipal.views.common import act, form_error
+from municipal.views.common import act, cleaned, register_form
 
 
 @login_required
 def associations_page(request: HttpRequest) -> HttpResponse:
     if not is_staff_member(request.user):
         raise PermissionDenied
-    form = AssociationForm(request.POST or None)
-    if request.method == "POST":
-        if not may_keep_registers(request.user):
-            raise PermissionDenied
-        if form.is_valid():
-            try:
-                row = services.association_register(actor=request.user, **form.cleaned_data)
-            except DomainError as exc:
-                form_error(form, exc)
-            else:
-                return redirect("municipal:association", pk=row.pk)
-    return render(
+
+    def register(form: AssociationForm) -> HttpResponse:
+        row = services.association_register(actor=request.user, **form.cleaned_data)
+        return redirect("municipal:association", pk=row.pk)
+
+    return register_form(
         request,
-        "municipal/cooperatives/list.html",
-        {
+        AssociationForm,
+        register,
+        template="municipal/cooperatives/list.html",
+        context=lambda: {
             "associations": selectors.associations(),
-            "form": form,
             "keeper": may_keep_registers(request.user),
         },
-        status=400 if form.errors else 200,
     )
 
 
@@ -83,48 +76,33 @@ def association_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _back(request: HttpRequest, pk: int, call, success: str) -> HttpResponse:  # type: ignore[no-untyped-def]
-    return act(
-        request, call, success=success, back="municipal:association", pk=pk, keepers_only=True
-    )
-
-
-def _valid(form) -> dict:  # type: ignore[no-untyped-def]
-    if not form.is_valid():
-        errors = "; ".join(
-            f"{form.fields[f].label if f in form.fields else ''}: {' '.join(e)}"
-            for f, e in form.errors.items()
-        )
-        raise RuleViolation(errors)
-    return dict(form.cleaned_data)
-
-
 @login_required
 @require_POST
 def member_add(request: HttpRequest, pk: int) -> HttpResponse:
     association = get_object_or_404(Association, pk=pk)
 
     def call() -> None:
-        data = _valid(MemberForm(request.POST))
+        data = cleaned(MemberForm(request.POST))
         holder = authorization_by_number_or_plate(data["authorization"]).holder
         services.membership_add(
             actor=request.user, association=association, driver=holder, since=data["since"]
         )
 
-    return _back(request, pk, call, _("Associado incluído."))
+    return act(request, call, success=_("Associado incluído."), back="municipal:association", pk=pk)
 
 
 @login_required
 @require_POST
 def member_end(request: HttpRequest, pk: int) -> HttpResponse:
     membership = get_object_or_404(Membership, pk=pk)
-    return _back(
+    return act(
         request,
-        membership.association_id,
         lambda: services.membership_end(
             actor=request.user, membership=membership, on=timezone.localdate()
         ),
-        _("Associado desligado."),
+        success=_("Associado desligado."),
+        back="municipal:association",
+        pk=membership.association_id,
     )
 
 
@@ -132,13 +110,14 @@ def member_end(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def parking_approve(request: HttpRequest, pk: int) -> HttpResponse:
     association = get_object_or_404(Association, pk=pk)
-    return _back(
+    return act(
         request,
-        pk,
         lambda: services.association_approve_parking(
-            actor=request.user, association=association, **_valid(ParkingForm(request.POST))
+            actor=request.user, association=association, **cleaned(ParkingForm(request.POST))
         ),
-        _("Estacionamento aprovado."),
+        success=_("Estacionamento aprovado."),
+        back="municipal:association",
+        pk=pk,
     )
 
 
@@ -148,11 +127,17 @@ def vehicle_add(request: HttpRequest, pk: int) -> HttpResponse:
     association = get_object_or_404(Association, pk=pk)
 
     def call() -> None:
-        data = _valid(ExecutiveVehicleForm(request.POST))
+        data = cleaned(ExecutiveVehicleForm(request.POST))
         data["plate"] = data["plate"].replace("-", "").upper()
         services.executive_vehicle_register(actor=request.user, association=association, **data)
 
-    return _back(request, pk, call, _("Táxi executivo cadastrado."))
+    return act(
+        request,
+        call,
+        success=_("Táxi executivo cadastrado."),
+        back="municipal:association",
+        pk=pk,
+    )
 
 
 @login_required
@@ -161,7 +146,7 @@ def use_start(request: HttpRequest, pk: int) -> HttpResponse:
     executive = get_object_or_404(ExecutiveVehicle, pk=pk)
 
     def call() -> None:
-        data = _valid(UseForm(request.POST))
+        data = cleaned(UseForm(request.POST))
         membership = get_object_or_404(Membership, pk=data["membership"])
         services.executive_use_start(
             actor=request.user,
@@ -171,11 +156,12 @@ def use_start(request: HttpRequest, pk: int) -> HttpResponse:
             started_at=timezone.now(),
         )
 
-    return _back(
+    return act(
         request,
-        executive.association_id,
         call,
-        _("Uso registrado; o táxi do associado fica retido (Art. 3 §5)."),
+        success=_("Uso registrado; o táxi do associado fica retido (Art. 3 §5)."),
+        back="municipal:association",
+        pk=executive.association_id,
     )
 
 
@@ -183,9 +169,10 @@ def use_start(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def use_end(request: HttpRequest, pk: int) -> HttpResponse:
     use = get_object_or_404(ExecutiveUse.objects.select_related("executive"), pk=pk)
-    return _back(
+    return act(
         request,
-        use.executive.association_id,
         lambda: services.executive_use_end(actor=request.user, use=use, ended_at=timezone.now()),
-        _("Uso encerrado; o táxi do associado foi liberado."),
+        success=_("Uso encerrado; o táxi do associado foi liberado."),
+        back="municipal:association",
+        pk=use.executive.association_id,
     )

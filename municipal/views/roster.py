@@ -4,6 +4,7 @@ the driver's own shifts (Art. 37 VII)."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,7 +17,6 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member
 from accounts.services import personal_data_read
-from cases.errors import DomainError
 from law import roster as law
 from municipal import selectors
 from municipal.forms import RosterForm
@@ -24,7 +24,7 @@ from municipal.lookups import authorization_by_number_or_plate
 from municipal.models import RosterEntry
 from municipal.permissions import may_keep_registers
 from municipal.services import roster as services
-from municipal.views.common import act, form_error
+from municipal.views.common import act, day_or_today, register_form
 from registers.models import Driver
 
 
@@ -42,55 +42,52 @@ def roster_page(request: HttpRequest) -> HttpResponse:
     if not is_staff_member(request.user):
         raise PermissionDenied
     year, month = _month(request.GET.get("mes"))
-    form = RosterForm(request.POST or None)
-    if request.method == "POST":
-        if not may_keep_registers(request.user):
-            raise PermissionDenied
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                rows = services.roster_add(
-                    actor=request.user,
-                    authorization=authorization_by_number_or_plate(data["authorization"]),
-                    shift=data["shift"],
-                    start=data["start"],
-                    end=data["end"],
-                )
-            except DomainError as exc:
-                form_error(form, exc)
-            else:
-                messages.success(request, _("%(n)d turnos incluídos na escala.") % {"n": len(rows)})
-                return redirect(f"{request.path}?mes={data['start']:%Y-%m}")
-    first = dt.date(year, month, 1)
-    # The month's roster names each holder: the page's reading of them is logged.
-    personal_data_read(
-        actor=request.user,
-        drivers=Driver.objects.filter(
-            authorizations__roster_entries__day__year=year,
-            authorizations__roster_entries__day__month=month,
-        ).distinct(),
-        case=None,
-        channel="page",
-        path=request.get_full_path(),
-        what="escala de plantão",
-        purpose="register",
-    )
-    previous = first - dt.timedelta(days=1)
-    following = first + dt.timedelta(days=32)
-    return render(
-        request,
-        "municipal/roster/month.html",
-        {
+
+    def add(form: RosterForm) -> HttpResponse:
+        data = form.cleaned_data
+        rows = services.roster_add(
+            actor=request.user,
+            authorization=authorization_by_number_or_plate(data["authorization"]),
+            shift=data["shift"],
+            start=data["start"],
+            end=data["end"],
+        )
+        messages.success(request, _("%(n)d turnos incluídos na escala.") % {"n": len(rows)})
+        return redirect(f"{request.path}?mes={data['start']:%Y-%m}")
+
+    def month_shown() -> dict[str, Any]:
+        first = dt.date(year, month, 1)
+        # The month's roster names each holder: the page's reading of them is logged.
+        personal_data_read(
+            actor=request.user,
+            drivers=Driver.objects.filter(
+                authorizations__roster_entries__day__year=year,
+                authorizations__roster_entries__day__month=month,
+            ).distinct(),
+            case=None,
+            channel="page",
+            path=request.get_full_path(),
+            what="escala de plantão",
+            purpose="register",
+        )
+        previous = first - dt.timedelta(days=1)
+        following = first + dt.timedelta(days=32)
+        return {
             "month": selectors.roster_month(year, month),
             "first": first,
             "previous": f"{previous:%Y-%m}",
             "following": f"{following:%Y-%m}",
-            "form": form,
             "keeper": may_keep_registers(request.user),
             "shifts": RosterEntry.Shift.choices,
             "night": law.NIGHT,
-        },
-        status=400 if form.errors else 200,
+        }
+
+    return register_form(
+        request,
+        RosterForm,
+        add,
+        template="municipal/roster/month.html",
+        context=month_shown,
     )
 
 
@@ -98,10 +95,7 @@ def roster_page(request: HttpRequest) -> HttpResponse:
 def roster_day(request: HttpRequest, day: str) -> HttpResponse:
     if not is_staff_member(request.user):
         raise PermissionDenied
-    try:
-        on = dt.date.fromisoformat(day)
-    except ValueError:
-        on = timezone.localdate()
+    on = day_or_today(day)
     return render(
         request,
         "municipal/roster/day.html",
@@ -121,7 +115,6 @@ def roster_remove(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         lambda: services.roster_remove(actor=request.user, entry=entry),
         success=_("Turno retirado da escala."),
-        keepers_only=True,
         back="municipal:roster-day",
         day=entry.day.isoformat(),
     )

@@ -12,14 +12,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member
-from cases.errors import DomainError, RuleViolation
 from municipal import selectors
 from municipal.forms import ArrivalForm, AssignForm, StandForm
 from municipal.lookups import authorization_by_number_or_plate, authorization_by_plate
 from municipal.models import Stand, StandArrival, StandAssignment, StandWaiting
 from municipal.permissions import may_keep_lines, may_keep_registers
 from municipal.services import stands as services
-from municipal.views.common import act, form_error
+from municipal.views.common import act, cleaned, register_form
 
 
 def stand_list(request: HttpRequest) -> HttpResponse:
@@ -76,19 +75,18 @@ def stand_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     initial = {}
     if stand is not None:
         initial = {f: getattr(stand, f) for f in StandForm.base_fields}
-    form = StandForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            saved = services.stand_save(actor=request.user, stand=stand, **form.cleaned_data)
-        except DomainError as exc:
-            form_error(form, exc)
-        else:
-            return redirect("municipal:stand", pk=saved.pk)
-    return render(
+
+    def save(form: StandForm) -> HttpResponse:
+        saved = services.stand_save(actor=request.user, stand=stand, **form.cleaned_data)
+        return redirect("municipal:stand", pk=saved.pk)
+
+    return register_form(
         request,
-        "municipal/stands/form.html",
-        {"form": form, "stand": stand},
-        status=400 if form.errors else 200,
+        StandForm,
+        save,
+        template="municipal/stands/form.html",
+        context=lambda: {"stand": stand},
+        initial=initial,
     )
 
 
@@ -96,28 +94,19 @@ def stand_edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
 @require_POST
 def stand_assign(request: HttpRequest, pk: int) -> HttpResponse:
     stand = get_object_or_404(Stand, pk=pk)
-    form = AssignForm(request.POST)
 
     def call() -> None:
-        if not form.is_valid():
-            raise RuleViolation(_("Informe o termo de autorização ou a placa."))
+        data = cleaned(AssignForm(request.POST), _("Informe o termo de autorização ou a placa."))
         row = services.stand_assign(
             actor=request.user,
             stand=stand,
-            authorization=authorization_by_number_or_plate(form.cleaned_data["authorization"]),
+            authorization=authorization_by_number_or_plate(data["authorization"]),
             today=timezone.localdate(),
         )
         if isinstance(row, StandWaiting):
             messages.info(request, _("Ponto sem vaga: o táxi entrou na fila de espera."))
 
-    return act(
-        request,
-        call,
-        success=_("Designação registrada."),
-        keepers_only=True,
-        back="municipal:stand",
-        pk=pk,
-    )
+    return act(request, call, success=_("Designação registrada."), back="municipal:stand", pk=pk)
 
 
 @login_required
@@ -130,7 +119,6 @@ def stand_release(request: HttpRequest, pk: int) -> HttpResponse:
             actor=request.user, assignment=assignment, today=timezone.localdate()
         ),
         success=_("Designação encerrada."),
-        keepers_only=True,
         back="municipal:stand",
         pk=assignment.stand_id,
     )
@@ -151,6 +139,8 @@ def stand_arrive(request: HttpRequest, pk: int) -> HttpResponse:
             plate=plate,
         ),
         success=_("Chegada registrada."),
+        # Not the keepers' alone: an agent or the taxi's own driver keeps the line (Art. 36).
+        keepers_only=False,
         back="municipal:stand",
         pk=pk,
     )
@@ -170,6 +160,7 @@ def stand_depart(request: HttpRequest, pk: int) -> HttpResponse:
             without_passenger=request.POST.get("without_passenger") == "1",
         ),
         success=_("Saída registrada."),
+        keepers_only=False,
         back="municipal:stand",
         pk=arrival.stand_id,
     )
@@ -188,7 +179,6 @@ def stand_revoke(request: HttpRequest, pk: int) -> HttpResponse:
             on=timezone.localdate(),
         ),
         success=_("Ponto revogado."),
-        keepers_only=True,
         back="municipal:stand",
         pk=pk,
     )

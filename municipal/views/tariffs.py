@@ -14,26 +14,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_staff_member
-from cases.errors import DomainError, RuleViolation
 from municipal import selectors
 from municipal.forms import AdjustmentForm, PublishForm, TariffTableForm
 from municipal.models import TariffReminder, TariffTable
 from municipal.permissions import may_keep_registers
 from municipal.services import tariffs as services
-from municipal.views.common import act, form_error
-
-
-def _day(raw: str | None) -> dt.date:
-    try:
-        return dt.date.fromisoformat(raw) if raw else timezone.localdate()
-    except ValueError:
-        return timezone.localdate()
+from municipal.views.common import act, cleaned, day_or_today, register_form
 
 
 def tariff_in_force_page(request: HttpRequest) -> HttpResponse:
     """/tarifas/?data=AAAA-MM-DD — the table in force on a day (Art. 58 XVI: the day of the
     fact), and the history of the tables."""
-    on = _day(request.GET.get("data"))
+    on = day_or_today(request.GET.get("data"))
     staff = is_staff_member(request.user)
     tables = selectors.tariff_tables()
     if not staff:
@@ -86,25 +78,20 @@ def tariff_table_print(request: HttpRequest, pk: int) -> HttpResponse:
 def tariff_enact_page(request: HttpRequest) -> HttpResponse:
     if not may_keep_registers(request.user):
         raise PermissionDenied
-    form = TariffTableForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+
+    def enact(form: TariffTableForm) -> HttpResponse:
         data = form.cleaned_data
-        try:
-            table = services.tariff_table_enact(
-                actor=request.user,
-                act_number=data["act_number"],
-                act_date=data["act_date"],
-                valid_from=data["valid_from"],
-                joint_study=data["joint_study"],
-                items=services.tariff_items_parse(data["items"]),
-            )
-        except DomainError as exc:
-            form_error(form, exc)
-        else:
-            return redirect("municipal:tariff", pk=table.pk)
-    return render(
-        request, "municipal/tariffs/form.html", {"form": form}, status=400 if form.errors else 200
-    )
+        table = services.tariff_table_enact(
+            actor=request.user,
+            act_number=data["act_number"],
+            act_date=data["act_date"],
+            valid_from=data["valid_from"],
+            joint_study=data["joint_study"],
+            items=services.tariff_items_parse(data["items"]),
+        )
+        return redirect("municipal:tariff", pk=table.pk)
+
+    return register_form(request, TariffTableForm, enact, template="municipal/tariffs/form.html")
 
 
 @login_required
@@ -112,40 +99,28 @@ def tariff_adjust_page(request: HttpRequest) -> HttpResponse:
     """Art. 31: the clerk enters the IGP-M; the proposed table opens for review."""
     if not may_keep_registers(request.user):
         raise PermissionDenied
-    form = AdjustmentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            table = services.tariff_adjustment_propose(
-                actor=request.user, today=timezone.localdate(), **form.cleaned_data
-            )
-        except DomainError as exc:
-            form_error(form, exc)
-        else:
-            return redirect("municipal:tariff", pk=table.pk)
-    return render(
-        request, "municipal/tariffs/form.html", {"form": form}, status=400 if form.errors else 200
-    )
+
+    def propose(form: AdjustmentForm) -> HttpResponse:
+        table = services.tariff_adjustment_propose(
+            actor=request.user, today=timezone.localdate(), **form.cleaned_data
+        )
+        return redirect("municipal:tariff", pk=table.pk)
+
+    return register_form(request, AdjustmentForm, propose, template="municipal/tariffs/form.html")
 
 
 @login_required
 @require_POST
 def tariff_publish(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(TariffTable, pk=pk)
-    form = PublishForm(request.POST)
 
     def call() -> None:
-        if not form.is_valid():
-            raise RuleViolation(_("Informe o número e a data do ato e o início da vigência."))
-        services.tariff_table_publish(actor=request.user, table=table, **form.cleaned_data)
+        data = cleaned(
+            PublishForm(request.POST), _("Informe o número e a data do ato e o início da vigência.")
+        )
+        services.tariff_table_publish(actor=request.user, table=table, **data)
 
-    return act(
-        request,
-        call,
-        success=_("Tabela publicada."),
-        keepers_only=True,
-        back="municipal:tariff",
-        pk=pk,
-    )
+    return act(request, call, success=_("Tabela publicada."), back="municipal:tariff", pk=pk)
 
 
 @login_required
@@ -156,7 +131,6 @@ def tariff_discard(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         lambda: services.tariff_table_discard(actor=request.user, table=table),
         success=_("Proposta descartada."),
-        keepers_only=True,
         back="municipal:tariff",
         pk=pk,
     )
