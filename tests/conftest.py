@@ -12,6 +12,13 @@ def clerk():
 
 
 @pytest.fixture
+def clerk_client(client, clerk):  # type: ignore[no-untyped-def]
+    """The test client signed in as the clerk: her pages, and the API by her session."""
+    client.force_login(clerk)
+    return client
+
+
+@pytest.fixture
 def mayor():
     return UserFactory(role=Role.MAYOR, username="mayor")
 

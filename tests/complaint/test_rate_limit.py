@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.clock import inside_one_window
+from tests.complaint.conftest import NOW
 from workflows.complaint.models import ComplaintCase
+from workflows.complaint.views import RATE_PERIOD
 
 pytestmark = pytest.mark.django_db
 
@@ -16,6 +19,15 @@ FORM = {
     "account": "Fumava dentro do carro.",
 }
 API = {**FORM, "occurred_at": "2026-05-03T22:15:00-03:00"}
+
+
+@pytest.fixture(autouse=True)
+def _one_window():
+    """The filings are counted per ten minutes of the clock: it stands still in the middle
+    of the ten minutes that hold the complaints' day, so a slow run never sees its filings
+    split across two windows."""
+    with inside_one_window(RATE_PERIOD, around=NOW):
+        yield
 
 
 @pytest.fixture

@@ -154,9 +154,10 @@ def application_homologated(*, today: dt.date) -> GrantPapers:
 APPEAL_DECIDED_AT = dt.datetime(2026, 4, 20, 10, tzinfo=SP)
 
 
-def appeal_denied() -> object:
-    """A notice for item XIII (30 days' suspension, impediment) notified on 02/04/2026,
-    its appeal denied by seats II and III on 20/04/2026. Returns the AppealCase."""
+def appeal_in_voting() -> tuple[object, list[User]]:
+    """A notice for item XIII (30 days' suspension, impediment) notified on 02/04/2026, its
+    appeal filed and opened to the vote by seat I on 20/04/2026 (Art. 52). Returns the
+    AppealCase and the members of seats I, II and III, who have not voted yet."""
     import time_machine
 
     from tests.appeal.factories import commission, filed_appeal, notified_notice
@@ -167,10 +168,22 @@ def appeal_denied() -> object:
     notice = notified_notice(
         item="XIII", authorization=taxi(plate="MTP7C44", number="TA-0008/2024")
     )
+    members = [seats[s].holder for s in ("I", "II", "III")]
     with time_machine.travel(APPEAL_DECIDED_AT, tick=False):
         appeal = filed_appeal(notice)
-        members = [seats[s].holder for s in ("I", "II", "III")]
         case_act(case=appeal, action="open_voting", actor=members[0])
+    return AppealCase.objects.get(pk=appeal.pk), members
+
+
+def appeal_denied() -> object:
+    """The appeal of `appeal_in_voting`, granted by seat I and denied by seats II and III on
+    20/04/2026, each member signing his vote with his password. Returns the AppealCase."""
+    import time_machine
+
+    from workflows.appeal.models import AppealCase
+
+    appeal, members = appeal_in_voting()
+    with time_machine.travel(APPEAL_DECIDED_AT, tick=False):
         for member, vote in zip(members, ("granted", "denied", "denied"), strict=True):
             case_act(
                 case=appeal,

@@ -16,11 +16,8 @@ from accounts.roles import Role
 from cases.errors import NotPermitted, TooManyAttempts
 from cases.services.transitions import case_act
 from documents.models import OfficialDocument
-from tests.application.factories import population
-from tests.application.journey import to_review
 from tests.factories import PASSWORD, UserFactory
 from workflows.application.models import ApplicationCase, ApplicationState
-from workflows.application.services import application_approve_review
 
 pytestmark = pytest.mark.django_db
 
@@ -35,28 +32,6 @@ def t0():
 def _limits(settings):
     settings.ACT_CONFIRM_FAILURE_LIMIT = 3
     settings.ACT_CONFIRM_LOCKOUT_MINUTES = 15
-
-
-@pytest.fixture
-def awaiting_homologation():
-    today = timezone.localdate()
-    population(10_000, year=today.year)
-    clerk = UserFactory(role=Role.CLERK)
-    case = to_review(UserFactory(role=Role.DRIVER), clerk, today=today)
-    application_approve_review(case=case, actor=clerk, today=today)
-    return ApplicationCase.objects.get(pk=case.pk)
-
-
-@pytest.fixture
-def api():
-    from rest_framework.test import APIClient
-
-    def client_for(user):
-        client = APIClient()
-        client.force_authenticate(user)
-        return client
-
-    return client_for
 
 
 def _homologate(case, mayor, password: str) -> None:

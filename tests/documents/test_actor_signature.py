@@ -9,41 +9,20 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from accounts.roles import Role
 from cases.errors import NotPermitted
 from cases.models import AuditEvent
 from cases.services.transitions import case_act
 from documents.models import OfficialDocument, SigningKey
 from documents.signing.keys import signing_keys_revoke_inactive
 from documents.signing.pades import document_roots, pdf_check
-from tests.application.factories import population
-from tests.application.journey import to_review
 from tests.documents.helpers import pdf_text
-from tests.documents.paper import render_pending
-from tests.factories import UserFactory
+from tests.documents.paper import appeal_denied, render_pending
 from workflows.application.models import ApplicationCase
-from workflows.application.services import application_approve_review
 
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "senha-de-teste-123"  # tests.factories.UserFactory's
 Kind = OfficialDocument.Kind
-
-
-@pytest.fixture
-def awaiting_homologation():
-    today = timezone.localdate()
-    population(10_000, year=today.year)
-    applicant = UserFactory(role=Role.DRIVER)
-    clerk = UserFactory(role=Role.CLERK)
-    case = to_review(applicant, clerk, today=today)
-    application_approve_review(case=case, actor=clerk, today=today)
-    return ApplicationCase.objects.get(pk=case.pk)
-
-
-@pytest.fixture
-def mayor_user():
-    return UserFactory(role=Role.MAYOR, first_name="Joana", last_name="Prefeita")
 
 
 def _content(document: OfficialDocument) -> bytes:
@@ -116,50 +95,15 @@ def test_the_key_is_made_once_renewed_after_a_password_change_and_revoked_on_dea
 
 
 def test_commission_member_whose_vote_decides_signs_the_decision_art_52():
-    import time_machine
-
-    from registers.models import VrteValue
-    from tests.appeal.factories import commission, filed_appeal, notified_notice
-    from tests.documents.paper import APPEAL_DECIDED_AT, VRTE_2026, taxi
-
-    VrteValue.objects.get_or_create(year=2026, defaults={"value": VRTE_2026, "source": "SEFAZ"})
-    seats = commission()
-    notice = notified_notice(item="XIII", authorization=taxi(plate="MTP7C44", number="TA-1/2024"))
-    with time_machine.travel(APPEAL_DECIDED_AT, tick=False):
-        appeal = filed_appeal(notice)
-        members = [seats[s].holder for s in ("I", "II", "III")]
-        case_act(case=appeal, action="open_voting", actor=members[0])
-        case_act(
-            case=appeal,
-            action="vote",
-            actor=members[0],
-            vote="granted",
-            reason="V.",
-            password=PASSWORD,
-        )
-        case_act(
-            case=appeal,
-            action="vote",
-            actor=members[1],
-            vote="denied",
-            reason="V.",
-            password=PASSWORD,
-        )
-        case_act(
-            case=appeal,
-            action="vote",
-            actor=members[2],
-            vote="denied",
-            reason="V.",
-            password=PASSWORD,
-        )
+    appeal = appeal_denied()
     render_pending()
+    deciding = appeal.votes.get(seat="III").member
 
     decision = OfficialDocument.objects.get(case=appeal, kind=Kind.APPEAL_DECISION)
     check = pdf_check(_content(decision), roots=document_roots())
-    assert decision.signed_by == members[2]
+    assert decision.signed_by == deciding
     assert [s.ok for s in check.signatures] == [True, True]
-    assert check.signatures[0].signer.startswith(members[2].signature_name()[:20])
+    assert check.signatures[0].signer.startswith(deciding.signature_name()[:20])
 
 
 def test_mayor_signs_the_revocation_decision_letter_art_59_par_3(mayor, clerk, authorization):

@@ -11,10 +11,8 @@ import time_machine
 from cases.errors import NotPermitted
 from cases.services.transitions import case_act
 from documents.models import OfficialDocument
-from registers.models import VrteValue
-from tests.appeal.factories import commission, filed_appeal, notified_notice
 from tests.documents.helpers import pdf_text
-from tests.documents.paper import APPEAL_DECIDED_AT, VRTE_2026, render_pending, taxi
+from tests.documents.paper import APPEAL_DECIDED_AT, appeal_in_voting, render_pending
 from tests.documents.signed_acts import (
     PASSWORD,
     attachments,
@@ -22,7 +20,7 @@ from tests.documents.signed_acts import (
     content,
     one_byte_changed,
 )
-from workflows.appeal.models import AppealCase, Vote
+from workflows.appeal.models import Vote
 
 pytestmark = pytest.mark.django_db
 
@@ -31,14 +29,7 @@ Kind = OfficialDocument.Kind
 
 @pytest.fixture
 def voting():
-    VrteValue.objects.get_or_create(year=2026, defaults={"value": VRTE_2026, "source": "SEFAZ"})
-    seats = commission()
-    notice = notified_notice(item="XIII", authorization=taxi(plate="MTP7C44", number="TA-1/2024"))
-    with time_machine.travel(APPEAL_DECIDED_AT, tick=False):
-        appeal = filed_appeal(notice)
-        members = [seats[s].holder for s in ("I", "II", "III")]
-        case_act(case=appeal, action="open_voting", actor=members[0])
-    return AppealCase.objects.get(pk=appeal.pk), members
+    return appeal_in_voting()
 
 
 def _vote(appeal, member, vote: str, password: str = PASSWORD) -> None:

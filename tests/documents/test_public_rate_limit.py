@@ -4,28 +4,21 @@ minute (PUBLIC_VERIFY_RATE), then HTTP 429 with a message in Portuguese.
 
 from __future__ import annotations
 
-import datetime as dt
-import secrets
-
 import pytest
-import time_machine
 from django.core.cache import caches
 from django.test import RequestFactory
 
 from documents.ratelimit import client_ip, rate_limit_hit
+from tests.clock import inside_one_window
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _one_window():
-    """The counts are per clock minute: the clock stands still, so a slow run never sees
-    its requests split across two windows; and the minute is one no other run used, so
-    the shared Redis holds no count of an earlier test."""
-    moment = dt.datetime(2030, 1, 1, tzinfo=dt.UTC) + dt.timedelta(
-        minutes=secrets.randbelow(10**6), seconds=20
-    )
-    with time_machine.travel(moment, tick=False):
+    """The counts are per clock minute: the clock stands still in one, so a slow run never
+    sees its requests split across two windows."""
+    with inside_one_window(60):
         yield
 
 

@@ -5,35 +5,20 @@ copy; a wrong or reused code refuses the act and writes nothing."""
 from __future__ import annotations
 
 import pytest
-from django.utils import timezone
 
 from accounts.roles import Role
 from cases.errors import NotPermitted
 from cases.services.transitions import case_act
 from documents.models import OfficialDocument, SigningKey
-from tests.application.factories import population
-from tests.application.journey import to_review
 from tests.documents.paper import render_pending
 from tests.documents.signed_acts import PASSWORD, checked, content
 from tests.factories import UserFactory
 from tests.identity.conftest import code_for, totp_device
 from workflows.application.models import ApplicationCase
-from workflows.application.services import application_approve_review
 
 pytestmark = pytest.mark.django_db
 
 Kind = OfficialDocument.Kind
-
-
-@pytest.fixture
-def awaiting_homologation():
-    today = timezone.localdate()
-    population(10_000, year=today.year)
-    applicant = UserFactory(role=Role.DRIVER)
-    clerk = UserFactory(role=Role.CLERK)
-    case = to_review(applicant, clerk, today=today)
-    application_approve_review(case=case, actor=clerk, today=today)
-    return ApplicationCase.objects.get(pk=case.pk)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ municipality's seal only."""
 from __future__ import annotations
 
 import pytest
-from django.utils import timezone
 
 from accounts.roles import Role
 from cases.errors import RuleViolation
@@ -15,42 +14,12 @@ from cases.models import AuditEvent
 from cases.services.transitions import case_act
 from documents.models import OfficialDocument, SigningKey
 from notifications.models import Notification
-from tests.application.factories import population
-from tests.application.journey import to_review
 from tests.factories import PASSWORD, UserFactory, ViolationNoticeFactory
 from workflows.application.models import ApplicationCase
-from workflows.application.services import application_approve_review
 
 pytestmark = pytest.mark.django_db
 
 REQUIRED = "Confirme o ato com a sua senha ou com o código do seu segundo fator"
-
-
-@pytest.fixture
-def awaiting_homologation():
-    today = timezone.localdate()
-    population(10_000, year=today.year)
-    clerk = UserFactory(role=Role.CLERK)
-    case = to_review(UserFactory(role=Role.DRIVER), clerk, today=today)
-    application_approve_review(case=case, actor=clerk, today=today)
-    return ApplicationCase.objects.get(pk=case.pk)
-
-
-@pytest.fixture
-def mayor_user():
-    return UserFactory(role=Role.MAYOR)
-
-
-@pytest.fixture
-def api():
-    from rest_framework.test import APIClient
-
-    def client_for(user):
-        client = APIClient()
-        client.force_authenticate(user)
-        return client
-
-    return client_for
 
 
 def _nothing_written(case: ApplicationCase, before: str) -> None:

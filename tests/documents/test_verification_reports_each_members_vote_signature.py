@@ -6,17 +6,12 @@ valid, unaltered — next to the decision's own signatures."""
 from __future__ import annotations
 
 import pytest
-import time_machine
 from django.urls import reverse
 
-from cases.services.transitions import case_act
 from documents.models import OfficialDocument
 from documents.signing.pades import document_roots, pdf_check
-from registers.models import VrteValue
-from tests.appeal.factories import commission, filed_appeal, notified_notice
-from tests.documents.paper import APPEAL_DECIDED_AT, VRTE_2026, render_pending, taxi
+from tests.documents.paper import appeal_denied, render_pending
 from tests.documents.signed_acts import content
-from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -26,24 +21,11 @@ NOT_VALID = "(TESTE — SEM VALIDADE)"
 
 @pytest.fixture
 def decided():
-    """An appeal decided by its three members' votes, each signed with his password."""
-    VrteValue.objects.get_or_create(year=2026, defaults={"value": VRTE_2026, "source": "SEFAZ"})
-    seats = commission()
-    notice = notified_notice(item="XIII", authorization=taxi(plate="MTP7C44", number="TA-1/2024"))
-    with time_machine.travel(APPEAL_DECIDED_AT, tick=False):
-        appeal = filed_appeal(notice)
-        members = [seats[s].holder for s in ("I", "II", "III")]
-        case_act(case=appeal, action="open_voting", actor=members[0])
-        for member, vote in zip(members, ("granted", "denied", "denied"), strict=True):
-            case_act(
-                case=appeal,
-                action="vote",
-                actor=member,
-                vote=vote,
-                reason="Voto.",
-                password=PASSWORD,
-            )
+    """An appeal decided by its three members' votes, each signed with his password: the
+    decision, and the members who voted."""
+    appeal = appeal_denied()
     render_pending()
+    members = [vote.member for vote in appeal.votes.select_related("member")]
     return OfficialDocument.objects.get(case=appeal, kind=Kind.APPEAL_DECISION), members
 
 

@@ -9,12 +9,18 @@ import re
 from zoneinfo import ZoneInfo
 
 import pytest
-from rest_framework.test import APIClient
 
 from core import paging
 from notifications.models import Notification
 from tests.factories import ViolationNoticeFactory
-from tests.paging import hostile_cursors, hostile_pages, next_href, next_link
+from tests.paging import (
+    Listing,
+    RefusesHostilePageParameters,
+    RefusesHostilePageSizes,
+    in_pages_of,
+    walk_api,
+    walk_pages,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +28,7 @@ SP = ZoneInfo("America/Sao_Paulo")
 
 
 @pytest.fixture
-def notices(monkeypatch):
+def notices(monkeypatch) -> list[int]:
     """Five e-mails about one notice, two written at the same moment (the id orders them),
     pages of two."""
     monkeypatch.setattr(paging, "PAGE_SIZE", 2)
@@ -49,68 +55,40 @@ def _subjects(html: str) -> list[str]:
 
 
 def _ids_by_subject(html: str) -> list[int]:
+    """The notices on a page, each as many times as the page shows one (`data-testid`)."""
     subjects = _subjects(html)
+    assert len(subjects) == html.count('data-testid="notice"')
     by_subject = dict(Notification.objects.values_list("subject", "pk"))
     return [by_subject[s] for s in subjects]
 
 
-def test_my_notices_shows_a_page_and_links_to_the_next_until_the_end(notices, client, clerk):
-    client.force_login(clerk)
-    seen, query, pages = [], "", 0
-    while query is not None:
-        response = client.get(f"/portal/notificacoes/?{query}")
-        assert response.status_code == 200
-        html = response.content.decode()
-        assert html.count('data-testid="notice"') <= 2
-        seen += _ids_by_subject(html)
-        query, pages = next_href(html), pages + 1
-    assert seen == notices
-    assert pages == 3
+MY_NOTICES = Listing(
+    path="/portal/notificacoes/", rows_on=_ids_by_subject, api="/api/notifications/"
+)
 
 
-def test_the_notifications_api_gives_a_page_and_the_next_in_its_link_header(notices, clerk):
-    api = APIClient()
-    api.force_authenticate(clerk)
-    seen, url = [], "/api/notifications/"
-    while url:
-        response = api.get(url)
-        assert response.status_code == 200
-        assert len(response.json()) <= 2
-        seen += [row["id"] for row in response.json()]
-        url = next_link(response)
-    assert seen == notices
+def test_my_notices_shows_a_page_and_links_to_the_next_until_the_end(notices, clerk_client):
+    assert walk_pages(clerk_client, MY_NOTICES) == in_pages_of(2, notices)
+
+
+def test_the_notifications_api_gives_a_page_and_the_next_in_its_link_header(
+    notices, clerk_client
+):
+    assert walk_api(clerk_client, MY_NOTICES.api) == in_pages_of(2, notices)
 
 
 def test_the_driver_pages_his_own_notices_the_same_way(notices, client):
     driver = Notification.objects.get(pk=notices[0]).recipient.user
     client.force_login(driver)
-    first = client.get("/portal/notificacoes/").content.decode()
-    assert _ids_by_subject(first) == notices[:2]
-    assert next_href(first)
+    assert walk_pages(client, MY_NOTICES) == in_pages_of(2, notices)
+    assert walk_api(client, MY_NOTICES.api) == in_pages_of(2, notices)
 
 
-@hostile_pages
-def test_a_page_number_is_not_ours_and_the_first_page_comes(notices, client, clerk, page):
-    client.force_login(clerk)
-    response = client.get("/portal/notificacoes/", {"page": page})
-    assert response.status_code == 200
-    assert _ids_by_subject(response.content.decode()) == notices[:2]
-    api = APIClient()
-    api.force_authenticate(clerk)
-    answer = api.get("/api/notifications/", {"page": page})
-    assert [row["id"] for row in answer.json()] == notices[:2]
+class TestParametersItDidNotWrite(RefusesHostilePageParameters, RefusesHostilePageSizes):
+    """A `?page=`, a cursor or a page size "my notices" never wrote: the first page, or 400."""
 
+    listing = MY_NOTICES
 
-@hostile_cursors
-def test_a_cursor_we_did_not_write_answers_400_never_500(notices, client, clerk, cursor):
-    client.force_login(clerk)
-    response = client.get("/portal/notificacoes/", {"cursor": cursor})
-    assert response.status_code == 400
-    html = response.content.decode()
-    assert "Cursor de página inválido" in html
-    assert _ids_by_subject(html) == notices[:2]
-    api = APIClient()
-    api.force_authenticate(clerk)
-    answer = api.get("/api/notifications/", {"cursor": cursor})
-    assert answer.status_code == 400
-    assert "Cursor de página inválido" in answer.content.decode()
+    @pytest.fixture
+    def first_page(self, notices):
+        return notices[:2]
