@@ -222,7 +222,11 @@ def seed(
             "filed_by_id": "NULL",
             "assignee_id": f"CASE WHEN g % 3 = 0 THEN {agent_id} ELSE NULL END",
             "opened_at": f"{_literal(now)} - (g || ' minutes')::interval",
-            "closed_at": f"CASE WHEN g % 100 < 47 THEN NULL ELSE {_literal(now)} END",
+            # A case closes within four months of its filing, never after now: closings
+            # spread over the months as filings do (all of them "now" would put half the
+            # register's closings in the current month, a month no municipality has).
+            "closed_at": f"CASE WHEN g % 100 < 47 THEN NULL ELSE LEAST({_literal(now)}, "
+            f"{_literal(now)} - (g || ' minutes')::interval + (g % 120 || ' days')::interval) END",
             "updated_at": _literal(now),
             "next_due_on": "NULL",
             "overdue_by_rule": "FALSE",
