@@ -330,6 +330,10 @@ def seed(
     return report
 
 
+BENCH_FILE = "bench/document.pdf"
+BENCH_PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+
+
 def seed_reads(*, cases: int, today: dt.date, now: dt.datetime, agent_id: int) -> dict[str, int]:
     """What the pages read beside the cases: documents (one case in 10), notifications
     (one in 5), official documents (one in 20), the LGPD read log (one row per case),
@@ -346,13 +350,20 @@ def seed_reads(*, cases: int, today: dt.date, now: dt.datetime, agent_id: int) -
     drivers = max(1, cases // 4)
     owner = f"g % {drivers} + 1"
     tables: dict[str, int] = {}
+    # Every uploaded document row names one file that exists, so the download is measured
+    # (a row whose file is missing answers 404).
+    from django.core.files.base import ContentFile
+    from django.core.files.storage import default_storage
+
+    if not default_storage.exists(BENCH_FILE):
+        default_storage.save(BENCH_FILE, ContentFile(BENCH_PDF))
     tables["cases_document"] = insert_select(
         Document,
         f"generate_series(10, {cases}, 10) AS g",
         {
             "case_id": "g",
             "item": "'cnh'",
-            "file": "'bench/' || g || '.pdf'",
+            "file": f"'{BENCH_FILE}'",
             "original_name": "'cnh-' || g || '.pdf'",
             "content_type": "'application/pdf'",
             "size": "1000",
