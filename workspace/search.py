@@ -97,8 +97,16 @@ def drivers_matching(user: User, terms: Terms) -> QuerySet[Driver]:
     return rows.filter(condition)
 
 
+# A key longer than a plate is in no plate (a name's words run together, most often).
+PLATE_LENGTH = Vehicle._meta.get_field("plate").max_length
+
+
+def _may_name_a_plate(user: User, terms: Terms) -> bool:
+    return is_staff_member(user) and MIN_NUMBER_KEY <= len(terms.compact) <= PLATE_LENGTH
+
+
 def vehicles_matching(user: User, terms: Terms) -> QuerySet[Vehicle]:
-    if not is_staff_member(user) or len(terms.compact) < MIN_NUMBER_KEY:
+    if not _may_name_a_plate(user, terms):
         return Vehicle.objects.none()
     # Plates are kept upper-case without the dash (registers.validators).
     return vehicles_in_scope(user).filter(plate__contains=terms.compact.upper())
@@ -144,13 +152,13 @@ def authorizations_matching(
             Authorization.objects.alias(_key=SearchKey("number"))
             .filter(_key__contains=terms.compact)
             .values("pk"),
-            Authorization.objects.filter(
-                vehicle__in=vehicles_matching(user, terms).values("pk")
-            ).values("pk"),
             MunicipalRegistration.objects.alias(_key=SearchKey("number"))
             .filter(_key__contains=terms.compact)
             .values("authorization_id"),
         ]
+    if _may_name_a_plate(user, terms):
+        vehicles = vehicles_matching(user, terms).values("pk")
+        paths.append(Authorization.objects.filter(vehicle__in=vehicles).values("pk"))
     return authorizations_in_scope(user).filter(pk__in=_united(paths))
 
 
@@ -273,15 +281,28 @@ class Page:
 
 
 def page_of(rows: QuerySet[Any], *, number: int, per_page: int) -> Page:
-    """One page of `rows` and how many there are, counting up to COUNT_CAP."""
+    """One page of `rows` and how many there are, counting up to COUNT_CAP.
+
+    A page within the count's reach is read first: when it is the first, or has rows, and
+    is not full, it is the last one and tells the total, with no count (a search naming
+    one driver finds a few cases)."""
+    number = max(1, number)
+    start = (number - 1) * per_page
+    found: list[Any] | None = None
     with custom_plans():
+        if start < COUNT_CAP:
+            found = list(rows[start : start + per_page])
+            total = start + len(found)
+            if len(found) < per_page and (found or number == 1) and total <= COUNT_CAP:
+                return Page(rows=found, number=number, per_page=per_page, total=total, capped=False)
         counted = rows.order_by()[: COUNT_CAP + 1].count()
         capped = counted > COUNT_CAP
         total = min(counted, COUNT_CAP)
         last_page = max(1, -(-total // per_page))
-        number = min(max(1, number), last_page)
-        start = (number - 1) * per_page
-        found = list(rows[start : start + per_page])
+        if found is None or number > last_page:
+            number = min(number, last_page)
+            start = (number - 1) * per_page
+            found = list(rows[start : start + per_page])
     return Page(rows=found, number=number, per_page=per_page, total=total, capped=capped)
 
 
@@ -303,4 +324,23 @@ def search_registers(*, user: User, q: str, matches: Matches | None = None) -> R
             drivers=list(drivers.order_by("name", "pk")[:REGISTER_HITS]),
             vehicles=list(vehicles_matching(user, matches.terms).order_by("plate")[:REGISTER_HITS]),
             authorizations=list(matches.authorizations.order_by("number")[:REGISTER_HITS]),
+        )
+
+
+@dataclass(frozen=True)
+class Results:
+    page: Page
+    hits: RegisterHits
+
+
+def search(*, user: User, filters: CaseFilter, page: int, per_page: int) -> Results:
+    """A page of the cases matching `filters` and the register hits beside it: the words
+    looked up once for both (`Matches`), every statement in one transaction planned for
+    its own values (`custom_plans`)."""
+    matches = Matches(user, filters.q)
+    with custom_plans():
+        rows = search_cases(user=user, filters=filters, matches=matches)
+        return Results(
+            page=page_of(rows, number=page, per_page=per_page),
+            hits=search_registers(user=user, q=filters.q, matches=matches),
         )

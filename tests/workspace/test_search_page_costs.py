@@ -2,11 +2,15 @@
 
 The filters' long lists are rendered once per language and choice, not once per query:
 the words searched differ at nearly every request, and keyed by them the fragment cache
-missed every time (the search ran 22–27 % slower than with the removed form renderer)."""
+missed every time (the search ran 22–27 % slower than with the removed form renderer).
+The statements: one transaction planned for its own values, no count when the page tells
+the total, no plate looked up for words no plate can hold."""
 
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from accounts.roles import Role
 from tests.factories import AuthorizationFactory, SuspensionCaseFactory, UserFactory
@@ -26,6 +30,13 @@ def clerk_client(client):
 def aparecida():
     authorization = AuthorizationFactory(holder__name="Maria Aparecida Souza")
     return [SuspensionCaseFactory(authorization=authorization) for _ in range(3)]
+
+
+def _statements(client, path, params):
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(path, params)
+    assert response.status_code == 200
+    return response, [q["sql"] for q in ctx.captured_queries]
 
 
 def test_the_filters_lists_are_drawn_once_whatever_the_words_searched(clerk_client, aparecida):
@@ -61,3 +72,46 @@ def test_the_lists_follow_the_language(clerk_client, aparecida):
     clerk_client.cookies["django_language"] = "en"
     html = clerk_client.get("/busca/", {"q": "maria", "status": "all"}).content.decode()
     assert '<option value="closed">Closed</option>' in html
+
+
+@pytest.mark.parametrize("path", ["/busca/", "/api/search/"])
+def test_a_search_is_one_transaction_planned_for_its_own_values(clerk_client, aparecida, path):
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only")
+    _, statements = _statements(clerk_client, path, {"q": "maria aparecida", "status": "all"})
+    assert sum("plan_cache_mode" in sql for sql in statements) == 1
+
+
+def test_a_page_that_is_not_full_is_counted_without_a_count(clerk_client, aparecida):
+    response, statements = _statements(
+        clerk_client, "/busca/", {"q": "maria aparecida", "status": "all"}
+    )
+    assert "1–3 de 3" in response.content.decode()
+    assert not any("COUNT(" in sql for sql in statements)
+
+
+def test_a_full_page_and_one_past_the_last_are_counted(clerk_client):
+    authorization = AuthorizationFactory(holder__name="Maria Aparecida Souza")
+    for _ in range(53):
+        SuspensionCaseFactory(authorization=authorization)
+    params = {"q": "maria aparecida", "status": "all"}
+    full, statements = _statements(clerk_client, "/busca/", params)
+    assert "1–50 de 53" in full.content.decode()
+    assert sum("COUNT(" in sql for sql in statements) == 1
+    last, statements = _statements(clerk_client, "/busca/", {**params, "page": 2})
+    assert "51–53 de 53" in last.content.decode()
+    assert not any("COUNT(" in sql for sql in statements)
+    beyond = clerk_client.get("/busca/", {**params, "page": 9})
+    assert "51–53 de 53" in beyond.content.decode()
+    api = clerk_client.get("/api/search/", {**params, "page": 9}).json()
+    assert (api["count"], api["page"], api["pages"], len(api["results"])) == (53, 2, 2, 3)
+
+
+PLATE_MATCH = '"registers_vehicle"."plate"::text LIKE'
+
+
+def test_words_longer_than_a_plate_look_up_no_plate(clerk_client, aparecida):
+    _, statements = _statements(clerk_client, "/busca/", {"q": "maria aparecida"})
+    assert not any(PLATE_MATCH in sql for sql in statements)
+    _, statements = _statements(clerk_client, "/busca/", {"q": "QAB-1C23"})
+    assert any(PLATE_MATCH in sql for sql in statements)
