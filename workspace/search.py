@@ -25,7 +25,12 @@ from django.db.models import CharField, Func, Q, QuerySet
 from accounts.models import User
 from accounts.roles import is_staff_member
 from cases.models import Case, Deadline
-from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
+from cases.policy import (
+    authorizations_in_scope,
+    drivers_in_scope,
+    sees_every_authorization,
+    vehicles_in_scope,
+)
 from cases.selectors import cases_visible_to
 from core.db import custom_plans
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
@@ -114,12 +119,12 @@ def vehicles_matching(user: User, terms: Terms) -> QuerySet[Vehicle]:
 
 # Up to this many ids found by a step are handed to the next as a list.
 FEW = 1000
-# The drivers a name matches are handed on as a list up to this many: the trigram match
-# is the search's dearest step (a word every name has, or one of fewer than three
-# letters, makes PostgreSQL recheck every driver's key), and as a subquery it ran again
-# inside each later step, the count and the page (issue 25: "condutor 12", 11,000
-# drivers, 10.9 s at a million cases).
-MANY_DRIVERS = 20_000
+# The drivers and Termos a search names are handed on as lists up to this many. The
+# trigram match is the search's dearest step (a word every name has, or one of fewer than
+# three letters, makes PostgreSQL recheck every driver's key), and as a subquery it ran
+# again inside each later step, the count and the page (issue 25: "condutor 12", 11,000
+# drivers, 10.9 s at a million cases). The case list's condition is made of these lists.
+MANY = 20_000
 
 
 def _found(ids: QuerySet[Any], few: int = FEW) -> list[Any] | QuerySet[Any]:
@@ -134,18 +139,18 @@ def _found(ids: QuerySet[Any], few: int = FEW) -> list[Any] | QuerySet[Any]:
     return [next(iter(row.values())) for row in rows]
 
 
-def _united(paths: list[QuerySet[Any]]) -> list[Any] | QuerySet[Any]:
+def _united(paths: list[QuerySet[Any]], few: int = FEW) -> list[Any] | QuerySet[Any]:
     """The ids each path finds, united. Each path is one indexed lookup; an OR of them
     would make PostgreSQL read every row of the table to test it (issue 13)."""
     first, *rest = [path.order_by() for path in paths]
-    return _found(first.union(*rest) if rest else first)
+    return _found(first.union(*rest) if rest else first, few)
 
 
-def authorizations_matching(
+def authorizations_named(
     user: User, terms: Terms, drivers: list[Any] | QuerySet[Any]
-) -> QuerySet[Authorization]:
-    """The Termos `terms` name: by the holder (`drivers`, found already), the Termo's
-    number, the vehicle or the IM."""
+) -> list[Any] | QuerySet[Any]:
+    """The ids of the Termos `terms` name, before any scope: by the holder (`drivers`,
+    found already), the Termo's number, the vehicle or the IM."""
     paths: list[QuerySet[Any]] = [Authorization.objects.filter(holder__in=drivers).values("pk")]
     if len(terms.compact) >= MIN_NUMBER_KEY:
         paths += [
@@ -159,7 +164,7 @@ def authorizations_matching(
     if _may_name_a_plate(user, terms):
         vehicles = vehicles_matching(user, terms).values("pk")
         paths.append(Authorization.objects.filter(vehicle__in=vehicles).values("pk"))
-    return authorizations_in_scope(user).filter(pk__in=_united(paths))
+    return _united(paths, MANY)
 
 
 class Matches:
@@ -178,36 +183,45 @@ class Matches:
 
     @cached_property
     def driver_ids(self) -> list[Any] | QuerySet[Any]:
-        return _found(drivers_matching(self.user, self.terms).order_by().values("pk"), MANY_DRIVERS)
+        return _found(drivers_matching(self.user, self.terms).order_by().values("pk"), MANY)
+
+    @cached_property
+    def authorization_ids(self) -> list[Any] | QuerySet[Any]:
+        """The Termos named that the user may open (all of them, for the staff who
+        handle the register: no second read)."""
+        named = authorizations_named(self.user, self.terms, self.driver_ids)
+        if isinstance(named, list) and sees_every_authorization(self.user):
+            return named
+        scoped = authorizations_in_scope(self.user).filter(pk__in=named)
+        return _found(scoped.order_by().values("pk"), MANY)
 
     @cached_property
     def authorizations(self) -> QuerySet[Authorization]:
-        return authorizations_matching(self.user, self.terms, self.driver_ids)
+        return authorizations_in_scope(self.user).filter(pk__in=self.authorization_ids)
 
     @cached_property
-    def case_ids(self) -> list[Any] | QuerySet[Any]:
+    def case_condition(self) -> Q:
         return cases_named(self)
 
 
-def cases_named(matches: Matches) -> list[Any] | QuerySet[Any]:
-    """The ids of the cases the words name: by the applicant, by the authorization (its
-    holder, number, vehicle or IM) or by the case's number."""
+def cases_named(matches: Matches) -> Q:
+    """The cases the words name, as a condition on a case's own columns: its applicant or
+    its Termo among those found, or its number.
+
+    The drivers and Termos come as lists, and an OR of lists is one PostgreSQL can
+    plan: each relation's index when few are named, the cases in the page's order until
+    the page is full when many are (issue 25: "condutor 12" names 7,000 cases at 100,000,
+    and their ids were united, then joined to every case for the count and the page)."""
     terms = matches.terms
-    authorizations = _found(matches.authorizations.order_by().values("pk"))
-    paths: list[QuerySet[Any]] = [
-        Case.objects.filter(applicant__in=matches.driver_ids).values("pk"),
-        Case.objects.filter(authorization__in=authorizations).values("pk"),
-    ]
+    condition = Q(applicant__in=matches.driver_ids) | Q(authorization__in=matches.authorization_ids)
     if terms.case_number:
         year, sequence = terms.case_number
-        paths.append(Case.objects.filter(year=year, sequence=sequence).values("pk"))
-    if len(terms.compact) >= MIN_NUMBER_KEY:
-        paths.append(
-            Case.objects.alias(_key=SearchKey("number"))
-            .filter(_key__contains=terms.compact)
-            .values("pk")
-        )
-    return _united(paths)
+        condition |= Q(year=year, sequence=sequence)
+    # A case's number is AAAA/NNNNNN: its key has digits only.
+    if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY:
+        numbered = Case.objects.alias(_key=SearchKey("number")).filter(_key__contains=terms.compact)
+        condition |= Q(pk__in=_found(numbered.order_by().values("pk")))
+    return condition
 
 
 @dataclass(frozen=True)
@@ -245,7 +259,7 @@ def search_cases(
         rows = rows.filter(pk__in=failing.values("case_id"))
     matches = matches or Matches(user, filters.q)
     if matches:
-        rows = rows.filter(pk__in=matches.case_ids)
+        rows = rows.filter(matches.case_condition)
     return rows.select_related("applicant", "assignee", "authorization").order_by(
         "-opened_at", "-id"
     )

@@ -115,3 +115,32 @@ def test_words_longer_than_a_plate_look_up_no_plate(clerk_client, aparecida):
     assert not any(PLATE_MATCH in sql for sql in statements)
     _, statements = _statements(clerk_client, "/busca/", {"q": "QAB-1C23"})
     assert any(PLATE_MATCH in sql for sql in statements)
+
+
+def test_the_cases_named_are_one_condition_on_the_cases_own_columns(clerk_client, aparecida):
+    """Their applicant or Termo among the lists found: PostgreSQL reads each relation's
+    index when few are named, the cases in the page's order when many are; the ids of
+    every case named are not united first (issue 25: 7,000 cases for "condutor 12")."""
+    response, statements = _statements(
+        clerk_client, "/busca/", {"q": "maria aparecida", "status": "all"}
+    )
+    assert not any("UNION" in sql and 'FROM "cases_case"' in sql for sql in statements)
+    (page,) = [sql for sql in statements if sql.startswith('SELECT "cases_case"."id", "cases_')]
+    assert '"cases_case"."applicant_id" IN (' in page
+    assert ' OR "cases_case"."authorization_id" IN (' in page
+    for case in aparecida:
+        assert case.number in response.content.decode()
+    # The clerk may open every Termo: the ones found are not read again to be scoped.
+    rescoped = 'FROM "registers_authorization" WHERE "registers_authorization"."id" IN ('
+    assert not any(rescoped in sql and "LIMIT" in sql for sql in statements)
+
+
+def test_words_with_letters_look_up_no_case_number(clerk_client, aparecida):
+    number_match = 'ws_searchkey("cases_case"."number")'
+    _, statements = _statements(clerk_client, "/busca/", {"q": "maria aparecida"})
+    assert not any(number_match in sql for sql in statements)
+    response, statements = _statements(
+        clerk_client, "/busca/", {"q": aparecida[0].number.split("/")[1], "status": "all"}
+    )
+    assert any(number_match in sql for sql in statements)
+    assert aparecida[0].number in response.content.decode()
