@@ -4,9 +4,11 @@ Tolerant of accents, case and punctuation: both sides are compared through one k
 `ws_searchkey(text)` = lower-case, unaccented, with everything but letters, digits and
 spaces removed. On PostgreSQL it is an immutable SQL function over the `unaccent`
 extension, and GIN trigram (`pg_trgm`) indexes on `ws_searchkey(column)` serve the
-`LIKE '%…%'` the search runs (migration 0001). On the embedded SQLite default the same
-function is registered from Python on each connection (`register_sqlite_functions`), so
-the query is the same on both.
+`LIKE '%…%'` the search runs (migration 0002). A driver's name has its key stored
+(`Driver.name_key`, a generated column, indexed by migration 0004): a word every name has
+makes PostgreSQL recheck each driver's key, and reading it costs less than computing it.
+On the embedded SQLite default the same function is registered from Python on each
+connection (`register_sqlite_functions`), so the query is the same on both.
 
 What a user may see is decided by the scoping functions (`cases_visible_to`,
 `cases.policy`: drivers, vehicles and Termos); this module only narrows them.
@@ -87,16 +89,13 @@ class Terms:
         return bool(self.words)
 
 
-def _name_matches(field: str, terms: Terms) -> Q:
+def drivers_matching(user: User, terms: Terms) -> QuerySet[Driver]:
+    """Every word in the name (compared by the key the database keeps with each driver,
+    `Driver.name_key`), or the digits in the CPF."""
+    rows = drivers_in_scope(user)
     condition = Q()
     for word in terms.words:
-        condition &= Q(**{f"_key_{field}__contains": word})
-    return condition
-
-
-def drivers_matching(user: User, terms: Terms) -> QuerySet[Driver]:
-    rows = drivers_in_scope(user).alias(_key_name=SearchKey("name"))
-    condition = _name_matches("name", terms)
+        condition &= Q(name_key__contains=word)
     if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY:
         condition |= Q(cpf__contains=terms.compact)
     return rows.filter(condition)
