@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pgtrigger
+from django.db.models import F, Lookup, Q
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
 
 
 @contextmanager
@@ -62,3 +66,36 @@ def custom_plans() -> Iterator[None]:
             yield
         finally:
             _in_custom_plans.reset(token)
+
+
+class EqualsAny(Lookup):  # type: ignore[type-arg]
+    """`lhs = ANY(%s::type[])` with the values as one array parameter (PostgreSQL): a
+    custom lookup as Django's guide to them writes one (docs/howto/custom-lookups).
+
+    The array is cast to the column's own type: psycopg sends small ids as `int2[]`, and
+    PostgreSQL looks a value up in a hash of the array only when the types are the same
+    (a page of "condutor 12" at 100,000 cases: 6.4 ms walking a `smallint` array, 0.3 ms
+    hashing a `bigint` one)."""
+
+    lookup_name = "equals_any"
+    prepare_rhs = False  # a list, sent as it is: psycopg sends it as an array
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        rhs, rhs_params = self.process_rhs(compiler, connection)
+        column_type = self.lhs.output_field.db_type(connection)
+        return f"{lhs} = ANY({rhs}::{column_type}[])", [*lhs_params, *rhs_params]
+
+
+def one_of(field: str, values: list[Any] | QuerySet[Any]) -> Q:
+    """`field` is one of `values`: a list of ids found by an earlier step, or a query.
+
+    On PostgreSQL a list is sent as one array parameter (`field = ANY(%s)`), planned as
+    an `IN` list of the same values is: an `IN` list of thousands of ids (a broad
+    search's drivers) cost more to write, send and parse than the statement took to run,
+    in every statement it was in (issue 25)."""
+    from django.db import connection
+
+    if isinstance(values, list) and connection.vendor == "postgresql":
+        return Q(EqualsAny(F(field), values))
+    return Q(**{f"{field}__in": values})

@@ -34,7 +34,7 @@ from cases.policy import (
     vehicles_in_scope,
 )
 from cases.selectors import cases_visible_to
-from core.db import custom_plans
+from core.db import custom_plans, one_of
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
 
 # A pattern shorter than this scans too much for what it finds (and trigrams need three).
@@ -150,7 +150,9 @@ def authorizations_named(
 ) -> list[Any] | QuerySet[Any]:
     """The ids of the Termos `terms` name, before any scope: by the holder (`drivers`,
     found already), the Termo's number, the vehicle or the IM."""
-    paths: list[QuerySet[Any]] = [Authorization.objects.filter(holder__in=drivers).values("pk")]
+    paths: list[QuerySet[Any]] = [
+        Authorization.objects.filter(one_of("holder_id", drivers)).values("pk")
+    ]
     if len(terms.compact) >= MIN_NUMBER_KEY:
         paths += [
             Authorization.objects.alias(_key=SearchKey("number"))
@@ -191,12 +193,12 @@ class Matches:
         named = authorizations_named(self.user, self.terms, self.driver_ids)
         if isinstance(named, list) and sees_every_authorization(self.user):
             return named
-        scoped = authorizations_in_scope(self.user).filter(pk__in=named)
+        scoped = authorizations_in_scope(self.user).filter(one_of("pk", named))
         return _found(scoped.order_by().values("pk"), MANY)
 
     @cached_property
     def authorizations(self) -> QuerySet[Authorization]:
-        return authorizations_in_scope(self.user).filter(pk__in=self.authorization_ids)
+        return authorizations_in_scope(self.user).filter(one_of("pk", self.authorization_ids))
 
     @cached_property
     def case_condition(self) -> Q:
@@ -212,14 +214,16 @@ def cases_named(matches: Matches) -> Q:
     the page is full when many are (issue 25: "condutor 12" names 7,000 cases at 100,000,
     and their ids were united, then joined to every case for the count and the page)."""
     terms = matches.terms
-    condition = Q(applicant__in=matches.driver_ids) | Q(authorization__in=matches.authorization_ids)
+    condition = one_of("applicant_id", matches.driver_ids) | one_of(
+        "authorization_id", matches.authorization_ids
+    )
     if terms.case_number:
         year, sequence = terms.case_number
         condition |= Q(year=year, sequence=sequence)
     # A case's number is AAAA/NNNNNN: its key has digits only.
     if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY:
         numbered = Case.objects.alias(_key=SearchKey("number")).filter(_key__contains=terms.compact)
-        condition |= Q(pk__in=_found(numbered.order_by().values("pk")))
+        condition |= one_of("pk", _found(numbered.order_by().values("pk")))
     return condition
 
 
@@ -332,7 +336,7 @@ def search_registers(*, user: User, q: str, matches: Matches | None = None) -> R
     if not matches:
         return RegisterHits([], [], [])
     with custom_plans():
-        drivers = drivers_in_scope(user).filter(pk__in=matches.driver_ids)
+        drivers = drivers_in_scope(user).filter(one_of("pk", matches.driver_ids))
         return RegisterHits(
             drivers=list(drivers.order_by("name", "pk")[:REGISTER_HITS]),
             vehicles=list(vehicles_matching(user, matches.terms).order_by("plate")[:REGISTER_HITS]),

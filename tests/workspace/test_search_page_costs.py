@@ -126,8 +126,10 @@ def test_the_cases_named_are_one_condition_on_the_cases_own_columns(clerk_client
     )
     assert not any("UNION" in sql and 'FROM "cases_case"' in sql for sql in statements)
     (page,) = [sql for sql in statements if sql.startswith('SELECT "cases_case"."id", "cases_')]
-    assert '"cases_case"."applicant_id" IN (' in page
-    assert ' OR "cases_case"."authorization_id" IN (' in page
+    # On PostgreSQL each list is one array parameter, whatever its length (core.db.one_of).
+    listed = "= ANY(" if connection.vendor == "postgresql" else "IN ("
+    assert f'"cases_case"."applicant_id" {listed}' in page
+    assert f' OR "cases_case"."authorization_id" {listed}' in page
     for case in aparecida:
         assert case.number in response.content.decode()
     # The clerk may open every Termo: the ones found are not read again to be scoped.
@@ -144,3 +146,16 @@ def test_words_with_letters_look_up_no_case_number(clerk_client, aparecida):
     )
     assert any(number_match in sql for sql in statements)
     assert aparecida[0].number in response.content.decode()
+
+
+def test_a_long_list_of_ids_finds_the_same_rows_as_an_in_list(aparecida):
+    from cases.models import Case
+    from core.db import one_of
+
+    ids = [*(c.pk for c in aparecida), *range(10**12, 10**12 + 5000)]
+    with CaptureQueriesContext(connection) as ctx:
+        found = sorted(Case.objects.filter(one_of("pk", ids)).values_list("pk", flat=True))
+    assert found == sorted(c.pk for c in aparecida)
+    if connection.vendor == "postgresql":
+        assert '"cases_case"."id" = ANY(' in ctx.captured_queries[0]["sql"]
+    assert list(Case.objects.filter(one_of("pk", []))) == []
