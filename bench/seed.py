@@ -88,6 +88,8 @@ def insert_select(
 ) -> int:
     """INSERT INTO model's table SELECT … FROM source: `values` maps columns to SQL."""
     fields = model._meta.local_concrete_fields if local_only else model._meta.concrete_fields
+    # A generated column (Driver.name_key) is the database's to write.
+    fields = [f for f in fields if not isinstance(f, models.GeneratedField)]
     columns = [f.column for f in fields if f.column in values or not f.primary_key]
     exprs = [
         values[c] if c in values else _plain(model._meta.get_field_by_column(c), now)
@@ -495,12 +497,19 @@ def raw_copy_seconds(
         raw = cursor.cursor  # psycopg's own cursor, for COPY
         for table in tables:
             cursor.execute(f"CREATE TABLE bench_copy.{table} (LIKE public.{table} INCLUDING ALL)")
+            # The columns COPY may write: a generated one is computed by the copy as well.
+            cursor.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+                "'public' AND table_name = %s AND is_generated = 'NEVER' ORDER BY ordinal_position",
+                [table],
+            )
+            columns = ", ".join(connection.ops.quote_name(row[0]) for row in cursor.fetchall())
             buffer = bytearray()
-            with raw.copy(f"COPY (SELECT * FROM public.{table}) TO STDOUT") as copy:
+            with raw.copy(f"COPY (SELECT {columns} FROM public.{table}) TO STDOUT") as copy:
                 for chunk in copy:
                     buffer += chunk
             started = timer()
-            with raw.copy(f"COPY bench_copy.{table} FROM STDIN") as copy:
+            with raw.copy(f"COPY bench_copy.{table} ({columns}) FROM STDIN") as copy:
                 copy.write(bytes(buffer))
             total += timer() - started
         cursor.execute("DROP SCHEMA bench_copy CASCADE")

@@ -55,6 +55,12 @@ def vehicles_in_scope(user: User) -> QuerySet[Vehicle]:
     return Vehicle.objects.filter(scope)
 
 
+def sees_every_authorization(user: User) -> bool:
+    """Whether `authorizations_in_scope(user)` is every Termo: ids found for such a user
+    need no second read to be scoped."""
+    return HANDLING in relations_granted(user, Record.AUTHORIZATION)
+
+
 def authorizations_in_scope(user: User) -> QuerySet[Authorization]:
     """The Termos `user` may open: all for the staff who handle them, the holder's own,
     those of a case before the commission."""

@@ -6,6 +6,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Func
 from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
@@ -77,6 +78,16 @@ class Driver(models.Model):
     )
     photo = models.ImageField(_("foto 3x4"), upload_to="drivers/photos/", blank=True)
     created_at = models.DateTimeField(_("cadastrado em"), auto_now_add=True)
+    # The name as the search compares it (lower case, no accents, no punctuation: the
+    # `ws_searchkey` function, workspace.search), kept by the database. A word every name
+    # has makes PostgreSQL recheck each driver's key, and computing it at every recheck
+    # was most of a broad search's time (issue 25: "condutor 12").
+    name_key = models.GeneratedField(
+        expression=Func(F("name"), function="ws_searchkey", output_field=models.TextField()),
+        output_field=models.TextField(),
+        db_persist=True,
+        verbose_name=_("nome (chave de busca)"),
+    )
 
     class Meta:
         verbose_name = _("taxista")

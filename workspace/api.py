@@ -13,7 +13,7 @@ from accounts.services import personal_data_read
 from cases.workflow import state_label
 from core.query_schema import form_query_parameters, query_form
 from workspace.forms import CaseSearchForm
-from workspace.search import Matches, page_of, search_cases, search_registers
+from workspace.search import search
 
 PER_PAGE = 50
 
@@ -61,14 +61,13 @@ class SearchApi(APIView):
         # As the schema states it (a box is true or false, a page a whole number, each
         # once), then as the form checks it; 400 by parameter otherwise.
         form = query_form(CaseSearchForm, request.query_params)
-        filters = form.filters()
-        matches = Matches(request.user, filters.q)
-        page = page_of(
-            search_cases(user=request.user, filters=filters, matches=matches),
-            number=form.cleaned_data.get("page") or 1,
+        found = search(
+            user=request.user,
+            filters=form.filters(),
+            page=form.cleaned_data.get("page") or 1,
             per_page=PER_PAGE,
         )
-        hits = search_registers(user=request.user, q=filters.q, matches=matches)
+        page, hits = found.page, found.hits
         personal_data_read(
             actor=request.user,
             drivers=[*hits.drivers, *(a.holder for a in hits.authorizations)],

@@ -3,8 +3,10 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
+from django.forms import BoundField
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -69,10 +71,27 @@ class CaseSearchForm(forms.Form):
     failed = forms.BooleanField(label=_("Com prazo em falha"), required=False)
     page = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
+    # The fields drawn from fixed lists (the states of every kind: ~300 options). Their HTML
+    # depends on their own values alone, never on the words searched, which differ at
+    # nearly every request: the page caches it by `listed_key` (Django's fragment cache).
+    LISTED = ("status", "kind", "state", "assignee", "failed")
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = kind_filter_choices()
         self.fields["state"].choices = state_choices()
+
+    def listed_fields(self) -> list[BoundField]:
+        return [self[name] for name in self.LISTED]
+
+    def listed_key(self) -> str:
+        """What the listed fields' HTML is made of: the values given to them (absent and
+        empty told apart) or, unbound, none; their errors follow from those values."""
+        if not self.is_bound:
+            return "unbound"
+        return urlencode(
+            [(name, self.data[name]) for name in self.LISTED if name in self.data]
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -4,9 +4,11 @@ Tolerant of accents, case and punctuation: both sides are compared through one k
 `ws_searchkey(text)` = lower-case, unaccented, with everything but letters, digits and
 spaces removed. On PostgreSQL it is an immutable SQL function over the `unaccent`
 extension, and GIN trigram (`pg_trgm`) indexes on `ws_searchkey(column)` serve the
-`LIKE '%…%'` the search runs (migration 0001). On the embedded SQLite default the same
-function is registered from Python on each connection (`register_sqlite_functions`), so
-the query is the same on both.
+`LIKE '%…%'` the search runs (migration 0002). A driver's name has its key stored
+(`Driver.name_key`, a generated column, indexed by migration 0004): a word every name has
+makes PostgreSQL recheck each driver's key, and reading it costs less than computing it.
+On the embedded SQLite default the same function is registered from Python on each
+connection (`register_sqlite_functions`), so the query is the same on both.
 
 What a user may see is decided by the scoping functions (`cases_visible_to`,
 `cases.policy`: drivers, vehicles and Termos); this module only narrows them.
@@ -25,9 +27,14 @@ from django.db.models import CharField, Func, Q, QuerySet
 from accounts.models import User
 from accounts.roles import is_staff_member
 from cases.models import Case, Deadline
-from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
+from cases.policy import (
+    authorizations_in_scope,
+    drivers_in_scope,
+    sees_every_authorization,
+    vehicles_in_scope,
+)
 from cases.selectors import cases_visible_to
-from core.db import custom_plans
+from core.db import custom_plans, one_of
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
 
 # A pattern shorter than this scans too much for what it finds (and trigrams need three).
@@ -82,23 +89,28 @@ class Terms:
         return bool(self.words)
 
 
-def _name_matches(field: str, terms: Terms) -> Q:
+def drivers_matching(user: User, terms: Terms) -> QuerySet[Driver]:
+    """Every word in the name (compared by the key the database keeps with each driver,
+    `Driver.name_key`), or the digits in the CPF."""
+    rows = drivers_in_scope(user)
     condition = Q()
     for word in terms.words:
-        condition &= Q(**{f"_key_{field}__contains": word})
-    return condition
-
-
-def drivers_matching(user: User, terms: Terms) -> QuerySet[Driver]:
-    rows = drivers_in_scope(user).alias(_key_name=SearchKey("name"))
-    condition = _name_matches("name", terms)
+        condition &= Q(name_key__contains=word)
     if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY:
         condition |= Q(cpf__contains=terms.compact)
     return rows.filter(condition)
 
 
+# A key longer than a plate is in no plate (a name's words run together, most often).
+PLATE_LENGTH = Vehicle._meta.get_field("plate").max_length
+
+
+def _may_name_a_plate(user: User, terms: Terms) -> bool:
+    return is_staff_member(user) and MIN_NUMBER_KEY <= len(terms.compact) <= PLATE_LENGTH
+
+
 def vehicles_matching(user: User, terms: Terms) -> QuerySet[Vehicle]:
-    if not is_staff_member(user) or len(terms.compact) < MIN_NUMBER_KEY:
+    if not _may_name_a_plate(user, terms):
         return Vehicle.objects.none()
     # Plates are kept upper-case without the dash (registers.validators).
     return vehicles_in_scope(user).filter(plate__contains=terms.compact.upper())
@@ -106,12 +118,12 @@ def vehicles_matching(user: User, terms: Terms) -> QuerySet[Vehicle]:
 
 # Up to this many ids found by a step are handed to the next as a list.
 FEW = 1000
-# The drivers a name matches are handed on as a list up to this many: the trigram match
-# is the search's dearest step (a word every name has, or one of fewer than three
-# letters, makes PostgreSQL recheck every driver's key), and as a subquery it ran again
-# inside each later step, the count and the page (issue 25: "condutor 12", 11,000
-# drivers, 10.9 s at a million cases).
-MANY_DRIVERS = 20_000
+# The drivers and Termos a search names are handed on as lists up to this many. The
+# trigram match is the search's dearest step (a word every name has, or one of fewer than
+# three letters, makes PostgreSQL recheck every driver's key), and as a subquery it ran
+# again inside each later step, the count and the page (issue 25: "condutor 12", 11,000
+# drivers, 10.9 s at a million cases). The case list's condition is made of these lists.
+MANY = 20_000
 
 
 def _found(ids: QuerySet[Any], few: int = FEW) -> list[Any] | QuerySet[Any]:
@@ -126,32 +138,34 @@ def _found(ids: QuerySet[Any], few: int = FEW) -> list[Any] | QuerySet[Any]:
     return [next(iter(row.values())) for row in rows]
 
 
-def _united(paths: list[QuerySet[Any]]) -> list[Any] | QuerySet[Any]:
+def _united(paths: list[QuerySet[Any]], few: int = FEW) -> list[Any] | QuerySet[Any]:
     """The ids each path finds, united. Each path is one indexed lookup; an OR of them
     would make PostgreSQL read every row of the table to test it (issue 13)."""
     first, *rest = [path.order_by() for path in paths]
-    return _found(first.union(*rest) if rest else first)
+    return _found(first.union(*rest) if rest else first, few)
 
 
-def authorizations_matching(
+def authorizations_named(
     user: User, terms: Terms, drivers: list[Any] | QuerySet[Any]
-) -> QuerySet[Authorization]:
-    """The Termos `terms` name: by the holder (`drivers`, found already), the Termo's
-    number, the vehicle or the IM."""
-    paths: list[QuerySet[Any]] = [Authorization.objects.filter(holder__in=drivers).values("pk")]
+) -> list[Any] | QuerySet[Any]:
+    """The ids of the Termos `terms` name, before any scope: by the holder (`drivers`,
+    found already), the Termo's number, the vehicle or the IM."""
+    paths: list[QuerySet[Any]] = [
+        Authorization.objects.filter(one_of("holder_id", drivers)).values("pk")
+    ]
     if len(terms.compact) >= MIN_NUMBER_KEY:
         paths += [
             Authorization.objects.alias(_key=SearchKey("number"))
             .filter(_key__contains=terms.compact)
             .values("pk"),
-            Authorization.objects.filter(
-                vehicle__in=vehicles_matching(user, terms).values("pk")
-            ).values("pk"),
             MunicipalRegistration.objects.alias(_key=SearchKey("number"))
             .filter(_key__contains=terms.compact)
             .values("authorization_id"),
         ]
-    return authorizations_in_scope(user).filter(pk__in=_united(paths))
+    if _may_name_a_plate(user, terms):
+        vehicles = vehicles_matching(user, terms).values("pk")
+        paths.append(Authorization.objects.filter(vehicle__in=vehicles).values("pk"))
+    return _united(paths, MANY)
 
 
 class Matches:
@@ -170,36 +184,47 @@ class Matches:
 
     @cached_property
     def driver_ids(self) -> list[Any] | QuerySet[Any]:
-        return _found(drivers_matching(self.user, self.terms).order_by().values("pk"), MANY_DRIVERS)
+        return _found(drivers_matching(self.user, self.terms).order_by().values("pk"), MANY)
+
+    @cached_property
+    def authorization_ids(self) -> list[Any] | QuerySet[Any]:
+        """The Termos named that the user may open (all of them, for the staff who
+        handle the register: no second read)."""
+        named = authorizations_named(self.user, self.terms, self.driver_ids)
+        if isinstance(named, list) and sees_every_authorization(self.user):
+            return named
+        scoped = authorizations_in_scope(self.user).filter(one_of("pk", named))
+        return _found(scoped.order_by().values("pk"), MANY)
 
     @cached_property
     def authorizations(self) -> QuerySet[Authorization]:
-        return authorizations_matching(self.user, self.terms, self.driver_ids)
+        return authorizations_in_scope(self.user).filter(one_of("pk", self.authorization_ids))
 
     @cached_property
-    def case_ids(self) -> list[Any] | QuerySet[Any]:
+    def case_condition(self) -> Q:
         return cases_named(self)
 
 
-def cases_named(matches: Matches) -> list[Any] | QuerySet[Any]:
-    """The ids of the cases the words name: by the applicant, by the authorization (its
-    holder, number, vehicle or IM) or by the case's number."""
+def cases_named(matches: Matches) -> Q:
+    """The cases the words name, as a condition on a case's own columns: its applicant or
+    its Termo among those found, or its number.
+
+    The drivers and Termos come as lists, and an OR of lists is one PostgreSQL can
+    plan: each relation's index when few are named, the cases in the page's order until
+    the page is full when many are (issue 25: "condutor 12" names 7,000 cases at 100,000,
+    and their ids were united, then joined to every case for the count and the page)."""
     terms = matches.terms
-    authorizations = _found(matches.authorizations.order_by().values("pk"))
-    paths: list[QuerySet[Any]] = [
-        Case.objects.filter(applicant__in=matches.driver_ids).values("pk"),
-        Case.objects.filter(authorization__in=authorizations).values("pk"),
-    ]
+    condition = one_of("applicant_id", matches.driver_ids) | one_of(
+        "authorization_id", matches.authorization_ids
+    )
     if terms.case_number:
         year, sequence = terms.case_number
-        paths.append(Case.objects.filter(year=year, sequence=sequence).values("pk"))
-    if len(terms.compact) >= MIN_NUMBER_KEY:
-        paths.append(
-            Case.objects.alias(_key=SearchKey("number"))
-            .filter(_key__contains=terms.compact)
-            .values("pk")
-        )
-    return _united(paths)
+        condition |= Q(year=year, sequence=sequence)
+    # A case's number is AAAA/NNNNNN: its key has digits only.
+    if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY:
+        numbered = Case.objects.alias(_key=SearchKey("number")).filter(_key__contains=terms.compact)
+        condition |= one_of("pk", _found(numbered.order_by().values("pk")))
+    return condition
 
 
 @dataclass(frozen=True)
@@ -237,7 +262,7 @@ def search_cases(
         rows = rows.filter(pk__in=failing.values("case_id"))
     matches = matches or Matches(user, filters.q)
     if matches:
-        rows = rows.filter(pk__in=matches.case_ids)
+        rows = rows.filter(matches.case_condition)
     return rows.select_related("applicant", "assignee", "authorization").order_by(
         "-opened_at", "-id"
     )
@@ -273,15 +298,28 @@ class Page:
 
 
 def page_of(rows: QuerySet[Any], *, number: int, per_page: int) -> Page:
-    """One page of `rows` and how many there are, counting up to COUNT_CAP."""
+    """One page of `rows` and how many there are, counting up to COUNT_CAP.
+
+    A page within the count's reach is read first: when it is the first, or has rows, and
+    is not full, it is the last one and tells the total, with no count (a search naming
+    one driver finds a few cases)."""
+    number = max(1, number)
+    start = (number - 1) * per_page
+    found: list[Any] | None = None
     with custom_plans():
+        if start < COUNT_CAP:
+            found = list(rows[start : start + per_page])
+            total = start + len(found)
+            if len(found) < per_page and (found or number == 1) and total <= COUNT_CAP:
+                return Page(rows=found, number=number, per_page=per_page, total=total, capped=False)
         counted = rows.order_by()[: COUNT_CAP + 1].count()
         capped = counted > COUNT_CAP
         total = min(counted, COUNT_CAP)
         last_page = max(1, -(-total // per_page))
-        number = min(max(1, number), last_page)
-        start = (number - 1) * per_page
-        found = list(rows[start : start + per_page])
+        if found is None or number > last_page:
+            number = min(number, last_page)
+            start = (number - 1) * per_page
+            found = list(rows[start : start + per_page])
     return Page(rows=found, number=number, per_page=per_page, total=total, capped=capped)
 
 
@@ -298,9 +336,28 @@ def search_registers(*, user: User, q: str, matches: Matches | None = None) -> R
     if not matches:
         return RegisterHits([], [], [])
     with custom_plans():
-        drivers = drivers_in_scope(user).filter(pk__in=matches.driver_ids)
+        drivers = drivers_in_scope(user).filter(one_of("pk", matches.driver_ids))
         return RegisterHits(
             drivers=list(drivers.order_by("name", "pk")[:REGISTER_HITS]),
             vehicles=list(vehicles_matching(user, matches.terms).order_by("plate")[:REGISTER_HITS]),
             authorizations=list(matches.authorizations.order_by("number")[:REGISTER_HITS]),
+        )
+
+
+@dataclass(frozen=True)
+class Results:
+    page: Page
+    hits: RegisterHits
+
+
+def search(*, user: User, filters: CaseFilter, page: int, per_page: int) -> Results:
+    """A page of the cases matching `filters` and the register hits beside it: the words
+    looked up once for both (`Matches`), every statement in one transaction planned for
+    its own values (`custom_plans`)."""
+    matches = Matches(user, filters.q)
+    with custom_plans():
+        rows = search_cases(user=user, filters=filters, matches=matches)
+        return Results(
+            page=page_of(rows, number=page, per_page=per_page),
+            hits=search_registers(user=user, q=filters.q, matches=matches),
         )

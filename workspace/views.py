@@ -31,7 +31,7 @@ from workspace import charts, dashboard, dossiers, exports, landing
 from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
 from workspace.models import ExportJob, SavedFilter
 from workspace.reads import export_drivers
-from workspace.search import Matches, page_of, search_cases, search_registers
+from workspace.search import page_of, search
 
 PER_PAGE = 50
 SECRETARIAT = (Role.CLERK, Role.MAYOR, Role.ADMINISTRATOR)
@@ -70,15 +70,14 @@ def search_page(request: HttpRequest) -> HttpResponse:
         form = CaseSearchForm({"status": "open"})
         form.is_valid()
         context["form"] = form
-    filters = form.filters()
-    matches = Matches(request.user, filters.q)
-    context["page"] = page_of(
-        search_cases(user=request.user, filters=filters, matches=matches),
-        number=form.cleaned_data.get("page") or 1,
+    found = search(
+        user=request.user,
+        filters=form.filters(),
+        page=form.cleaned_data.get("page") or 1,
         per_page=PER_PAGE,
     )
-    context["hits"] = hits = search_registers(user=request.user, q=filters.q, matches=matches)
-    _log_hits(request, hits, channel="search")
+    context["page"], context["hits"] = found.page, found.hits
+    _log_hits(request, found.hits, channel="search")
     return render(request, "workspace/search.html", context)
 
 

@@ -110,7 +110,7 @@ def test_a_broad_name_matches_the_drivers_once(client, clerk, monkeypatch):
     matches = [
         q["sql"]
         for q in ctx.captured_queries
-        if "ws_searchkey(" in q["sql"] and '."name")' in q["sql"]
+        if '"registers_driver"."name_key"::text LIKE' in q["sql"]
     ]
     assert len(matches) == 1, matches
 

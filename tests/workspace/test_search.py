@@ -141,12 +141,22 @@ def test_the_name_search_uses_the_trigram_index_on_postgresql(jose):
     with connection.cursor() as cursor:
         cursor.execute("SET enable_seqscan = off")
         cursor.execute(
-            "EXPLAIN SELECT id FROM registers_driver WHERE ws_searchkey(name)::text LIKE %s",
-            ["%conceicao%"],
+            "EXPLAIN SELECT id FROM registers_driver WHERE name_key LIKE %s", ["%conceicao%"]
         )
         plan = "\n".join(row[0] for row in cursor.fetchall())
         cursor.execute("SET enable_seqscan = on")
-    assert "ws_driver_name_trgm" in plan
+    assert "ws_driver_name_key_trgm" in plan
+
+
+def test_the_drivers_name_key_is_kept_by_the_database(jose):
+    from registers.models import Driver
+    from workspace.search import search_key
+
+    driver = Driver.objects.get(pk=jose.applicant_id)
+    assert driver.name_key == search_key(driver.name) == "jose conceicao davila"
+    Driver.objects.filter(pk=driver.pk).update(name="Zé Ávila")
+    driver.refresh_from_db()
+    assert driver.name_key == "ze avila"
 
 
 def test_the_search_key_is_the_same_in_python_and_in_the_database():

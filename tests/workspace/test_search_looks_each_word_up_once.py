@@ -13,7 +13,7 @@ from tests.factories import AuthorizationFactory, DriverFactory, SuspensionCaseF
 
 pytestmark = pytest.mark.django_db
 
-NAME_MATCH = 'ws_searchkey("registers_driver"."name")'
+NAME_MATCH = '"registers_driver"."name_key"::text LIKE'
 
 
 @pytest.fixture
