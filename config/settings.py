@@ -446,6 +446,10 @@ PIX_MERCHANT_NAME = env_str("PIX_MERCHANT_NAME", "Municipio de Mantenopolis")
 PIX_MERCHANT_CITY = env_str("PIX_MERCHANT_CITY", "Mantenopolis")
 # Requests per minute per client address on the public pages.
 PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
+# How long the verdict on a stored document's signatures is kept, by the digest of its
+# bytes (documents.signing.selectors): a certificate that expires or a root withdrawn shows
+# within this time; a changed file at once. 0: validated at every request.
+VERIFY_SIGNATURES_CACHE_SECONDS = env_int("VERIFY_SIGNATURES_CACHE_SECONDS", 600)
 # Passenger complaints accepted per client address per 10 minutes (Art. 39 form).
 PUBLIC_COMPLAINT_RATE = env_int("PUBLIC_COMPLAINT_RATE", 5)
 # Workspace exports longer than this many rows are written by a Celery task (progress page).

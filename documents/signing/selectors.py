@@ -1,15 +1,22 @@
 """What the verification page and API say of a document's signatures, and of an uploaded PDF.
 
-Read-only. A stored document's signatures are validated from its stored file every time
-(no cached verdict: a file changed on disk shows as altered); an uploaded PDF is looked up
+Read-only. A stored document's signatures are judged from its stored file's bytes: the
+verdict is kept (`VERIFY_SIGNATURES_CACHE_SECONDS`) under the digest of those bytes and of
+the trusted roots, so a file changed on disk is judged again (and shows as altered), and a
+page anyone may open a hundred times a minute does not validate the same bytes each time
+(the validation is most of the verification's cost: issue 25). An uploaded PDF is looked up
 by its SHA-256 among the documents issued and its signatures validated offline.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -32,7 +39,23 @@ def document_signatures(document: OfficialDocument) -> PdfCheck | None:
             content = handle.read()
     except OSError:
         return PdfCheck(readable=False, error="file missing")
-    return pdf_check(content, roots=document_roots())
+    roots = document_roots()
+    key = signatures_cache_key(content, roots)
+    kept = cache.get(key)
+    if isinstance(kept, PdfCheck):
+        return kept
+    check = pdf_check(content, roots=roots)
+    if settings.VERIFY_SIGNATURES_CACHE_SECONDS:
+        cache.set(key, check, settings.VERIFY_SIGNATURES_CACHE_SECONDS)
+    return check
+
+
+def signatures_cache_key(content: bytes, roots: Sequence[Any]) -> str:
+    """Where the verdict on these bytes, against these roots, is kept."""
+    digest = hashlib.sha256(content)
+    for root in roots:
+        digest.update(root.dump())
+    return f"pdf-signatures:{digest.hexdigest()}"
 
 
 @dataclass(frozen=True)

@@ -129,3 +129,33 @@ def test_lost_property_receipt_is_sealed_art_37_xviii(client, clerk):
     assert answer.status_code == 200
     [seal] = check.signatures
     assert seal.signer == "MUNICIPIO DE MANTENOPOLIS (TESTE — SEM VALIDADE)" and check.all_ok
+
+
+def test_the_verdict_is_kept_by_the_files_bytes_and_a_changed_file_is_judged_again(settings):
+    """Lei 14.063/2020 art. 4º: what the public verification says of a document's seal. The
+    verdict on unchanged bytes is kept (issue 25: the validation is most of the page's
+    cost); one byte changed on disk is validated again and shows as altered."""
+    from django.core.cache import cache
+
+    from documents.signing.selectors import document_signatures, signatures_cache_key
+
+    settings.VERIFY_SIGNATURES_CACHE_SECONDS = 600
+    with time_machine.travel(ISSUED_AT, tick=False):
+        notice_sent()
+    render_pending()
+    document = OfficialDocument.objects.filter(kind=Kind.VIOLATION_NOTICE).first()
+    content = _content(document)
+    key = signatures_cache_key(content, document_roots())
+    cache.delete(key)
+
+    first = document_signatures(document)
+    assert first is not None and first.all_ok
+    assert cache.get(key) == first
+    assert document_signatures(document) == first
+
+    changed = bytearray(content)
+    changed[len(changed) // 3] ^= 0x01
+    with document.file.open("wb") as handle:
+        handle.write(bytes(changed))
+    again = document_signatures(document)
+    assert again is not None and again.altered and not again.all_ok
