@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
 from django.contrib.auth.models import Group
+from django.db.models import QuerySet
 
 from accounts.models import User
 from accounts.roles import Role
@@ -58,8 +60,11 @@ def personal_data_read(
 
     if not is_staff_member(actor):
         return
-    seen = {d.pk: d for d in drivers if d is not None and d.user_id != actor.pk}
     why = purpose or PersonalDataAccess.Purpose.CASE
+    if isinstance(drivers, QuerySet):
+        _read_many(actor, drivers, case, channel, path[:300], what[:80], why)
+        drivers = ()
+    seen = {d.pk: d for d in drivers if d is not None and d.user_id != actor.pk}
     rows = [
         PersonalDataAccess(
             user=actor,
@@ -93,6 +98,40 @@ def personal_data_read(
         rows[0].save(force_insert=True)
     else:
         PersonalDataAccess.objects.bulk_create(rows)
+
+
+# A long export names a register's worth of drivers: their ids are read and their rows
+# written this many at a time, never all at once (issue 25: 240,000 drivers at a million
+# cases, loaded as model instances in the request, took longer than the export).
+READ_LOG_BATCH = 5000
+
+
+def _read_many(
+    actor: User, drivers: QuerySet[Any], case: Any, channel: str, path: str, what: str, why: str
+) -> None:
+    from accounts.models import PersonalDataAccess
+
+    ids = (
+        drivers.exclude(user_id=actor.pk)
+        .order_by()
+        .values_list("pk", flat=True)
+        .iterator(chunk_size=READ_LOG_BATCH)
+    )
+    while batch := list(islice(ids, READ_LOG_BATCH)):
+        PersonalDataAccess.objects.bulk_create(
+            [
+                PersonalDataAccess(
+                    user=actor,
+                    driver_id=pk,
+                    case=case,
+                    channel=channel,
+                    path=path,
+                    what=what,
+                    purpose=why,
+                )
+                for pk in batch
+            ]
+        )
 
 
 def personal_data_read_case(

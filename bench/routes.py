@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlencode
 
-ROLES = ("clerk", "commission", "driver", "mayor", "public")
-# The mayor sees what the clerk sees (every case): he is measured where the clerk is not
-# let in. A page the public reaches is measured as the public only (bench/run.py).
-MEASURED_UNLESS = {"mayor": ("clerk",)}
+ROLES = ("clerk", "agent", "commission", "driver", "mayor", "public")
+# The fiscal agent and the mayor see what the clerk sees (every case): each is measured
+# where the clerk is not let in (the agent's stand lines and seizures, the mayor's
+# decisions). A page the public reaches is measured as the public only (bench/run.py).
+MEASURED_UNLESS = {"agent": ("clerk",), "mayor": ("clerk",)}
 TRIVIAL = "api-workflows"
 
 # Routes not measured, and why.

@@ -80,11 +80,53 @@ def _admin_connect(base_url: str):  # type: ignore[no-untyped-def]
     )
 
 
-def create_database(base_url: str, name: str) -> str:
+def create_database(base_url: str, name: str, template: str | None = None) -> str:
     with _admin_connect(base_url) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
     return urlunparse(urlparse(base_url)._replace(path=f"/{name}"))
+
+
+def database_exists(base_url: str, name: str) -> bool:
+    with _admin_connect(base_url) as conn:
+        return bool(conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone())
+
+
+def seed_fingerprint() -> str:
+    """What a kept seed was made from: the seed's code, the migrations' names and the day
+    (the seed's dates are relative to it). A kept database made from other code, or on
+    another day, is seeded again (`--reuse-seed`)."""
+    import hashlib
+
+    from django.utils import timezone
+
+    digest = hashlib.sha256((ROOT / "bench" / "seed.py").read_bytes())
+    digest.update(timezone.localdate().isoformat().encode())
+    for path in sorted(ROOT.glob("*/migrations/0*.py")) + sorted(
+        ROOT.glob("workflows/*/migrations/0*.py")
+    ):
+        digest.update(str(path.relative_to(ROOT)).encode())
+    return digest.hexdigest()
+
+
+SEED_RECORD = "bench_seed_record"
+
+
+def kept_seed(base_url: str, template: str) -> dict[str, Any] | None:
+    """The figures of a kept seed made from this code, or None."""
+    import psycopg
+
+    if not database_exists(base_url, template):
+        return None
+    url = urlunparse(urlparse(base_url)._replace(path=f"/{template}"))
+    with psycopg.connect(url) as conn:
+        try:
+            row = conn.execute(
+                f"SELECT fingerprint, figures FROM {SEED_RECORD}"  # noqa: S608 — a constant
+            ).fetchone()
+        except psycopg.errors.UndefinedTable:
+            return None
+    return row[1] if row and row[0] == seed_fingerprint() else None
 
 
 def drop_database(base_url: str, name: str) -> None:
@@ -149,12 +191,15 @@ def _session_cookie(user: Any) -> str:
 
 
 
-def setup_people() -> dict[str, Any]:
+def setup_people(existing: bool = False) -> dict[str, Any]:
+    """The bench's users, one per role (`existing`: those of a kept seed)."""
     from accounts.models import User
     from accounts.roles import Role
     from accounts.services import user_grant_role
 
     def person(username: str, role: str | None, **extra: Any) -> Any:
+        if existing:
+            return User.objects.get(username=username)
         user = User.objects.create_user(username=username, password=secrets.token_hex(8), **extra)
         if role:
             user_grant_role(user=user, role=role)
@@ -181,6 +226,7 @@ def cookies(people: dict[str, Any]) -> dict[str, str]:
         role: _session_cookie(people[key])
         for role, key in (
             ("clerk", "clerk"),
+            ("agent", "agent"),
             ("mayor", "mayor"),
             ("commission", "commission"),
             ("driver", "driver_user"),
@@ -636,17 +682,33 @@ def run_size(cases: int, args: argparse.Namespace, base_url: str, last: bool) ->
     from bench.seed import SEEDED_TABLES, raw_copy_seconds, seed
 
     connections.close_all()
-    db_url = create_database(base_url, args.db)
+    template = f"{args.db}_seed_{cases}"
+    kept = kept_seed(base_url, template) if args.reuse_seed else None
+    db_url = create_database(base_url, args.db, template=template if kept else None)
     env = _env(db_url)
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
-    )
-    assert connection.settings_dict["NAME"] == args.db
-    people = setup_people()
-    today = timezone.localdate()
     load_before = os.getloadavg()[0]
-    seeded = seed(cases=cases, today=today, agent_id=people["agent"].pk)
-    copy_seconds = raw_copy_seconds(SEEDED_TABLES)
+    if kept:
+        print(f"{cases:,} cases: the kept seed {template}", flush=True)
+        people = setup_people(existing=True)
+        seed_figures = kept
+    else:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
+        )
+        assert connection.settings_dict["NAME"] == args.db
+        people = setup_people()
+        today = timezone.localdate()
+        seeded = seed(cases=cases, today=today, agent_id=people["agent"].pk)
+        copy_seconds = raw_copy_seconds(SEEDED_TABLES)
+        seed_figures = {
+            "seconds": round(seeded.seconds, 2),
+            "copy_seconds": round(copy_seconds, 2),
+            "ratio": round(seeded.seconds / copy_seconds, 2),
+            "rows": seeded.tables,
+        }
+        if args.reuse_seed:
+            keep_seed(base_url, args.db, template, seed_figures)
+    assert connection.settings_dict["NAME"] == args.db
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM cases_case WHERE closed_at IS NULL")
         open_cases = cursor.fetchone()[0]
@@ -686,13 +748,23 @@ def run_size(cases: int, args: argparse.Namespace, base_url: str, last: bool) ->
         out["sweep"] = measure_sweep(env, sweep_rows)
     out["load_before"] = round(load_before, 2)
     out["load_after"] = round(os.getloadavg()[0], 2)
-    out["seed"] = {
-        "seconds": round(seeded.seconds, 2),
-        "copy_seconds": round(copy_seconds, 2),
-        "ratio": round(seeded.seconds / copy_seconds, 2),
-        "rows": seeded.tables,
-    }
+    out["seed"] = seed_figures
     return out
+
+
+def keep_seed(base_url: str, db: str, template: str, figures: dict[str, Any]) -> None:
+    """Copy the freshly seeded database as `template`, with its figures, for a later run."""
+    from django.db import connection, connections
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"CREATE TABLE {SEED_RECORD} (fingerprint text, figures jsonb)")
+        cursor.execute(
+            f"INSERT INTO {SEED_RECORD} VALUES (%s, %s)",  # noqa: S608 — a constant
+            [seed_fingerprint(), json.dumps(figures)],
+        )
+    connections.close_all()
+    create_database(base_url, template, template=db)
+
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -705,7 +777,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cases", type=int, help="one size only (no growth exponent)")
     parser.add_argument("--requests", type=int, default=150, help="per route and role")
     parser.add_argument(
-        "--roles", default="clerk,commission,driver,mayor,public", help="who requests"
+        "--roles", default="clerk,agent,commission,driver,mayor,public", help="who requests"
     )
     parser.add_argument("--routes", help="only the lines matching this regular expression")
     parser.add_argument("--clients", type=int, default=16, help="concurrent clients (0: none)")
@@ -717,6 +789,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--db", default=DEFAULT_DB, help="the bench database's name")
     parser.add_argument("--keep", action="store_true", help="keep the last database afterwards")
+    parser.add_argument(
+        "--reuse-seed",
+        action="store_true",
+        help="keep each size's seeded database as <db>_seed_<N> and start from it next time",
+    )
     args = parser.parse_args(argv)
     if args.requests < 2:
         parser.error("--requests must be at least 2")

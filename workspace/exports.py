@@ -18,6 +18,7 @@ from django.conf import settings
 from django.core.files import File
 from django.db import transaction
 from django.http import QueryDict
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -170,8 +171,37 @@ def export_run(*, job_id: int, today: dt.date) -> ExportJob:
         stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
         name = f"{job.dataset}-{stamp}.{job.format}"
         job.file.save(name, File(out, name=name), save=False)
-    job.status = ExportJob.Status.DONE
-    job.done = written
-    job.finished_at = timezone.now()
-    job.save(update_fields=["file", "status", "done", "finished_at"])
+    # The reading is logged with the file made ready, or neither (a retry does both).
+    with transaction.atomic():
+        export_read_log(
+            user=job.owner, dataset=job.dataset, fmt=job.format, params=job.params, today=today
+        )
+        job.status = ExportJob.Status.DONE
+        job.done = written
+        job.finished_at = timezone.now()
+        job.save(update_fields=["file", "status", "done", "finished_at"])
     return job
+
+
+def export_read_log(
+    *, user: User, dataset: str, fmt: str, params: dict[str, Any], today: dt.date
+) -> None:
+    """An export is a reading of every driver it names (LGPD Art. 37), by whoever asked:
+    logged in the request for a short export, by the worker that writes a long one (a
+    register's worth of drivers is not written while the clerk waits)."""
+    from accounts.services import personal_data_read
+    from workspace.reads import export_drivers
+
+    personal_data_read(
+        actor=user,
+        drivers=export_drivers(user, dataset, params, today),
+        case=None,
+        channel="export",
+        path=reverse("workspace-export", args=[dataset, fmt]) + _query(params),
+        what=f"exportação {dataset}.{fmt}",
+        purpose="report",
+    )
+
+
+def _query(params: dict[str, Any]) -> str:
+    return f"?{urlencode(params, doseq=True)}" if params else ""

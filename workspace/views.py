@@ -30,7 +30,6 @@ from documents.services import driver_card_issue
 from workspace import charts, dashboard, dossiers, exports, landing
 from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
 from workspace.models import ExportJob, SavedFilter
-from workspace.reads import export_drivers
 from workspace.search import page_of, search
 
 PER_PAGE = 50
@@ -329,19 +328,14 @@ def export(request: HttpRequest, dataset: str, fmt: str) -> HttpResponse:
     params = {k: v[0] if len(v) == 1 else v for k, v in params.items()}
     today = timezone.localdate()
     table = exports.table_for(request.user, dataset, params, today)
-    # Asking for the export is reading every driver it names (sync or on the worker).
-    personal_data_read(
-        actor=request.user,
-        drivers=export_drivers(request.user, dataset, params, today),
-        case=None,
-        channel="export",
-        path=request.get_full_path(),
-        what=f"exportação {dataset}.{fmt}",
-        purpose="report",
-    )
     if (table.count or 0) > exports.sync_limit():
+        # The worker that writes the file logs the drivers it names (export_run).
         job = exports.export_job_create(user=request.user, dataset=dataset, fmt=fmt, params=params)
         return redirect("workspace-export-job", pk=job.pk, permanent=False)
+    # Exporting is reading every driver the file names.
+    exports.export_read_log(
+        user=request.user, dataset=dataset, fmt=fmt, params=params, today=today
+    )
     response = HttpResponse(exports.write(table, fmt), content_type=exports.CONTENT_TYPES[fmt])
     stamp = today.strftime("%Y%m%d")
     response["Content-Disposition"] = f'attachment; filename="{dataset}-{stamp}.{fmt}"'
