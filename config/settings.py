@@ -450,6 +450,9 @@ PUBLIC_VERIFY_RATE = env_int("PUBLIC_VERIFY_RATE", 60)
 # bytes (documents.signing.selectors): a certificate that expires or a root withdrawn shows
 # within this time; a changed file at once. 0: validated at every request.
 VERIFY_SIGNATURES_CACHE_SECONDS = env_int("VERIFY_SIGNATURES_CACHE_SECONDS", 600)
+# The dashboard's figures are counted at most this often per scope and period (0: at
+# every request); the page says when they were counted.
+DASHBOARD_CACHE_SECONDS = env_int("DASHBOARD_CACHE_SECONDS", 300)
 # Passenger complaints accepted per client address per 10 minutes (Art. 39 form).
 PUBLIC_COMPLAINT_RATE = env_int("PUBLIC_COMPLAINT_RATE", 5)
 # Workspace exports longer than this many rows are written by a Celery task (progress page).

@@ -39,6 +39,14 @@ def _media_in_tmp(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def _dashboard_counted_at_each_request(settings):
+    """The dashboard's figures are kept in the cache (Redis, shared by the test processes)
+    by scope and period, not by database: a test counts its own rows.
+    tests/workspace/test_dashboard_cache.py turns the cache on."""
+    settings.DASHBOARD_CACHE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def _site_language():
     """Each test starts in the site's language: a request in another one leaves that
     language active in the test's thread, and a label written afterwards would be in it."""

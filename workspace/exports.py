@@ -26,7 +26,7 @@ from accounts.models import User
 from cases.models import CaseKind
 from cases.workflow import state_label
 from core.spreadsheets import CONTENT_TYPES, write_table
-from workspace.dashboard import BUILDERS, Period, Table
+from workspace.dashboard import BUILDERS, Period, Table, dashboard_figures
 from workspace.forms import CaseSearchForm
 from workspace.models import ExportJob
 from workspace.search import search_cases
@@ -100,7 +100,10 @@ def table_for(user: User, dataset: str, params: dict[str, Any], today: dt.date) 
     """The named table for this user (KeyError for an unknown name)."""
     if dataset == "cases":
         return cases_table(user, params)
-    table = BUILDERS[dataset](user, today, period_from(params, today)).materialized()
+    if dataset not in BUILDERS:
+        raise KeyError(dataset)
+    # The dashboard's figures, as the page the export was asked from shows them.
+    table = dashboard_figures(user, today, period_from(params, today)).tables[dataset]
     table.count = len(table.rows)  # type: ignore[arg-type]
     return table
 

@@ -296,13 +296,15 @@ def dashboard_page(request: HttpRequest) -> HttpResponse:
     if request.GET and not form.is_valid():
         return render(request, "workspace/dashboard.html", {"form": form}, status=400)
     period = form.period(today) if form.is_bound else dashboard.Period.last_months(today)
-    tables = dashboard.dashboard_tables(request.user, today, period)
+    figures = dashboard.dashboard_figures(request.user, today, period)
+    tables = figures.tables.values()
     return render(
         request,
         "workspace/dashboard.html",
         {
             "form": form,
             "period": period,
+            "as_of": figures.as_of,
             "query": request.GET.urlencode(),
             "panels": [(t, charts.draw(str(t.title), t.chart)) for t in tables],
         },
