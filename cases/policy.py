@@ -55,6 +55,12 @@ def vehicles_in_scope(user: User) -> QuerySet[Vehicle]:
     return Vehicle.objects.filter(scope)
 
 
+def sees_every_driver(user: User) -> bool:
+    """Whether `drivers_in_scope(user)` is every driver: a search may then test a case's
+    applicant by a condition on the joined row instead of a list of drivers found."""
+    return HANDLING in relations_granted(user, Record.DRIVER)
+
+
 def sees_every_authorization(user: User) -> bool:
     """Whether `authorizations_in_scope(user)` is every Termo: ids found for such a user
     need no second read to be scoped."""

@@ -93,6 +93,9 @@ class Driver(models.Model):
         verbose_name = _("taxista")
         verbose_name_plural = _("taxistas")
         ordering = ["name"]
+        # The register in its order: a search naming thousands of drivers shows the first
+        # few by name, walking this index (issue 25).
+        indexes = [models.Index(fields=["name", "id"], name="driver_name_idx")]
 
     def __str__(self) -> str:
         return self.name

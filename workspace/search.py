@@ -16,13 +16,14 @@ What a user may see is decided by the scoping functions (`cases_visible_to`,
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from django.db.models import CharField, Func, Q, QuerySet
+from django.db.models import CharField, F, Func, Q, QuerySet, Value
 
 from accounts.models import User
 from accounts.roles import is_staff_member
@@ -31,6 +32,7 @@ from cases.policy import (
     authorizations_in_scope,
     drivers_in_scope,
     sees_every_authorization,
+    sees_every_driver,
     vehicles_in_scope,
 )
 from cases.selectors import cases_visible_to
@@ -92,13 +94,18 @@ class Terms:
 def drivers_matching(user: User, terms: Terms) -> QuerySet[Driver]:
     """Every word in the name (compared by the key the database keeps with each driver,
     `Driver.name_key`), or the digits in the CPF."""
-    rows = drivers_in_scope(user)
+    return drivers_in_scope(user).filter(named_by(terms))
+
+
+def named_by(terms: Terms, driver: str = "") -> Q:
+    """The condition "the words name this driver", on the driver reached by the lookup
+    `driver` ("applicant__", "authorization__holder__"; "" for the driver's own row)."""
     condition = Q()
     for word in terms.words:
-        condition &= Q(name_key__contains=word)
+        condition &= Q(**{f"{driver}name_key__contains": word})
     if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY:
-        condition |= Q(cpf__contains=terms.compact)
-    return rows.filter(condition)
+        condition |= Q(**{f"{driver}cpf__contains": terms.compact})
+    return condition
 
 
 # A key longer than a plate is in no plate (a name's words run together, most often).
@@ -146,12 +153,15 @@ def _united(paths: list[QuerySet[Any]], few: int = FEW) -> list[Any] | QuerySet[
 
 
 def authorizations_named(
-    user: User, terms: Terms, drivers: list[Any] | QuerySet[Any]
+    user: User, terms: Terms, drivers: list[Any] | QuerySet[Any] | None
 ) -> list[Any] | QuerySet[Any]:
     """The ids of the Termos `terms` name, before any scope: by the holder (`drivers`,
-    found already), the Termo's number, the vehicle or the IM."""
+    found already; None when a broad search tests the holder row by row), the Termo's
+    number, the vehicle or the IM."""
     paths: list[QuerySet[Any]] = [
-        Authorization.objects.filter(one_of("holder_id", drivers)).values("pk")
+        Authorization.objects.filter(
+            one_of("holder_id", drivers) if drivers is not None else Q(pk__in=[])
+        ).values("pk")
     ]
     if len(terms.compact) >= MIN_NUMBER_KEY:
         paths += [
@@ -183,14 +193,38 @@ class Matches:
         return bool(self.terms)
 
     @cached_property
+    def _first_drivers(self) -> list[Any]:
+        rows = drivers_matching(self.user, self.terms).order_by()
+        return list(rows.values_list("pk", flat=True)[: FEW + 1])
+
+    @cached_property
+    def broad(self) -> bool:
+        """The words name more than FEW drivers, for a user who sees every driver and
+        Termo: the lists test a row's driver by a condition on the joined row, walking
+        their own order until the page is full, and are not counted (issue 25: "condutor
+        12" names 20,000 of 250,000 drivers at a million cases, and handed on as ids the
+        search took 2 s; walked, its first page reads some 1,200 cases)."""
+        return (
+            len(self._first_drivers) > FEW
+            and sees_every_driver(self.user)
+            and sees_every_authorization(self.user)
+        )
+
+    @cached_property
     def driver_ids(self) -> list[Any] | QuerySet[Any]:
+        first = self._first_drivers
+        if len(first) <= FEW:
+            return first
         return _found(drivers_matching(self.user, self.terms).order_by().values("pk"), MANY)
 
     @cached_property
     def authorization_ids(self) -> list[Any] | QuerySet[Any]:
         """The Termos named that the user may open (all of them, for the staff who
-        handle the register: no second read)."""
-        named = authorizations_named(self.user, self.terms, self.driver_ids)
+        handle the register: no second read); in a broad search, those named otherwise
+        than by their holder (who is tested row by row)."""
+        named = authorizations_named(
+            self.user, self.terms, None if self.broad else self.driver_ids
+        )
         if isinstance(named, list) and sees_every_authorization(self.user):
             return named
         scoped = authorizations_in_scope(self.user).filter(one_of("pk", named))
@@ -198,7 +232,16 @@ class Matches:
 
     @cached_property
     def authorizations(self) -> QuerySet[Authorization]:
-        return authorizations_in_scope(self.user).filter(one_of("pk", self.authorization_ids))
+        condition = one_of("pk", self.authorization_ids)
+        if self.broad:
+            condition |= named_by(self.terms, "holder__")
+        return authorizations_in_scope(self.user).filter(condition)
+
+    @cached_property
+    def drivers(self) -> QuerySet[Driver]:
+        if self.broad:
+            return drivers_matching(self.user, self.terms)
+        return drivers_in_scope(self.user).filter(one_of("pk", self.driver_ids))
 
     @cached_property
     def case_condition(self) -> Q:
@@ -214,9 +257,11 @@ def cases_named(matches: Matches) -> Q:
     the page is full when many are (issue 25: "condutor 12" names 7,000 cases at 100,000,
     and their ids were united, then joined to every case for the count and the page)."""
     terms = matches.terms
-    condition = one_of("applicant_id", matches.driver_ids) | one_of(
-        "authorization_id", matches.authorization_ids
-    )
+    if matches.broad:
+        applicant = named_by(terms, "applicant__") | named_by(terms, "authorization__holder__")
+    else:
+        applicant = one_of("applicant_id", matches.driver_ids)
+    condition = applicant | one_of("authorization_id", matches.authorization_ids)
     if terms.case_number:
         year, sequence = terms.case_number
         condition |= Q(year=year, sequence=sequence)
@@ -261,10 +306,17 @@ def search_cases(
         failing = Deadline.objects.filter(state=Deadline.State.FAILED, case__isnull=False)
         rows = rows.filter(pk__in=failing.values("case_id"))
     matches = matches or Matches(user, filters.q)
+    newest: Any = "-opened_at"
     if matches:
         rows = rows.filter(matches.case_condition)
+        if not matches.broad:
+            # The cases of the few drivers and Termos named are found by their indexes and
+            # sorted. Given an order it can read from an index, PostgreSQL walks the whole
+            # table from the newest case until the page is full, and when the cases named
+            # are old it reads most of it (issue 25: 123,000 cases read for 50 found).
+            newest = (F("opened_at") + Value(dt.timedelta(0))).desc()
     return rows.select_related("applicant", "assignee", "authorization").order_by(
-        "-opened_at", "-id"
+        newest, "-id"
     )
 
 
@@ -275,6 +327,8 @@ class Page:
     per_page: int
     total: int
     capped: bool  # there are more than `total` (counting stopped at COUNT_CAP)
+    walked: bool = False  # not counted: `total` is where this page ends
+
 
     @property
     def first(self) -> int:
@@ -290,21 +344,34 @@ class Page:
 
     @property
     def has_next(self) -> bool:
-        return self.number * self.per_page < self.total
+        return self.number * self.per_page < self.total or (self.walked and self.capped)
 
     @property
     def pages(self) -> int:
         return max(1, -(-self.total // self.per_page))
 
 
-def page_of(rows: QuerySet[Any], *, number: int, per_page: int) -> Page:
+def page_of(
+    rows: QuerySet[Any], *, number: int, per_page: int, walked: bool = False
+) -> Page:
     """One page of `rows` and how many there are, counting up to COUNT_CAP.
 
     A page within the count's reach is read first: when it is the first, or has rows, and
     is not full, it is the last one and tells the total, with no count (a search naming
-    one driver finds a few cases)."""
+    one driver finds a few cases). `walked` rows (a broad search's) are not counted: the
+    page is read with one row more, which says whether another page follows (a count of
+    every match would walk the whole table)."""
     number = max(1, number)
     start = (number - 1) * per_page
+    if walked:
+        with custom_plans():
+            found = list(rows[start : start + per_page + 1])
+        if not found and number > 1:
+            return page_of(rows, number=1, per_page=per_page, walked=True)
+        return Page(
+            rows=found[:per_page], number=number, per_page=per_page,
+            total=start + min(len(found), per_page), capped=len(found) > per_page, walked=True,
+        )
     found: list[Any] | None = None
     with custom_plans():
         if start < COUNT_CAP:
@@ -336,9 +403,8 @@ def search_registers(*, user: User, q: str, matches: Matches | None = None) -> R
     if not matches:
         return RegisterHits([], [], [])
     with custom_plans():
-        drivers = drivers_in_scope(user).filter(one_of("pk", matches.driver_ids))
         return RegisterHits(
-            drivers=list(drivers.order_by("name", "pk")[:REGISTER_HITS]),
+            drivers=list(matches.drivers.order_by("name", "pk")[:REGISTER_HITS]),
             vehicles=list(vehicles_matching(user, matches.terms).order_by("plate")[:REGISTER_HITS]),
             authorizations=list(matches.authorizations.order_by("number")[:REGISTER_HITS]),
         )
@@ -358,6 +424,6 @@ def search(*, user: User, filters: CaseFilter, page: int, per_page: int) -> Resu
     with custom_plans():
         rows = search_cases(user=user, filters=filters, matches=matches)
         return Results(
-            page=page_of(rows, number=page, per_page=per_page),
+            page=page_of(rows, number=page, per_page=per_page, walked=matches.broad),
             hits=search_registers(user=user, q=filters.q, matches=matches),
         )

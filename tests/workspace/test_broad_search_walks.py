@@ -1,0 +1,113 @@
+"""A search whose words name more drivers than `workspace.search.FEW` (issue 25: "condutor
+12" names 20,000 of 250,000 drivers at a million cases) walks the cases newest first,
+testing each one's applicant and Termo holder on the joined row, and does not count them:
+the same cases in the same order as the lists of ids found, the page says whether more
+follow, and no statement hands on the drivers' ids."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from accounts.roles import Role
+from tests.factories import AuthorizationFactory, SuspensionCaseFactory, UserFactory
+from workspace import search as search_module
+from workspace.search import CaseFilter, Matches, search
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def clerk():
+    return UserFactory(role=Role.CLERK)
+
+
+@pytest.fixture
+def souzas():
+    """Five drivers named Souza with two cases each; a case Lima filed on Souza 0's Termo
+    (named by its holder, not its applicant); a case of Lima's own."""
+    cases = []
+    for n in range(5):
+        authorization = AuthorizationFactory(holder__name=f"Souza {n}")
+        cases += [SuspensionCaseFactory(authorization=authorization) for _ in range(2)]
+    lima = SuspensionCaseFactory(authorization=AuthorizationFactory(holder__name="Lima"))
+    cases.append(
+        SuspensionCaseFactory(authorization=cases[0].authorization, applicant=lima.applicant)
+    )
+    return cases
+
+
+def _numbers(user, q, page=1, per_page=50):
+    found = search(user=user, filters=CaseFilter(q=q, status="all"), page=page, per_page=per_page)
+    return [case.number for case in found.page.rows], found
+
+
+def test_the_broad_walk_finds_what_the_lists_find_in_the_same_order(
+    clerk, souzas, monkeypatch
+):
+    listed, found = _numbers(clerk, "souza")
+    assert not Matches(clerk, "souza").broad
+    assert sorted(listed) == sorted(c.number for c in souzas) and found.page.total == 11
+
+    monkeypatch.setattr(search_module, "FEW", 2)
+    assert Matches(clerk, "souza").broad
+    walked, found = _numbers(clerk, "souza")
+
+    assert walked == listed
+    assert (found.page.total, found.page.capped, found.page.has_next) == (11, False, False)
+    assert {d.name for d in found.hits.drivers} == {f"Souza {n}" for n in range(5)}
+    assert len(found.hits.authorizations) == 5
+
+
+def test_a_broad_page_reads_one_row_more_to_say_another_follows(clerk, souzas, monkeypatch):
+    listed, _ = _numbers(clerk, "souza")
+    monkeypatch.setattr(search_module, "FEW", 2)
+
+    first, found = _numbers(clerk, "souza", page=1, per_page=4)
+    assert first == listed[:4]
+    assert (found.page.capped, found.page.has_next, found.page.walked) == (True, True, True)
+    third, found = _numbers(clerk, "souza", page=3, per_page=4)
+    assert third == listed[8:11]
+    assert (found.page.capped, found.page.has_next) == (False, False)
+    # A page past the end answers the first.
+    beyond, found = _numbers(clerk, "souza", page=9, per_page=4)
+    assert beyond == listed[:4] and found.page.number == 1
+
+
+def test_a_broad_search_counts_nothing_and_hands_on_no_driver_ids(
+    clerk, souzas, monkeypatch
+):
+    monkeypatch.setattr(search_module, "FEW", 2)
+    with CaptureQueriesContext(connection) as ctx:
+        _numbers(clerk, "souza")
+    statements = [q["sql"] for q in ctx.captured_queries]
+    assert not any("COUNT(" in sql for sql in statements)
+    assert not any('"applicant_id" = ANY' in sql or '"applicant_id" IN' in sql
+                   for sql in statements)
+
+
+def test_a_driver_sees_only_his_own_cases_however_broad_the_words(souzas, monkeypatch):
+    """The walk is for those who see every driver and Termo; a driver's search keeps his
+    scope (his own cases), however many drivers the words would name."""
+    monkeypatch.setattr(search_module, "FEW", 2)
+    mine = souzas[0]
+    user = UserFactory(role=Role.DRIVER)
+    mine.authorization.holder.user = user
+    mine.authorization.holder.save()
+
+    assert not Matches(user, "souza").broad
+    found, _ = _numbers(user, "souza")
+    # His two cases, and the one Lima filed on his Termo.
+    assert set(found) == {souzas[0].number, souzas[1].number, souzas[10].number}
+
+
+def test_the_search_page_shows_a_broad_page_without_a_total(client, clerk, souzas, monkeypatch):
+    from workspace import views
+
+    monkeypatch.setattr(search_module, "FEW", 2)
+    monkeypatch.setattr(views, "PER_PAGE", 4)
+    client.force_login(clerk)
+    html = client.get("/busca/", {"q": "souza", "status": "all"}).content.decode()
+    assert "1–4 (há mais; refine a busca)" in html
+    assert 'rel="next"' in html and " de " not in html.split('class="pager"')[1][:80]
