@@ -136,6 +136,14 @@ class Notification(models.Model):
         ordering = ["-created_at", "-id"]
         indexes = [
             models.Index(fields=["status", "created_at"], name="notification_status_idx"),
+            # The registered letters waiting to be posted, oldest first (the clerk's
+            # letters page and the count beside his queue): through the status index the
+            # count read every queued e-mail as well (issue 25: 28 ms at a million cases).
+            models.Index(
+                fields=["created_at", "id"],
+                name="notification_to_post_idx",
+                condition=models.Q(channel="registered_post", status="queued"),
+            ),
             # The lists show the newest first and stop at the page (issue 25).
             models.Index(fields=["-created_at"], name="notification_newest_idx"),
         ]
