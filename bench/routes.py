@@ -356,7 +356,7 @@ def kind_of(route: Route, label: str) -> str:
 # and for every other page and API route.
 P95_TARGETS: tuple[tuple[Callable[[Target], bool], float, str], ...] = (
     (lambda t: t.route in ("case", "api-case"), 2.0, "case page/API ≤ 2×"),
-    (lambda t: t.route.startswith("verify"), 2.0, "verification ≤ 2×"),
+    (lambda t: t.route.startswith(("verify", "api-verify")), 2.0, "verification ≤ 2×"),
     (lambda t: t.route in ("queue", "api-cases"), 3.0, "queue ≤ 3×"),
     (lambda t: t.kind == "search", 4.0, "search ≤ 4×"),
     (lambda t: t.kind in ("page", "api", "admin"), 4.0, "page/API ≤ 4×"),
