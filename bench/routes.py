@@ -4,7 +4,8 @@ it, with values drawn at random from the seeded data.
 The routes come from `django.urls.get_resolver()`, so a page or an API route added later
 is measured without touching this file. A route whose path takes a value (`<int:pk>`,
 `<str:plate>` …) needs a source of real values: `PK_TABLES` names the table whose ids a
-route's `pk` is drawn from, `VALUES` the other parameters. A GET route with a parameter
+route's one value is drawn from (`PK_QUERIES` the rows of it the route answers for),
+`variants` draws the other parameters. A GET route with a parameter
 that no source fills is reported (`unsampled`), and the smoke test fails on it: give it a
 source here. A route whose view takes no GET (a form's POST, an action) is left out.
 
@@ -39,9 +40,13 @@ SKIPPED = {
     "password_reset_confirm": "a one-time token from an e-mail",
     "identity-login": "a redirect to gov.br or Acesso Cidadão, configured only in production",
     "identity-callback": "the provider's answer to a login it was asked for",
+    "identity-signup": "reads the person the provider's callback left in the session",
 }
-# The admin site is the administrator's; of it the bench measures the LGPD read log.
-ADMIN_ROUTES = {"admin:accounts_personaldataaccess_changelist"}
+# The administrator's pages, measured as the administrator alone: of the admin site the
+# LGPD read log; the documents whose seal is pending.
+ADMIN_ROUTES = {"admin:accounts_personaldataaccess_changelist", "documents-signature-pending"}
+# A page that answers a GET with another status than 200 by design: what it reached with.
+STATUS = {"identity-level": 403}  # "your identity level is not enough": always a 403
 
 # Routes whose values `variants` draws itself (plates, codes, days, datasets).
 SPECIAL = frozenset(
@@ -58,7 +63,7 @@ SPECIAL = frozenset(
         "register-import-report",
     }
 )
-# The table whose ids fill a route's `pk` (routes under the same prefix share one).
+# The table whose ids fill a route's one path value (routes under the same prefix share one).
 PK_TABLES = {
     "case": "cases_case",
     "api-case": "cases_case",
@@ -101,6 +106,36 @@ PK_TABLES = {
     "workspace-export-progress": "workspace_exportjob",
     "workspace-export-file": "workspace_exportjob",
 }
+# Routes that answer for some rows of their table only: the query of those rows' ids.
+_BENCH_DRIVER = (
+    "SELECT d.id FROM registers_driver d JOIN accounts_user u ON u.id = d.user_id"
+    " WHERE u.username = 'bench-driver'"
+)
+_CLERK_EXPORTS = (
+    "SELECT j.id FROM workspace_exportjob j JOIN accounts_user u ON u.id = j.owner_id"
+    " WHERE u.username = 'bench-clerk' AND j.status = 'done'"
+)
+_PUBLISHED_TARIFFS = "SELECT id FROM municipal_tarifftable WHERE status = 'published'"
+PK_QUERIES = {
+    # The notices the bench's driver may appeal (Art. 63): notified, not yet final.
+    "appeal-new": "SELECT v.case_ptr_id FROM workflows_violationnotice v"
+    " JOIN cases_case c ON c.id = v.case_ptr_id"
+    " WHERE c.state IN ('notified', 'overdue', 'paid_appeal_open')"
+    f" AND v.received_on IS NOT NULL AND c.applicant_id IN ({_BENCH_DRIVER})",
+    # A fine due (Art. 55): the notices the guide is issued for.
+    "violation-payment-guide": "SELECT v.case_ptr_id FROM workflows_violationnotice v"
+    " JOIN cases_case c ON c.id = v.case_ptr_id"
+    " WHERE c.state IN ('notified', 'overdue', 'final', 'upheld')",
+    "lost-item-receipt": "SELECT id FROM municipal_lostitem WHERE receipt_number IS NOT NULL",
+    # The tables in force or that were (the public's); a proposal is the staff's.
+    "tariff": _PUBLISHED_TARIFFS,
+    "tariff-print": _PUBLISHED_TARIFFS,
+    "notification-ar-scan": "SELECT id FROM notifications_notification WHERE ar_scan <> ''",
+    # Each person sees his own exports; the bench's are the clerk's.
+    "workspace-export-job": _CLERK_EXPORTS,
+    "workspace-export-progress": _CLERK_EXPORTS,
+    "workspace-export-file": _CLERK_EXPORTS,
+}
 
 
 @dataclass
@@ -112,6 +147,7 @@ class Target:
     role: str
     paths: list[str]
     kind: str = "page"  # "page", "api", "search", "export", "admin"
+    status: int = 200  # what the route answers when reached (STATUS)
     position: int = 0
     shuffled: bool = field(default=False, repr=False)
 
@@ -250,6 +286,9 @@ def variants(route: Route, samples: Samples) -> dict[str, list[str]]:
         return _search_variants(route, s)
     if route.name == "api-cases":
         return _queue_variants(s)
+    if route.name == "complaint-received":
+        receipts = _complaint_receipts(route, s)
+        return {"": receipts} if receipts else {}
     if route.name in KEYSET_LISTS:
         return _keyset_variants(route, s)
     if route.name == "admin:accounts_personaldataaccess_changelist":
@@ -264,13 +303,26 @@ def variants(route: Route, samples: Samples) -> dict[str, list[str]]:
         }
     if not route.params:
         return {"": [route.path({})]}
-    if set(route.params) == {"pk"} and route.bare in PK_TABLES:
-        ids = s.ids(PK_TABLES[route.bare])
-        return {"": [route.path({"pk": i}) for i in ids]} if ids else {}
+    if len(route.params) == 1 and route.bare in PK_TABLES:
+        query = PK_QUERIES.get(route.bare)
+        ids = s.column(query) if query else s.ids(PK_TABLES[route.bare])
+        return {"": [route.path({route.params[0]: i}) for i in ids]} if ids else {}
     if route.bare == "register-import-report":
         ids = s.ids(PK_TABLES[route.bare])
         return {"": [route.path({"pk": i, "fmt": "csv"}) for i in ids]} if ids else {}
     return {}
+
+
+def _complaint_receipts(route: Route, s: Samples) -> list[str]:
+    """The receipt's address as the complaint form redirects to it: the number of a
+    complaint, signed (the bench's server has the bench's SECRET_KEY)."""
+    from django.core import signing
+
+    from workflows.complaint.views import RECEIPT_SALT
+
+    numbers = s.column("SELECT number FROM cases_case WHERE kind = 'complaint'")
+    base = route.path({})
+    return _queries(base, [{"r": signing.dumps(n, salt=RECEIPT_SALT)} for n in numbers])
 
 
 def _search_variants(route: Route, s: Samples) -> dict[str, list[str]]:

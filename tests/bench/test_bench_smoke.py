@@ -77,6 +77,11 @@ def test_bench_runs_small_and_writes_its_figures() -> None:
     large = figures["sizes"][-1]
     assert large["sweep"]["app_2"]["per_worker"] and large["sweep"]["rows"] == 50
     assert {"api-case [clerk]", "api-search (name) [clerk]"} <= set(large["http"])
+    # Every GET route measured: the seed holds what each one reads (bench/seed.py), and
+    # each is reached by a role (only SKIPPED routes left out, each with its reason).
+    for size in figures["sizes"]:
+        left = size["left_out"]
+        assert (left["unsampled"], left["no_rows"], left["unreached"]) == ([], [], []), left
     # A growth exponent for every line measured at both sizes, the trivial endpoint aside.
     both = set(large["http"]) & set(figures["sizes"][0]["http"]) - {"api-workflows [clerk]"}
     assert both and set(figures["growth"]) == both
