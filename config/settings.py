@@ -453,6 +453,9 @@ VERIFY_SIGNATURES_CACHE_SECONDS = env_int("VERIFY_SIGNATURES_CACHE_SECONDS", 600
 # The dashboard's figures are counted at most this often per scope and period (0: at
 # every request); the page says when they were counted.
 DASHBOARD_CACHE_SECONDS = env_int("DASHBOARD_CACHE_SECONDS", 300)
+# The roster's fleet of each day of a month (Art. 37 VII), the denominator of its 50 %, is
+# counted at most this often per month (0: at every request); the shifts are read live.
+ROSTER_FLEET_CACHE_SECONDS = env_int("ROSTER_FLEET_CACHE_SECONDS", 300)
 # Passenger complaints accepted per client address per 10 minutes (Art. 39 form).
 PUBLIC_COMPLAINT_RATE = env_int("PUBLIC_COMPLAINT_RATE", 5)
 # Workspace exports longer than this many rows are written by a Celery task (progress page).

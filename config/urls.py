@@ -104,6 +104,10 @@ api += _kind_urls("api_urlpatterns")
 api += filing_api_urlpatterns()
 
 urlpatterns = [
+    # First: a filtered admin list resolves the link of each of its rows (to carry the
+    # filters along), and behind every other route each of those tried them all first
+    # (20 ms a page of the LGPD read log searched by user, issue 25).
+    path("admin/", admin.site.urls),
     path("", views.home, name="home"),
     # Browsers ask for /favicon.ico where a page names no icon (a PDF, a JSON answer).
     path("favicon.ico", RedirectView.as_view(url=static("web/favicon.svg"), permanent=True)),
@@ -134,7 +138,6 @@ urlpatterns = [
     path("", include("identity.urls")),
     path("", include("workspace.urls")),
     path("api/", include(api)),
-    path("admin/", admin.site.urls),
 ]
 urlpatterns += _kind_urls("urlpatterns") + filing_urlpatterns()
 

@@ -19,7 +19,12 @@ from typing import Generic, TypeVar
 from django.contrib import messages
 from django.db import models
 from django.db.models import F, Func, QuerySet
-from django.db.models.lookups import GreaterThan, LessThan
+from django.db.models.lookups import (
+    GreaterThan,
+    GreaterThanOrEqual,
+    LessThan,
+    LessThanOrEqual,
+)
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.translation import gettext as _
 from rest_framework import serializers
@@ -119,6 +124,13 @@ def keyset_page(
         after = Cursor.decode(cursor, *types)
         compare = LessThan if descending == {True} else GreaterThan
         rows = rows.filter(compare(_row(*(F(n) for n in names)), _row(*after.values)))
+        # The first column's bound once more on its own: PostgreSQL reads a row comparison
+        # as an index range only when all its columns are in one index of one table. A case
+        # kind's list is ordered by the case's `opened_at` and the kind's own key, and
+        # without this bound a page at depth walked every case newer than the cursor
+        # (0.7 s at a million cases, issue 25).
+        bound = LessThanOrEqual if descending == {True} else GreaterThanOrEqual
+        rows = rows.filter(bound(F(names[0]), after.values[0]))
     page = list(rows[: size + 1])
     more = len(page) > size
     page = page[:size]

@@ -344,14 +344,18 @@ def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
 
     driver = Driver.objects.filter(user=user).only("cpf").first()
     own_cpf = format_cpf(driver.cpf) if driver is not None else None
+    # One indexed lookup per path, united, then the documents by primary key: an OR of the
+    # joins made PostgreSQL read every document to keep a driver's few (issue 25).
+    paths = [
+        base.filter(case__in=cases_visible_to(user)),  # type: ignore[arg-type]
+        base.filter(authorization__holder__user=user),
+        base.filter(registration__authorization__holder__user=user),
+        # The identification of Art. 4 X: the driver it names (an auxiliary his own).
+        base.filter(driver__user=user),
+    ]
+    ids = [path.values("pk").order_by() for path in paths]
     return (
-        base.filter(
-            Q(case__in=cases_visible_to(user))  # type: ignore[arg-type]
-            | Q(authorization__holder__user=user)
-            | Q(registration__authorization__holder__user=user)
-            # The identification of Art. 4 X: the driver it names (an auxiliary his own).
-            | Q(driver__user=user)
-        )
+        base.filter(pk__in=ids[0].union(*ids[1:]))
         .exclude(
             # A Termo carries its holder's full CPF, CNH and address: after a transfer the new
             # holder sees the authorization's cases, but only the Termo made out to him.

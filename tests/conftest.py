@@ -47,6 +47,13 @@ def _dashboard_counted_at_each_request(settings):
 
 
 @pytest.fixture(autouse=True)
+def _roster_fleet_counted_at_each_request(settings):
+    """The roster's fleets are kept in the cache by month and day, not by database: a test
+    counts its own authorizations. tests/roster/test_roster_fleet_counts.py turns it on."""
+    settings.ROSTER_FLEET_CACHE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def _site_language():
     """Each test starts in the site's language: a request in another one leaves that
     language active in the test's thread, and a label written afterwards would be in it."""

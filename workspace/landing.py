@@ -23,8 +23,10 @@ from cases.selectors import (
     capped_counts,
     cases_visible_to,
     queue_count_lists,
+    within_visible_cases,
 )
 from cases.workflow import all_workflows
+from workflows.violation.models import ViolationNotice
 
 # A user with several roles lands where the first of them works.
 _LANDING = (
@@ -104,12 +106,16 @@ def decided_without_my_vote(user: User, today: dt.date) -> QuerySet[Case]:
     )
 
 
-def notices_issued_by(user: User) -> QuerySet[Case]:
-    """The violation notices this agent issued, newest first."""
+def notices_issued_by(user: User) -> QuerySet[ViolationNotice]:
+    """The violation notices this agent issued, newest first, with the vehicle a row shows.
+
+    Read from the notices' own table (the kind's rows, scoped by `within_visible_cases`):
+    the page's count, up to COUNT_CAP, is then the notices' agent index alone. Read as
+    cases of the violation kind, it joined each of them to its case (57 ms for the agent
+    of 77,000 notices at a million cases, issue 25)."""
     return (
-        cases_visible_to(user)
-        .filter(kind=CaseKind.VIOLATION, violationnotice__agent=user)
-        .select_related("applicant", "violationnotice__vehicle")
+        within_visible_cases(ViolationNotice.objects.filter(agent=user), user, case="pk")
+        .select_related("vehicle")
         .order_by("-opened_at", "-id")
     )
 
