@@ -320,9 +320,11 @@ def seed(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                 f"(SELECT max(id) FROM {table}))"
             )
+    from cases.services.commission import cases_commission_refresh
     from cases.services.overdue import cases_overdue_refresh
 
     cases_overdue_refresh()
+    cases_commission_refresh()
     report.tables.update(seed_reads(cases=cases, today=today, now=now, agent_id=agent_id))
     report.seconds = timer() - started
     # What a bulk load ends with (autovacuum would do it soon after, on its own schedule):
