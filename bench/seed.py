@@ -382,9 +382,11 @@ def seed(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                 f"(SELECT max(id) FROM {table}))"
             )
+    from cases.services.commission import cases_commission_refresh
     from cases.services.overdue import cases_overdue_refresh
 
     cases_overdue_refresh()
+    cases_commission_refresh()
     # Drawing and sealing the one PDF is WeasyPrint's and pyHanko's time, the same at every
     # size: left out of the seed's figure (compared with a COPY of the rows).
     paused = timer()

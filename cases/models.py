@@ -76,15 +76,24 @@ def queue_due_key() -> Coalesce:
 QUEUE_INDEX_INCLUDE = ("next_due_on",)
 
 
-def _open_queue_index(name: str, *leading: str) -> models.Index:
-    """A partial index on open cases in the queue's order, after an equality filter."""
+# The commission's cases (`Case.before_commission`) as partial indexes: every list it
+# reads walks its own cases in the list's order, never the others skipped one by one.
+_JUDGED = models.Q(before_commission=True)
+
+
+def _open_queue_index(name: str, *leading: str, judged: bool = False) -> models.Index:
+    """A partial index on open cases in the queue's order, after an equality filter
+    (`judged`: of the cases before the appeal commission only)."""
+    condition = models.Q(closed_at__isnull=True)
+    if judged:
+        condition &= _JUDGED
     return models.Index(
         *(models.F(field) for field in leading),
         queue_due_key(),
         models.F("opened_at"),
         models.F("id"),
         name=name,
-        condition=models.Q(closed_at__isnull=True),
+        condition=condition,
         include=QUEUE_INDEX_INCLUDE,
     )
 
@@ -139,6 +148,18 @@ class Case(FSMModelMixin, models.Model):
     # is not stored: it is `next_due_on < today`, read from the indexed column.
     overdue_by_rule = models.BooleanField(_("vencido pela regra do tipo"), default=False,
                                           editable=False)
+    # Kept by cases.services.commission when a case is opened: before the appeal commission
+    # (Art. 52) — of a kind it decides, or reached by one (the notice an appeal is about).
+    # What the commission may open is this column, read from its own partial indexes; as
+    # the rule itself, each of its lists tested a sixth of the cases (issue 25).
+    before_commission = models.BooleanField(
+        _("perante a comissão de recursos"),
+        default=False,
+        db_default=False,
+        editable=False,
+        help_text=_("Processo que a comissão de recursos julga, ou que um processo julgado "
+                    "por ela alcança (o auto de um recurso). Art. 52."),
+    )
 
     class Meta:
         verbose_name = _("processo")
@@ -183,6 +204,17 @@ class Case(FSMModelMixin, models.Model):
                 name="case_line_idx",
                 condition=models.Q(closed_at__isnull=True),
             ),
+            # The appeal commission's (Art. 52): its queue and the queue's filters, every
+            # case newest first, and a driver's, a vehicle's or a Termo's cases before it.
+            _open_queue_index("case_judged_queue_idx", judged=True),
+            _open_queue_index("case_judged_queue_kind_idx", "kind", judged=True),
+            _open_queue_index("case_judged_queue_state_idx", "state", judged=True),
+            models.Index(fields=["-opened_at", "-id"], name="case_judged_opened_idx",
+                         condition=_JUDGED),
+            models.Index(fields=["applicant"], name="case_judged_applicant_idx",
+                         condition=_JUDGED),
+            models.Index(fields=["authorization"], name="case_judged_authorization_idx",
+                         condition=_JUDGED),
         ]
 
     def __str__(self) -> str:

@@ -9,7 +9,7 @@ names them (Art. 52) — not the whole register, with every CPF, CNH, address an
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from accounts.models import User
 from accounts.policy import HANDLING, JUDGING, OWNER, Record, relations_granted
@@ -18,8 +18,13 @@ from cases.selectors import cases_judged
 from registers.models import Authorization, Driver, Vehicle
 
 
-def _judged() -> QuerySet[Case]:
-    return Case.objects.filter(cases_judged()).order_by()
+def _judged(**reaching: object) -> Exists:
+    """Whether a case before the commission names the row, through `reaching` (a lookup of
+    the case = the row's OuterRef). Asked row by row, each an indexed probe of the cases
+    before it (`case_judged_applicant_idx`, …), or hashed once from that index for many
+    rows: as `pk IN (…)` under an OR, PostgreSQL read every case before the commission to
+    open one driver's file (issue 25)."""
+    return Exists(Case.objects.filter(cases_judged(), **reaching))
 
 
 def drivers_in_scope(user: User) -> QuerySet[Driver]:
@@ -33,9 +38,8 @@ def drivers_in_scope(user: User) -> QuerySet[Driver]:
     if OWNER in relations:
         scope |= Q(user=user)
     if JUDGING in relations:
-        judged = _judged()
-        scope |= Q(pk__in=judged.values("applicant_id")) | Q(
-            pk__in=judged.values("authorization__holder_id")
+        scope |= _judged(applicant=OuterRef("pk")) | _judged(
+            authorization__holder=OuterRef("pk")
         )
     return Driver.objects.filter(scope)
 
@@ -51,7 +55,7 @@ def vehicles_in_scope(user: User) -> QuerySet[Vehicle]:
             pk__in=Authorization.objects.filter(holder__user=user).values("vehicle_id")
         )
     if JUDGING in relations:
-        scope |= Q(pk__in=_judged().values("authorization__vehicle_id"))
+        scope |= _judged(authorization__vehicle=OuterRef("pk"))
     return Vehicle.objects.filter(scope)
 
 
@@ -78,5 +82,5 @@ def authorizations_in_scope(user: User) -> QuerySet[Authorization]:
     if OWNER in relations:
         scope |= Q(holder__user=user)
     if JUDGING in relations:
-        scope |= Q(pk__in=_judged().values("authorization_id"))
+        scope |= _judged(authorization=OuterRef("pk"))
     return base.filter(scope)

@@ -33,15 +33,27 @@ def cases_visible_to(user: User | None) -> QuerySet[Case]:
     commission, a driver's own and those naming him."""
     if user is None or not user.is_authenticated:
         return Case.objects.none()
+    scope = _case_scope(user)
+    return Case.objects.all() if scope is None else Case.objects.filter(scope)
+
+
+def _case_scope(user: User, kind: str | None = None) -> Q | None:
+    """What a case must be for `user` to see it (None: anything), of the cases of `kind`
+    when given: the commission sees all of a kind it decides and none of a kind its cases
+    reach nothing of, which is known before any row is read."""
     relations = relations_granted(user, Record.CASE)
     if HANDLING in relations:
-        return Case.objects.all()
+        return None
     scope = Q(pk__in=[])
     if JUDGING in relations:
-        scope |= cases_judged()
+        workflow = workflow_for(kind) if kind is not None else None
+        if workflow is not None and workflow.commission_sees:
+            return None
+        if workflow is None or workflow.commission_scope:
+            scope |= cases_judged()
     if OWNER in relations or PARTY in relations:
         scope |= _own_cases(user, owner=OWNER in relations, party=PARTY in relations)
-    return Case.objects.filter(scope)
+    return scope
 
 
 def cases_of_person(user: User | None) -> QuerySet[Case]:
@@ -74,13 +86,11 @@ def _own_cases(user: User, *, owner: bool, party: bool) -> Q:
 
 def cases_judged() -> Q:
     """The cases before the appeal commission (Art. 52): the kinds it decides, and what
-    each kind's table says it reaches (the notice behind an appeal)."""
-    scope = Q(kind__in=[w.kind for w in all_workflows() if w.commission_sees])
-    for workflow in all_workflows():
-        for lookup in workflow.commission_scope:
-            reached = Case.objects.filter(**{f"{lookup}__isnull": False}).values("pk")
-            scope |= Q(kind=workflow.kind, pk__in=reached)
-    return scope
+    each kind's table says it reaches (the notice behind an appeal) — the rule as
+    `Case.before_commission` stores it (cases.services.commission). One column, which the
+    commission's partial indexes hold: as the rule itself, an OR over the kinds and the
+    appeals' notices, each of its lists and counts tested a sixth of the cases (issue 25)."""
+    return Q(before_commission=True)
 
 
 def _sees_every_case(roles: frozenset[str]) -> bool:
@@ -355,7 +365,17 @@ def within_visible_cases(
     true and makes PostgreSQL read every case id before the first row (issue 25)."""
     if sees_every_case(user):
         return rows if case == "pk" else rows.filter(**{f"{case}__isnull": False})
-    visible = cases_visible_to(user).order_by().values_list("pk", flat=True)
+    visible = cases_visible_to(user)
+    kind = getattr(rows.model, "KIND", None) if case == "pk" else None
+    if kind is not None and user is not None and user.is_authenticated:
+        # A kind's own rows: the scope of that kind, which for the commission is all of
+        # an appeal's or none of an application's — as the whole scope, PostgreSQL read
+        # every case before the commission to find the applications among them (issue 25).
+        scope = _case_scope(user, kind)
+        if scope is None:
+            return rows
+        visible = Case.objects.filter(scope)
+    visible = visible.order_by().values_list("pk", flat=True)
     # A driver's few cases are handed on as a list: as a subquery PostgreSQL joins every
     # row of `rows` (and what it selects along) before it learns that four remain.
     few = list(visible[: VISIBLE_AS_LIST + 1])

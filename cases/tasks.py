@@ -4,6 +4,7 @@ import datetime as dt
 
 from celery import shared_task
 
+from cases.services.commission import cases_commission_refresh
 from cases.services.deadlines import deadlines_sweep
 from cases.services.overdue import cases_overdue_refresh
 from cases.services.processing_times import processing_times_refresh
@@ -27,6 +28,12 @@ def sweep_deadlines(today: str | None = None) -> dict[str, int]:
 def refresh_overdue_flags() -> int:
     """Safety net for the stored overdue flags; returns how many it corrected."""
     return cases_overdue_refresh()
+
+
+@shared_task(name="cases.tasks.refresh_commission_flags", ignore_result=True)
+def refresh_commission_flags() -> int:
+    """Safety net for the stored "before the commission" flags; how many it corrected."""
+    return cases_commission_refresh()
 
 
 @shared_task(name="cases.tasks.refresh_processing_times", ignore_result=True)

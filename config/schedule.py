@@ -40,6 +40,13 @@ BEAT_SCHEDULE = {
         "task": "cases.tasks.refresh_overdue_flags",
         "schedule": crontab(hour=3, minute=10),
     },
+    # Safety net for the commission's stored scope (cases.services.commission): the flag is
+    # set when a case is opened (an appeal, and the notice it is about); nightly, a case
+    # written by other means gets the rule's answer in two statements.
+    "refresh-commission-flags": {
+        "task": "cases.tasks.refresh_commission_flags",
+        "schedule": crontab(hour=3, minute=20),
+    },
     # The measured times per kind and state (median, 90th percentile) that the portal's
     # expected decision dates and the Carta de Serviços show (issue 24 §2). They move
     # slowly: nightly, after the overdue refresh, over the closed cases' timelines.

@@ -25,6 +25,7 @@ from accounts.models import User
 from accounts.roles import roles_of
 from cases.errors import NotPermitted, RuleViolation, StateConflict
 from cases.models import AuditEvent, Case, CaseSequence
+from cases.services.commission import cases_reached_mark
 from cases.services.overdue import overdue_by_rule, overdue_by_rule_all
 from cases.workflow import Edge, Workflow, workflow_for
 from core.sequences import sequence_next
@@ -71,11 +72,14 @@ def case_open(
             kind=workflow.kind,
             state=workflow.initial,
             overdue_by_rule=workflow.initial in workflow.overdue_states,
+            before_commission=workflow.commission_sees,
             filed_by=actor,
             opened_at=opened_at,
             **fields,
         )
         case.save()
+        # An appeal brings its notice before the commission (Art. 52; issue 10).
+        cases_reached_mark(case)
         AuditEvent.objects.create(
             case=case,
             actor=actor,

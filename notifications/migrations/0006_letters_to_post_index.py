@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cases', '0010_case_line_index'),
+        ('cases', '0011_case_line_index'),
         ('documents', '0007_kinds_vote_and_card'),
         ('notifications', '0005_newest_first_indexes'),
         ('registers', '0011_driver_name_index'),

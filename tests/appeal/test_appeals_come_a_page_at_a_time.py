@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from core import paging
 from tests.appeal.factories import filed_appeal
@@ -15,6 +17,7 @@ from tests.paging import (
     RefusesHostilePageParameters,
     RefusesHostilePageSizes,
     in_pages_of,
+    next_link,
     walk_api,
     walk_pages,
 )
@@ -49,6 +52,18 @@ def test_the_commission_pages_through_the_appeals_it_judges_and_no_other(appeals
     client.force_login(member)
     assert walk_pages(client, APPEALS) == in_pages_of(2, judged)
     assert walk_api(client, APPEALS.api) == in_pages_of(2, judged)
+
+
+def test_a_page_after_a_cursor_starts_at_the_cursor_in_the_date_index(appeals, clerk_client):
+    """The cursor's row comparison names the case's date and the appeal's own key, two
+    tables no index spans: the bound on the date alone lets PostgreSQL start the walk at
+    the cursor (issue 25: a page deep in the list, 0.9 s at a million cases)."""
+    after = next_link(clerk_client.get(APPEALS.api))
+    with CaptureQueriesContext(connection) as ctx:
+        response = clerk_client.get(after)
+    assert [row["id"] for row in response.json()] == appeals[2:]
+    [page] = [q["sql"] for q in ctx.captured_queries if "ROW(" in q["sql"]]
+    assert '"cases_case"."opened_at" <= ' in page
 
 
 class TestParametersItDidNotWrite(RefusesHostilePageParameters, RefusesHostilePageSizes):

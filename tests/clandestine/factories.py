@@ -28,6 +28,8 @@ class ClandestineCaseFactory(factory.django.DjangoModelFactory):
     number = factory.LazyAttribute(lambda c: f"{c.year}/{c.sequence:06d}")
     kind = ClandestineCase.KIND
     state = ClandestineState.SEIZED
+    # As `case_open` stores it: the commission decides the kind (Art. 61 §2).
+    before_commission = True
     opened_at = factory.LazyFunction(timezone.now)
     person_name = factory.Faker("name", locale="pt_BR")
     person_cpf = factory.LazyFunction(lambda: CPF().generate())

@@ -7,6 +7,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.roles import Role
@@ -82,6 +84,25 @@ def test_commission_sees_its_appeals_and_the_notice_behind_each(client):
     # Issue 10: the member got a 404 on the notice being judged.
     assert client.get(f"/processos/{appeal.notice_id}/").status_code == 200
     assert client.get(f"/processos/{other_notice.pk}/").status_code == 404
+
+
+def test_the_commission_page_marks_the_awaiting_appeals_of_the_page_it_shows(client, monkeypatch):
+    """Each row of the page shown says whether it awaits the commission, asked of that
+    page's rows: the first thousand awaiting appeals, read whole, left a later page's rows
+    unmarked and cost a third of the page at a million cases (issue 25)."""
+    from workspace import views
+
+    monkeypatch.setattr(views, "PER_PAGE", 1)
+    with time_machine.travel(dt.datetime(2026, 4, 20, 10, tzinfo=ZoneInfo("America/Sao_Paulo"))):
+        older, newer = filed_appeal(), filed_appeal()
+    client.force_login(UserFactory(role=Role.COMMISSION_MEMBER))
+    with CaptureQueriesContext(connection) as ctx:
+        body = client.get("/comissao/?page=2").content.decode()
+    assert newer.number in body and older.number not in body
+    assert "aguarda a Comissão" in body
+    [awaiting] = [q["sql"] for q in ctx.captured_queries if "'voting'" in q["sql"]]
+    assert f'"cases_case"."id" IN ({newer.pk})' in awaiting
+    assert "LIMIT" not in awaiting
 
 
 def test_commission_page_is_the_commissions(client, clerk):

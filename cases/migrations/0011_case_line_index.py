@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cases', '0009_deadline_start_basis'),
+        ('cases', '0010_case_before_commission'),
         ('registers', '0011_driver_name_index'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
