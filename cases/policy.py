@@ -59,10 +59,16 @@ def vehicles_in_scope(user: User) -> QuerySet[Vehicle]:
     return Vehicle.objects.filter(scope)
 
 
-def sees_every_driver(user: User) -> bool:
-    """Whether `drivers_in_scope(user)` is every driver: a search may then test a case's
-    applicant by a condition on the joined row instead of a list of drivers found."""
-    return HANDLING in relations_granted(user, Record.DRIVER)
+def reads_the_parties_of_its_cases(user: User) -> bool:
+    """Whether every case `user` may open names only drivers and a Termo he may read (its
+    applicant, its Termo and the Termo's holder): the staff who handle the registers read
+    every one, the commission those of the cases before it. A search may then test a case's
+    applicant and holder by a condition on the joined row instead of a list of drivers
+    found. Not a driver: a notice naming him may have been filed by another."""
+    return all(
+        relations_granted(user, record) & {HANDLING, JUDGING}
+        for record in (Record.DRIVER, Record.AUTHORIZATION)
+    )
 
 
 def sees_every_authorization(user: User) -> bool:

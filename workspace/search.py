@@ -31,8 +31,8 @@ from cases.models import Case, Deadline
 from cases.policy import (
     authorizations_in_scope,
     drivers_in_scope,
+    reads_the_parties_of_its_cases,
     sees_every_authorization,
-    sees_every_driver,
     vehicles_in_scope,
 )
 from cases.selectors import cases_visible_to
@@ -199,16 +199,13 @@ class Matches:
 
     @cached_property
     def broad(self) -> bool:
-        """The words name more than FEW drivers, for a user who sees every driver and
-        Termo: the lists test a row's driver by a condition on the joined row, walking
-        their own order until the page is full, and are not counted (issue 25: "condutor
-        12" names 20,000 of 250,000 drivers at a million cases, and handed on as ids the
-        search took 2 s; walked, its first page reads some 1,200 cases)."""
-        return (
-            len(self._first_drivers) > FEW
-            and sees_every_driver(self.user)
-            and sees_every_authorization(self.user)
-        )
+        """The words name more than FEW drivers, for a user who reads the drivers and
+        Termos of every case he sees (`reads_the_parties_of_its_cases`): the lists test a
+        row's driver by a condition on the joined row, walking their own order until the
+        page is full, and are not counted (issue 25: "condutor 12" names 20,000 of 250,000
+        drivers at a million cases, and handed on as ids the search took 2 s; walked, its
+        first page reads some 1,200 cases)."""
+        return len(self._first_drivers) > FEW and reads_the_parties_of_its_cases(self.user)
 
     @cached_property
     def driver_ids(self) -> list[Any] | QuerySet[Any]:

@@ -111,3 +111,32 @@ def test_the_search_page_shows_a_broad_page_without_a_total(client, clerk, souza
     html = client.get("/busca/", {"q": "souza", "status": "all"}).content.decode()
     assert "1–4 (há mais; refine a busca)" in html
     assert 'rel="next"' in html and " de " not in html.split('class="pager"')[1][:80]
+
+
+def test_the_commission_walks_the_cases_before_it_and_finds_what_the_lists_find(monkeypatch):
+    """Art. 52: the commission reads the drivers and Termos of the cases before it, so a
+    broad search may test those cases' applicants row by row; a Souza whose only case is
+    not before the commission is found neither way."""
+    import datetime as dt
+
+    import time_machine
+
+    from tests.appeal.factories import filed_appeal, notified_notice
+
+    member = UserFactory(role=Role.COMMISSION_MEMBER)
+    for n in range(3):
+        authorization = AuthorizationFactory(holder__name=f"Souza {n}")
+        notice = notified_notice(authorization=authorization)
+        with time_machine.travel(dt.datetime(2026, 4, 10, 12, tzinfo=dt.UTC), tick=False):
+            filed_appeal(notice, actor=authorization.holder.user or UserFactory())
+    elsewhere = SuspensionCaseFactory(authorization=AuthorizationFactory(holder__name="Souza 9"))
+
+    listed, found = _numbers(member, "souza")
+    assert not Matches(member, "souza").broad
+    monkeypatch.setattr(search_module, "FEW", 1)
+    assert Matches(member, "souza").broad
+    walked, walked_found = _numbers(member, "souza")
+
+    assert walked == listed and len(walked) == 6  # three appeals and their notices
+    assert elsewhere.number not in walked
+    assert {d.name for d in walked_found.hits.drivers} == {d.name for d in found.hits.drivers}
