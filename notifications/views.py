@@ -80,12 +80,24 @@ def letters_waiting(request: HttpRequest) -> HttpResponse:
     office, each with its posting form (Art. 46)."""
     if not has_role(request.user, Role.CLERK):
         raise PermissionDenied
-    rows = letters_to_post(request.user).select_related("case", "recipient", "letter")[:500]
+    # Fifty at a time, oldest first, by `notification_to_post_idx`: five hundred letters
+    # with a form each took 0.7 s to draw at a million cases (issue 25).
+    page = web_keyset_page(
+        request,
+        letters_to_post(request.user).select_related("case", "recipient", "letter"),
+        order=("created_at", "id"),
+    )
     return render(
         request,
         "notifications/letters_to_post.html",
         # No ids: one form per letter on the page, each label wrapping its input.
-        {"rows": rows, "posting_form": PostingForm(auto_id=False), "next": request.path},
+        {
+            "rows": page.rows,
+            "next_query": page.next_query,
+            "posting_form": PostingForm(auto_id=False),
+            "next": request.get_full_path(),
+        },
+        status=page.status,
     )
 
 
