@@ -458,7 +458,7 @@ class DashboardFigures:
 
     as_of: dt.datetime
     tables: dict[str, Table]
-
+    key: str = ""  # where they are kept: the page keeps its drawing of them beside
 
 def dashboard_figures(user: User, today: dt.date, period: Period) -> DashboardFigures:
     """Every table of the dashboard, counted at most once every `DASHBOARD_CACHE_SECONDS`
@@ -484,6 +484,7 @@ def dashboard_figures(user: User, today: dt.date, period: Period) -> DashboardFi
     if isinstance(kept, DashboardFigures):
         return kept
     figures = DashboardFigures(
+        key=f"{key}:{timezone.now().timestamp()}",
         as_of=timezone.now(),
         tables={
             name: build(user, today, period).materialized() for name, build in BUILDERS.items()

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -309,8 +310,11 @@ def dashboard_page(request: HttpRequest) -> HttpResponse:
             "form": form,
             "period": period,
             "as_of": figures.as_of,
+            # Drawn only when the template's fragment, kept with the figures, is not.
+            "figures_key": figures.key,
+            "cache_seconds": settings.DASHBOARD_CACHE_SECONDS,
             "query": request.GET.urlencode(),
-            "panels": [(t, charts.draw(str(t.title), t.chart)) for t in tables],
+            "panels": ((t, charts.draw(str(t.title), t.chart)) for t in tables),
         },
     )
 
