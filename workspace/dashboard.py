@@ -458,7 +458,8 @@ class DashboardFigures:
 
     as_of: dt.datetime
     tables: dict[str, Table]
-    key: str = ""  # where they are kept: the page keeps its drawing of them beside
+    key: str = ""  # these figures' own key: the page keeps its drawing of them under it
+
 
 def dashboard_figures(user: User, today: dt.date, period: Period) -> DashboardFigures:
     """Every table of the dashboard, counted at most once every `DASHBOARD_CACHE_SECONDS`
@@ -483,9 +484,10 @@ def dashboard_figures(user: User, today: dt.date, period: Period) -> DashboardFi
     kept = cache.get(key) if seconds else None
     if isinstance(kept, DashboardFigures):
         return kept
+    as_of = timezone.now()
     figures = DashboardFigures(
-        key=f"{key}:{timezone.now().timestamp()}",
-        as_of=timezone.now(),
+        key=f"{key}:{as_of.timestamp()}",
+        as_of=as_of,
         tables={
             name: build(user, today, period).materialized() for name, build in BUILDERS.items()
         },
