@@ -9,7 +9,6 @@ import datetime as dt
 
 import pytest
 
-from accounts import services as account_services
 from accounts.models import PersonalDataAccess
 from accounts.roles import Role
 from tests.factories import AuthorizationFactory, SuspensionCaseFactory, UserFactory
@@ -51,10 +50,7 @@ def test_asking_for_a_long_export_logs_nothing_yet(client, settings, clerk, hold
     assert not _export_reads(clerk).exists()
 
 
-def test_the_worker_logs_each_driver_of_the_file_once_in_batches(
-    settings, clerk, holders, monkeypatch
-):
-    monkeypatch.setattr(account_services, "READ_LOG_BATCH", 2)  # three batches of 5
+def test_the_worker_logs_each_driver_of_the_file_once(settings, clerk, holders):
     job = ExportJob.objects.create(
         owner=clerk, dataset="cases", format="csv", params={"status": "all"}
     )
@@ -64,9 +60,10 @@ def test_the_worker_logs_each_driver_of_the_file_once_in_batches(
 
     reads = _export_reads(clerk)
     assert sorted(reads.values_list("driver_id", flat=True)) == sorted(d.pk for d in holders)
-    assert {(r.path, r.what, r.purpose) for r in reads} == {
-        ("/painel/exportar/cases.csv?status=all", "exportação cases.csv", "report")
+    assert {(r.path, r.what, r.purpose, r.case_id, r.person_name) for r in reads} == {
+        ("/painel/exportar/cases.csv?status=all", "exportação cases.csv", "report", None, "")
     }
+    assert all(r.at is not None for r in reads)
     job.refresh_from_db()
     assert job.status == ExportJob.Status.DONE
 
