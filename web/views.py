@@ -37,7 +37,7 @@ from cases.workflow import REQUESTER, SYSTEM, all_workflows, next_party, workflo
 from documents.selectors import case_documents, portal_documents
 from law import inspection as law_inspection
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
-from notifications.selectors import letters_to_post, notifications_visible_to
+from notifications.selectors import letters_to_post_count, notifications_visible_to
 from web.charter import charter, charters
 from web.forms import QueueFilterForm
 from web.portal import portal_view
@@ -120,7 +120,7 @@ def queue(request: HttpRequest) -> HttpResponse:
             "today": today,
             "next_query": next_query,
             # The letters waiting for the post office, on the clerk's queue (issue 24 §6).
-            "letters_waiting": letters_to_post(request.user).count(),
+            "letters_waiting": letters_to_post_count(request.user),
         },
         status=status,
     )

@@ -1,0 +1,54 @@
+"""Art. 46: the clerk's queue says how many registered letters wait for the post office,
+counted up to the queue's cap and then "more than" (issue 25: sixteen thousand letters in
+the seed of a million cases were counted on every queue page)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cases import selectors
+from notifications.models import Notification
+from tests.factories import SuspensionCaseFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def letters():
+    case = SuspensionCaseFactory()
+    return [
+        Notification.objects.create(
+            case=case,
+            recipient=case.applicant,
+            address="Rua A, 1",
+            channel=Notification.Channel.REGISTERED_POST,
+            template="aviso",
+            subject=f"Carta {n}",
+            body="Texto.",
+            status=Notification.Status.QUEUED,
+        )
+        for n in range(3)
+    ]
+
+
+def _banner(client) -> str:
+    html = client.get("/processos/").content.decode()
+    start = html.index('data-testid="letters-waiting"')
+    return html[start : html.index("</p>", start)]
+
+
+def test_art_46_the_queue_counts_the_letters_waiting(clerk_client, letters):
+    assert "3 cartas registradas aguardando postagem" in _banner(clerk_client)
+
+
+def test_art_46_past_the_cap_the_queue_says_more_than(clerk_client, letters, monkeypatch):
+    monkeypatch.setattr(selectors, "COUNT_CAP", 2)
+
+    assert "Mais de 2 cartas registradas aguardando postagem" in _banner(clerk_client)
+
+
+def test_posted_letters_are_not_counted(clerk_client, letters):
+    Notification.objects.filter(pk=letters[0].pk).update(status=Notification.Status.SENT)
+
+    assert "2 cartas registradas aguardando postagem" in _banner(clerk_client)
+    assert "Mais de" not in _banner(clerk_client)
