@@ -8,7 +8,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 import pgtrigger
-from django.db.models import F, Lookup, Q
+from django.db.models import CharField, F, Func, Lookup, Q
 
 if TYPE_CHECKING:
     from django.db.models import QuerySet
@@ -99,3 +99,35 @@ def one_of(field: str, values: list[Any] | QuerySet[Any]) -> Q:
     if isinstance(values, list) and connection.vendor == "postgresql":
         return Q(EqualsAny(F(field), values))
     return Q(**{f"{field}__in": values})
+
+
+class LocalMinute(Func):
+    """A moment as the municipality writes it, `DD/MM/YYYY HH:MM` in `TIME_ZONE`, formatted
+    by PostgreSQL: a long export reads text instead of building and formatting a Python
+    datetime per cell (470,000 rows at a million cases, issue 25). PostgreSQL only: on the
+    embedded SQLite the caller reads the moment and formats it (`local_minute_in_sql`)."""
+
+    arity = 1
+    output_field = CharField()
+
+    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        from django.db import NotSupportedError
+
+        raise NotSupportedError("LocalMinute needs PostgreSQL")
+
+    def as_postgresql(
+        self, compiler: Any, connection: Any, **extra: Any
+    ) -> tuple[str, list[Any]]:
+        from django.conf import settings
+
+        sql, params = compiler.compile(self.source_expressions[0])
+        return f"to_char({sql} AT TIME ZONE %s, 'DD/MM/YYYY HH24:MI')", [
+            *params,
+            settings.TIME_ZONE,
+        ]
+
+
+def local_minute_in_sql(using: str = "default") -> bool:
+    from django.db import connections
+
+    return connections[using].vendor == "postgresql"

@@ -42,7 +42,10 @@ def neutralised(text: str) -> str:
 
 def _csv_cell(value: Any) -> str:
     # Numbers and dates are formatted here, as a Brazilian spreadsheet reads them; only
-    # text that came from someone can carry a formula.
+    # text that came from someone can carry a formula. Text first: most cells are text,
+    # and a long export writes millions of them.
+    if type(value) is str:
+        return "'" + value if value.startswith(FORMULA_STARTS) else value
     if value is None:
         return ""
     if isinstance(value, dt.datetime):

@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.core.files import File
 from django.db import transaction
+from django.db.models import F
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils import timezone
@@ -25,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from cases.models import CaseKind
 from cases.workflow import state_label
+from core.db import LocalMinute, local_minute_in_sql
 from core.spreadsheets import CONTENT_TYPES, write_table
 from workspace.dashboard import BUILDERS, Period, Table, dashboard_figures
 from workspace.forms import CaseSearchForm
@@ -54,14 +56,17 @@ def cases_table(user: User, params: dict[str, Any]) -> Table:
         kinds = {value: str(label) for value, label in CaseKind.choices}
         states: dict[tuple[str, str], str] = {}
         zone = timezone.get_current_timezone()
+        # The moments as text from PostgreSQL (core.db.LocalMinute); elsewhere as
+        # datetimes, formatted here in the municipality's zone.
+        in_sql = local_minute_in_sql(rows.db)
         columns = rows.values_list(
             "number",
             "kind",
             "state",
             "applicant__name",
             "authorization__number",
-            "opened_at",
-            "closed_at",
+            LocalMinute("opened_at") if in_sql else F("opened_at"),
+            LocalMinute("closed_at") if in_sql else F("closed_at"),
         )
         for number, kind, state, name, term, opened, closed in columns.iterator(
             chunk_size=5000
@@ -69,14 +74,17 @@ def cases_table(user: User, params: dict[str, Any]) -> Table:
             label = states.get((kind, state))
             if label is None:
                 label = states[kind, state] = state_label(kind, state)
+            if not in_sql:
+                opened = opened.astimezone(zone)
+                closed = closed.astimezone(zone) if closed else ""
             yield [
                 number,
                 kinds.get(kind, kind),
                 label,
                 name or "",
                 term or "",
-                opened.astimezone(zone),
-                closed.astimezone(zone) if closed else "",
+                opened,
+                closed or "",
             ]
 
     return Table(
