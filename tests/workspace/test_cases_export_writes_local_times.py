@@ -17,7 +17,7 @@ from workspace.exports import cases_table, write
 
 pytestmark = pytest.mark.django_db
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 
 def _rows(user):
