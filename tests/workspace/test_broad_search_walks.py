@@ -164,6 +164,12 @@ def test_the_commission_asks_broadness_of_the_register_and_is_shown_only_its_cas
         SuspensionCaseFactory(authorization=AuthorizationFactory(holder__name=f"Souza {n}"))
         for n in range(1, 4)
     ]
+    # Not broad: the four drivers named in the register are handed on as a list, and
+    # only the cases before the commission, and their parties, are found.
+    listed, found = _numbers(member, "souza")
+    assert not Matches(member, "souza").broad and len(listed) == 2
+    assert [d.name for d in found.hits.drivers] == ["Souza 0"]
+    assert [a.pk for a in found.hits.authorizations] == [judged.pk]
     monkeypatch.setattr(search_module, "FEW", 2)
 
     matches = Matches(member, "souza")
@@ -175,7 +181,7 @@ def test_the_commission_asks_broadness_of_the_register_and_is_shown_only_its_cas
     assert not any("cases_case" in sql for sql in statements)
 
     walked, found = _numbers(member, "souza")
-    assert len(walked) == 2  # the appeal and its notice
+    assert walked == listed  # the appeal and its notice
     assert not {case.number for case in elsewhere} & set(walked)
     assert [d.name for d in found.hits.drivers] == ["Souza 0"]
     assert [a.pk for a in found.hits.authorizations] == [judged.pk]
