@@ -71,6 +71,12 @@ def reads_the_parties_of_its_cases(user: User) -> bool:
     )
 
 
+def sees_every_driver(user: User) -> bool:
+    """Whether `drivers_in_scope(user)` is every driver: for anyone else (the commission)
+    it is asked of each driver, through the cases that name him."""
+    return HANDLING in relations_granted(user, Record.DRIVER)
+
+
 def sees_every_authorization(user: User) -> bool:
     """Whether `authorizations_in_scope(user)` is every Termo: ids found for such a user
     need no second read to be scoped."""

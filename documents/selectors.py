@@ -16,6 +16,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -345,6 +346,28 @@ def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
         return base.none()
     if HANDLING in relations_granted(user, Record.DOCUMENT):
         return base
+    return _documents_reaching(user, cases_visible_to(user))  # type: ignore[arg-type]
+
+
+def documents_of_person(user: object) -> QuerySet[OfficialDocument]:
+    """The rendered documents that are `user`'s own as a person: those of his cases
+    (cases.selectors.cases_of_person), his Termos, IM cards and identification — the
+    portal's "my documents", as its "my cases". For a driver the same as
+    `documents_visible_to`; for staff his own papers, not the municipality's or the
+    commission's: as those, the list read every document, or every case before the
+    commission, to show the newest 50 (issue 25: the portal as staff grew with the data)."""
+    from cases.selectors import cases_of_person
+
+    if not getattr(user, "is_authenticated", False):
+        return OfficialDocument.objects.none()
+    rows = _documents_reaching(user, cases_of_person(user))  # type: ignore[arg-type]
+    return rows.filter(status=OfficialDocument.Status.READY)
+
+
+def _documents_reaching(user: Any, cases: QuerySet[Any]) -> QuerySet[OfficialDocument]:
+    """The documents of `cases` and of the authorizations `user` holds (not a former
+    holder's Termo), and his identification."""
+    base = OfficialDocument.objects.all()
     from registers.models import Driver
     from registers.validators import format_cpf
 
@@ -353,7 +376,7 @@ def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
     # One indexed lookup per path, united, then the documents by primary key: an OR of the
     # joins made PostgreSQL read every document to keep a driver's few (issue 25).
     paths = [
-        base.filter(case__in=cases_visible_to(user)),  # type: ignore[arg-type]
+        base.filter(case__in=cases),
         base.filter(authorization__holder__user=user),
         base.filter(registration__authorization__holder__user=user),
         # The identification of Art. 4 X: the driver it names (an auxiliary his own).
@@ -395,12 +418,12 @@ def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
 
 
 def portal_documents(user: object, *, limit: int = 50) -> list[OfficialDocument]:
-    """A driver's papers, newest first: his Termos and IM cards, notices, letters and
-    decisions of his cases — not those of a case whose papers no longer stand
-    (Workflow.voided_states: an annulled notice, issue 19 item 15)."""
+    """A person's papers (`documents_of_person`), newest first: his Termos and IM cards,
+    notices, letters and decisions of his cases — not those of a case whose papers no
+    longer stand (Workflow.voided_states: an annulled notice, issue 19 item 15)."""
     from cases.workflow import all_workflows
 
-    rows = documents_visible_to(user)
+    rows = documents_of_person(user)
     for workflow in all_workflows():
         if workflow.voided_states:
             rows = rows.exclude(case__kind=workflow.kind, case__state__in=workflow.voided_states)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -33,6 +34,7 @@ from cases.policy import (
     drivers_in_scope,
     reads_the_parties_of_its_cases,
     sees_every_authorization,
+    sees_every_driver,
     vehicles_in_scope,
 )
 from cases.selectors import cases_visible_to
@@ -193,8 +195,21 @@ class Matches:
         return bool(self.terms)
 
     @cached_property
+    def _named(self) -> QuerySet[Driver]:
+        """The drivers the words name, as far as the case list needs them: the whole
+        register for a user who reads the parties of every case he sees (his cases are
+        scoped already, and a driver one of them names is his to read), his own drivers
+        for anyone else. Scoped for the commission, each driver named was asked for two
+        `Exists` on the cases before it: 0.2 s for the 20,000 "condutor 12" names at a
+        million cases, 36-86 ms for the 800 "condutor 37" names at 100,000. The
+        drivers shown beside the cases are scoped (`drivers`, `parties_named`)."""
+        if reads_the_parties_of_its_cases(self.user):
+            return Driver.objects.filter(named_by(self.terms))
+        return drivers_matching(self.user, self.terms)
+
+    @cached_property
     def _first_drivers(self) -> list[Any]:
-        rows = drivers_matching(self.user, self.terms).order_by()
+        rows = self._named.order_by()
         return list(rows.values_list("pk", flat=True)[: FEW + 1])
 
     @cached_property
@@ -204,15 +219,54 @@ class Matches:
         row's driver by a condition on the joined row, walking their own order until the
         page is full, and are not counted (issue 25: "condutor 12" names 20,000 of 250,000
         drivers at a million cases, and handed on as ids the search took 2 s; walked, its
-        first page reads some 1,200 cases)."""
+        first page reads some 1,200 cases). For the commission too: what it is asked of
+        is the whole register (`_named`), and what the answer tells is how the search
+        runs, never a driver."""
         return len(self._first_drivers) > FEW and reads_the_parties_of_its_cases(self.user)
+
+    @cached_property
+    def through_its_cases(self) -> bool:
+        """A broad search by a user who reads a driver or a Termo only through the cases
+        he sees (the commission): the register hits beside the page are the parties of the
+        cases found (`parties_named`), not the register scoped row by row (0.13 s at a
+        million cases, walking the drivers by name to find ten the commission may read)."""
+        return self.broad and not sees_every_driver(self.user)
+
+    def parties_named(
+        self, cases: Sequence[Case]
+    ) -> tuple[QuerySet[Driver], QuerySet[Authorization]]:
+        """The drivers and Termos of `cases` the words name (each case's applicant, its
+        Termo by its holder), and the Termos named otherwise (number, IM, plate); still
+        asked of the access policy, by primary key, a page's worth of rows.
+
+        The names are tested on the cases' own joined rows, read by the cases' keys: asked
+        of the drivers, "these ids and these words" was planned as the trigram index's
+        bitmap of every driver with a word in his name (all 25,000 at 100,000 cases have
+        "condutor") ANDed with the ids."""
+        page = Case.objects.filter(pk__in=[case.pk for case in cases]).order_by()
+        applicants = page.filter(named_by(self.terms, "applicant__")).values_list(
+            "applicant_id", flat=True
+        )
+        held = list(
+            page.filter(named_by(self.terms, "authorization__holder__")).values_list(
+                "authorization_id", "authorization__holder_id"
+            )
+        )
+        drivers = {*applicants, *(holder for _termo, holder in held)}
+        termos = {termo for termo, _holder in held}
+        return (
+            drivers_in_scope(self.user).filter(pk__in=drivers),
+            authorizations_in_scope(self.user).filter(
+                one_of("pk", self.authorization_ids) | Q(pk__in=termos)
+            ),
+        )
 
     @cached_property
     def driver_ids(self) -> list[Any] | QuerySet[Any]:
         first = self._first_drivers
         if len(first) <= FEW:
             return first
-        return _found(drivers_matching(self.user, self.terms).order_by().values("pk"), MANY)
+        return _found(self._named.order_by().values("pk"), MANY)
 
     @cached_property
     def authorization_ids(self) -> list[Any] | QuerySet[Any]:
@@ -394,16 +448,23 @@ class RegisterHits:
     authorizations: list[Authorization]
 
 
-def search_registers(*, user: User, q: str, matches: Matches | None = None) -> RegisterHits:
-    """The drivers, vehicles and Termos the query names (a few of each)."""
+def search_registers(
+    *, user: User, q: str, matches: Matches | None = None, cases: Sequence[Case] | None = None
+) -> RegisterHits:
+    """The drivers, vehicles and Termos the query names (a few of each); `cases`: the page
+    of cases found beside them, whose parties are the hits of a broad search by the
+    commission (`Matches.through_its_cases`)."""
     matches = matches or Matches(user, q)
     if not matches:
         return RegisterHits([], [], [])
+    drivers, authorizations = matches.drivers, matches.authorizations
+    if cases is not None and matches.through_its_cases:
+        drivers, authorizations = matches.parties_named(cases)
     with custom_plans():
         return RegisterHits(
-            drivers=list(matches.drivers.order_by("name", "pk")[:REGISTER_HITS]),
+            drivers=list(drivers.order_by("name", "pk")[:REGISTER_HITS]),
             vehicles=list(vehicles_matching(user, matches.terms).order_by("plate")[:REGISTER_HITS]),
-            authorizations=list(matches.authorizations.order_by("number")[:REGISTER_HITS]),
+            authorizations=list(authorizations.order_by("number")[:REGISTER_HITS]),
         )
 
 
@@ -420,7 +481,8 @@ def search(*, user: User, filters: CaseFilter, page: int, per_page: int) -> Resu
     matches = Matches(user, filters.q)
     with custom_plans():
         rows = search_cases(user=user, filters=filters, matches=matches)
+        found = page_of(rows, number=page, per_page=per_page, walked=matches.broad)
         return Results(
-            page=page_of(rows, number=page, per_page=per_page, walked=matches.broad),
-            hits=search_registers(user=user, q=filters.q, matches=matches),
+            page=found,
+            hits=search_registers(user=user, q=filters.q, matches=matches, cases=found.rows),
         )

@@ -49,3 +49,15 @@ def test_the_paths_are_united_then_read_by_primary_key(terms):
     ]
     assert '"documents_officialdocument"."id" IN (' in sql
     assert " UNION " in sql
+
+
+def test_a_staff_members_portal_lists_his_own_papers_not_the_municipalitys(terms, clerk):
+    """The portal is the person's (as its open cases, `cases_of_person`): a clerk who may
+    open every document is shown none of the drivers' Termos under "my documents"; read
+    as every document he may open, the list sorted the whole table (issue 25)."""
+    from accounts.roles import Role
+    from tests.factories import UserFactory
+
+    assert set(documents_visible_to(clerk)) >= set(terms)
+    assert portal_documents(clerk) == []
+    assert portal_documents(UserFactory(role=Role.COMMISSION_MEMBER)) == []

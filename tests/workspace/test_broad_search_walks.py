@@ -140,3 +140,49 @@ def test_the_commission_walks_the_cases_before_it_and_finds_what_the_lists_find(
     assert walked == listed and len(walked) == 6  # three appeals and their notices
     assert elsewhere.number not in walked
     assert {d.name for d in walked_found.hits.drivers} == {d.name for d in found.hits.drivers}
+
+
+def test_the_commission_asks_broadness_of_the_register_and_is_shown_only_its_cases_parties(
+    monkeypatch,
+):
+    """Art. 52: whether the words are broad is asked of the whole register (a count, not a
+    driver: the commission's scope asked of each driver named cost 0.2 s at a million
+    cases); the drivers and Termos shown beside the page are still only the parties of
+    the cases before it, taken from the cases found, not the register scoped row by row."""
+    import datetime as dt
+
+    import time_machine
+
+    from tests.appeal.factories import filed_appeal, notified_notice
+
+    member = UserFactory(role=Role.COMMISSION_MEMBER)
+    judged = AuthorizationFactory(holder__name="Souza 0")
+    notice = notified_notice(authorization=judged)
+    with time_machine.travel(dt.datetime(2026, 4, 10, 12, tzinfo=dt.UTC), tick=False):
+        filed_appeal(notice, actor=judged.holder.user or UserFactory())
+    elsewhere = [
+        SuspensionCaseFactory(authorization=AuthorizationFactory(holder__name=f"Souza {n}"))
+        for n in range(1, 4)
+    ]
+    # Not broad: the four drivers named in the register are handed on as a list, and
+    # only the cases before the commission, and their parties, are found.
+    listed, found = _numbers(member, "souza")
+    assert not Matches(member, "souza").broad and len(listed) == 2
+    assert [d.name for d in found.hits.drivers] == ["Souza 0"]
+    assert [a.pk for a in found.hits.authorizations] == [judged.pk]
+    monkeypatch.setattr(search_module, "FEW", 2)
+
+    matches = Matches(member, "souza")
+    with CaptureQueriesContext(connection) as ctx:
+        assert matches.broad and matches.through_its_cases
+    # One probe of the register (beside the user's roles), no case read for it.
+    statements = [q["sql"] for q in ctx.captured_queries]
+    assert [sql for sql in statements if "registers_driver" in sql] == statements[-1:]
+    assert not any("cases_case" in sql for sql in statements)
+
+    walked, found = _numbers(member, "souza")
+    assert walked == listed  # the appeal and its notice
+    assert not {case.number for case in elsewhere} & set(walked)
+    assert [d.name for d in found.hits.drivers] == ["Souza 0"]
+    assert [a.pk for a in found.hits.authorizations] == [judged.pk]
+    assert found.hits.vehicles == []  # plates are the staff's to search
