@@ -106,6 +106,7 @@ def _read_many(
     PostgreSQL writes their rows from the export's own query, one `INSERT … SELECT`,
     instead of reading the ids into Python and writing them back (issue 25: in batches of
     model instances the log took four times the export's own file)."""
+    from django.core.exceptions import EmptyResultSet
     from django.db import connections
     from django.db.models import F
     from django.utils import timezone
@@ -114,7 +115,10 @@ def _read_many(
 
     # Named by `values()`: the subquery's one column is then called what we call it.
     named = drivers.exclude(user_id=actor.pk).order_by().values(named_driver=F("pk"))
-    select_sql, select_params = named.query.sql_with_params()
+    try:
+        select_sql, select_params = named.query.sql_with_params()
+    except EmptyResultSet:
+        return  # `none()`: a table that names no driver (the dashboard's aggregates)
     connection = connections[named.db]
     quote = connection.ops.quote_name
     meta = PersonalDataAccess._meta

@@ -75,3 +75,23 @@ def test_a_short_export_is_logged_in_the_request(client, clerk, holders):
 
     assert response.status_code == 200
     assert _export_reads(clerk).count() == len(holders)
+
+
+@pytest.mark.parametrize("dataset", ["fleet", "waiting", "deadlines", "fines"])
+def test_an_aggregate_table_names_no_driver_and_logs_nothing(client, clerk, holders, dataset):
+    client.force_login(clerk)
+
+    response = client.get(f"/painel/exportar/{dataset}.csv")
+
+    assert response.status_code == 200
+    assert not _export_reads(clerk).exists()
+
+
+def test_a_long_export_of_an_aggregate_table_is_made_ready_and_logs_nothing(clerk, holders):
+    job = ExportJob.objects.create(owner=clerk, dataset="fleet", format="csv", params={})
+
+    export_run(job_id=job.pk, today=TODAY)
+
+    job.refresh_from_db()
+    assert job.status == ExportJob.Status.DONE
+    assert not _export_reads(clerk).exists()
