@@ -229,12 +229,10 @@ def decisions_page(request: HttpRequest) -> HttpResponse:
     """What awaits the mayor's decision (read from the workflow tables)."""
     if not has_role(request.user, Role.MAYOR, Role.ADMINISTRATOR):
         raise PermissionDenied(_("Página do Prefeito."))
-    rows = landing.cases_awaiting(request.user, Role.MAYOR)
-    return render(
-        request,
-        "workspace/decisions.html",
-        {"page": page_of(rows, number=_page_number(request), per_page=PER_PAGE)},
+    page = landing.cases_awaiting_page(
+        request.user, Role.MAYOR, number=_page_number(request), per_page=PER_PAGE
     )
+    return render(request, "workspace/decisions.html", {"page": page})
 
 
 @login_required
