@@ -28,7 +28,7 @@ from cases.errors import DomainError
 from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
 from documents.selectors import driver_cards
 from documents.services import driver_card_issue
-from workspace import charts, dashboard, dossiers, exports, landing
+from workspace import dashboard, dossiers, exports, landing
 from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
 from workspace.models import ExportJob, SavedFilter
 from workspace.search import page_of, search
@@ -300,7 +300,6 @@ def dashboard_page(request: HttpRequest) -> HttpResponse:
         return render(request, "workspace/dashboard.html", {"form": form}, status=400)
     period = form.period(today) if form.is_bound else dashboard.Period.last_months(today)
     figures = dashboard.dashboard_figures(request.user, today, period)
-    tables = figures.tables.values()
     return render(
         request,
         "workspace/dashboard.html",
@@ -312,7 +311,7 @@ def dashboard_page(request: HttpRequest) -> HttpResponse:
             "figures_key": figures.key,
             "cache_seconds": settings.DASHBOARD_CACHE_SECONDS,
             "query": request.GET.urlencode(),
-            "panels": ((t, charts.draw(str(t.title), t.chart)) for t in tables),
+            "panels": dashboard.panels(figures),
         },
     )
 
