@@ -38,12 +38,22 @@ def _driver(request: HttpRequest) -> Driver:
     driver = Driver.objects.filter(user=request.user).first()
     if driver is None:
         raise PermissionDenied(_("Página do taxista: sua conta não tem cadastro de taxista."))
+    # The account is the one already read for the request (with its roles): reading it
+    # again through the register row would cost two queries the scopes below repeat.
+    driver.user = request.user
     return driver
 
 
 def reads_of(driver: Driver, *, limit: int | None = READS_SHOWN) -> list[dict[str, Any]]:
     """The read log about `driver`, newest first: who, when, what, why, where."""
-    rows = PersonalDataAccess.objects.filter(driver=driver).select_related("user", "case")
+    rows = (
+        PersonalDataAccess.objects.filter(driver=driver)
+        .select_related("user", "case")
+        .only(
+            *("at", "what", "purpose", "channel", "path", "case__number"),
+            *("user__first_name", "user__last_name", "user__username"),
+        )
+    )
     return [
         {
             "at": timezone.localtime(row.at).isoformat(timespec="seconds"),
@@ -114,7 +124,9 @@ def driver_record(driver: Driver) -> dict[str, Any]:
                 if c.closed_at
                 else None,
             }
-            for c in cases_visible_to(user).order_by("opened_at", "pk")
+            for c in cases_visible_to(user)
+            .only("number", "kind", "state", "opened_at", "closed_at")
+            .order_by("opened_at", "pk")
         ],
         "points": [
             {"on": p.on, "points": p.points, "article": p.article}
@@ -137,7 +149,9 @@ def driver_record(driver: Driver) -> dict[str, Any]:
                 "number": d.number,
                 "issued_at": timezone.localtime(d.issued_at).isoformat(timespec="seconds"),
             }
-            for d in documents_visible_to(user).defer("context").order_by("issued_at", "pk")
+            for d in documents_visible_to(user)
+            .only("kind", "number", "issued_at")
+            .order_by("issued_at", "pk")
         ],
         "notifications": [
             {
@@ -146,7 +160,10 @@ def driver_record(driver: Driver) -> dict[str, Any]:
                 "status": n.get_status_display(),
                 "created_at": timezone.localtime(n.created_at).isoformat(timespec="seconds"),
             }
-            for n in notifications_visible_to(user).order_by("created_at", "pk")
+            for n in notifications_visible_to(user)
+            .select_related(None)
+            .only("subject", "channel", "status", "created_at")
+            .order_by("created_at", "pk")
         ],
         "reads": reads_of(driver, limit=None),
     }

@@ -8,7 +8,7 @@ take leaves. A new kind, or a new mayoral edge, shows up here by itself.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Q, QuerySet
 from django.urls import reverse
@@ -27,6 +27,7 @@ from cases.selectors import (
 )
 from cases.workflow import all_workflows
 from workflows.violation.models import ViolationNotice
+from workspace import search
 
 # A user with several roles lands where the first of them works.
 _LANDING = (
@@ -76,6 +77,41 @@ def cases_awaiting(user: User, role: str) -> QuerySet[Case]:
         .select_related("applicant", "authorization", "assignee")
         .order_by("opened_at", "id")
     )
+
+
+def cases_awaiting_keys(user: User, role: str, *, depth: int) -> QuerySet[Case]:
+    """The `(opened_at, id)` of `cases_awaiting(user, role)`, oldest first, for paging: the
+    first `depth` of each kind and state, which holds any page and count within `depth`.
+
+    One branch per kind and state, each read in order from `case_line_idx` (kind, state,
+    opened_at, id; open cases) and stopped at `depth`, united. As one OR of the kinds'
+    states it read every case waiting (36,000 revocations at a million cases) and sorted
+    them for fifty (issue 25)."""
+    scope = cases_visible_to(user)
+    branches = [
+        scope.filter(kind=kind, state=state, closed_at__isnull=True)
+        .order_by("opened_at", "id")
+        .values_list("opened_at", "id")[:depth]
+        for kind, states in sorted(states_awaiting(role).items())
+        for state in sorted(states)
+    ]
+    if not branches:
+        return scope.none().values_list("opened_at", "id")
+    # The branches never share a case (a case has one kind and one state): UNION ALL.
+    return branches[0].union(*branches[1:], all=True).order_by("opened_at", "id")
+
+
+def cases_awaiting_page(user: User, role: str, *, number: int, per_page: int) -> search.Page:
+    """Page `number` of `cases_awaiting(user, role)` and its count (to the cap
+    `search.page_of` counts to): its keys by `cases_awaiting_keys`, then its cases by primary key,
+    with the applicant their rows name, in that order."""
+    number = max(1, number)
+    depth = max(number * per_page, search.COUNT_CAP + 1)
+    keys = cases_awaiting_keys(user, role, depth=depth)
+    page = search.page_of(keys, number=number, per_page=per_page)
+    ids = [pk for _opened, pk in page.rows]
+    found = Case.objects.filter(pk__in=ids).select_related("applicant").in_bulk()
+    return replace(page, rows=[found[pk] for pk in ids])
 
 
 def commission_appeals(user: User) -> QuerySet[Case]:

@@ -17,3 +17,11 @@ def export_run_task(self, job_id: int) -> None:  # type: ignore[no-untyped-def]
             status=ExportJob.Status.FAILED, error=str(exc)[:500]
         )
         raise
+
+
+@shared_task(name="workspace.tasks.refresh_dashboard_figures", ignore_result=True)
+def refresh_dashboard_figures() -> int:
+    """Count the dashboard's opening figures again before the kept ones expire."""
+    from workspace.dashboard import dashboard_figures_refresh
+
+    return dashboard_figures_refresh(today=timezone.localdate())

@@ -28,7 +28,7 @@ from cases.errors import DomainError
 from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
 from documents.selectors import driver_cards
 from documents.services import driver_card_issue
-from workspace import charts, dashboard, dossiers, exports, landing
+from workspace import dashboard, dossiers, exports, landing
 from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
 from workspace.models import ExportJob, SavedFilter
 from workspace.search import page_of, search
@@ -229,12 +229,10 @@ def decisions_page(request: HttpRequest) -> HttpResponse:
     """What awaits the mayor's decision (read from the workflow tables)."""
     if not has_role(request.user, Role.MAYOR, Role.ADMINISTRATOR):
         raise PermissionDenied(_("Página do Prefeito."))
-    rows = landing.cases_awaiting(request.user, Role.MAYOR)
-    return render(
-        request,
-        "workspace/decisions.html",
-        {"page": page_of(rows, number=_page_number(request), per_page=PER_PAGE)},
+    page = landing.cases_awaiting_page(
+        request.user, Role.MAYOR, number=_page_number(request), per_page=PER_PAGE
     )
+    return render(request, "workspace/decisions.html", {"page": page})
 
 
 @login_required
@@ -302,7 +300,6 @@ def dashboard_page(request: HttpRequest) -> HttpResponse:
         return render(request, "workspace/dashboard.html", {"form": form}, status=400)
     period = form.period(today) if form.is_bound else dashboard.Period.last_months(today)
     figures = dashboard.dashboard_figures(request.user, today, period)
-    tables = figures.tables.values()
     return render(
         request,
         "workspace/dashboard.html",
@@ -314,7 +311,7 @@ def dashboard_page(request: HttpRequest) -> HttpResponse:
             "figures_key": figures.key,
             "cache_seconds": settings.DASHBOARD_CACHE_SECONDS,
             "query": request.GET.urlencode(),
-            "panels": ((t, charts.draw(str(t.title), t.chart)) for t in tables),
+            "panels": dashboard.panels(figures),
         },
     )
 

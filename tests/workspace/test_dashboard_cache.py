@@ -9,10 +9,14 @@ import io
 from decimal import Decimal
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from registers.models import PointRecord
 from tests.factories import ViolationNoticeFactory
+from workspace.tasks import refresh_dashboard_figures
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +77,36 @@ def test_the_figures_are_kept_per_language(client, clerk, kept):
 
     assert "Processos abertos e encerrados por mês" in portuguese
     assert "Cases opened and closed per month" in english
+
+
+def test_the_worker_counts_the_opening_figures_again_before_they_expire(
+    client, clerk, authorization, kept
+):
+    # Given the page's figures counted and kept, then a driver near the limit of Art. 59 V d
+    client.force_login(clerk)
+    assert authorization.holder.name not in client.get("/painel/").content.decode()
+    _near_the_limit(authorization, "18")
+
+    # When the beat's task counts the opening figures again, in both languages
+    assert refresh_dashboard_figures() == 2
+
+    # Then the page, in either language, shows the new record without counting anything
+    for language in ("pt-br", "en"):
+        refresh_dashboard_figures()
+        with CaptureQueriesContext(connection) as queries:
+            body = client.get("/painel/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert authorization.holder.name in body
+        assert not [q for q in queries if "registers_pointrecord" in q["sql"]]
+        # drawn by the worker as the page draws it
+        cache.clear()
+        assert _panels(client.get("/painel/", HTTP_ACCEPT_LANGUAGE=language)) == _panels(body)
+
+
+def _panels(page):
+    body = page if isinstance(page, str) else page.content.decode()
+    return body[body.index('<section class="card panel"') : body.rindex("</section>")]
+
+
+def test_without_the_cache_the_worker_counts_nothing(clerk, settings):
+    settings.DASHBOARD_CACHE_SECONDS = 0
+    assert refresh_dashboard_figures() == 0

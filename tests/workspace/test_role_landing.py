@@ -21,7 +21,7 @@ from tests.factories import (
     ViolationNoticeFactory,
 )
 from workflows.suspension.models import SuspensionState
-from workspace.landing import states_awaiting
+from workspace.landing import cases_awaiting, cases_awaiting_page, states_awaiting
 
 pytestmark = pytest.mark.django_db
 
@@ -66,6 +66,28 @@ def test_mayor_sees_what_awaits_a_decision(client, mayor):
     assert waiting.number in body
     assert filed.number not in body
     assert "1–1 de 1" in body
+
+
+def test_mayors_pages_merge_the_kinds_and_states_oldest_first(mayor):
+    # Given waiting suspensions in both mayoral states, opened on interleaved days, and
+    # one still with the clerk
+    start = timezone.now() - dt.timedelta(days=30)
+    states = [SuspensionState.AWAITING_DECISION, SuspensionState.EXTENSION_REQUESTED] * 3
+    waiting = [
+        SuspensionCaseFactory(state=state, opened_at=start + dt.timedelta(days=i))
+        for i, state in enumerate(states)
+    ]
+    SuspensionCaseFactory(opened_at=start)
+    # When the mayor's list is read two at a time
+    pages = [cases_awaiting_page(mayor, Role.MAYOR, number=n, per_page=2) for n in (1, 2, 3)]
+    # Then the pages hold, in order, what the one query of the rule lists
+    assert [c.pk for p in pages for c in p.rows] == [c.pk for c in waiting]
+    assert [c.pk for c in cases_awaiting(mayor, Role.MAYOR)] == [c.pk for c in waiting]
+    assert [(p.number, p.total, p.capped) for p in pages] == [(n, 6, False) for n in (1, 2, 3)]
+    # and a page costs the same few queries: keys, count, the page's cases
+    with CaptureQueriesContext(connection) as queries:
+        cases_awaiting_page(mayor, Role.MAYOR, number=1, per_page=2)
+    assert len([q for q in queries if q["sql"].startswith(("SELECT", "("))]) == 3
 
 
 def test_decisions_page_is_the_mayors(client, clerk):
