@@ -158,10 +158,16 @@ def appealable_notices_for(user: User) -> QuerySet[ViolationNotice]:
 def windows_of(notices: Iterable[ViolationNotice], *, today: dt.date) -> list[AppealableNotice]:
     """Each notice with the last day to appeal it (Art. 63, CPC counting)."""
     calendar = default_calendar()  # read once, not once per notice
+    # A page in WINDOW_ORDER holds a few notification days, many notices each: the 30
+    # business days are counted once a day (a count walks some forty days of the calendar).
+    last_day: dict[dt.date, dt.date] = {}
     out = []
     for notice in notices:
         assert notice.received_on is not None
-        closes = law_deadlines.appeal_deadline(notice.received_on, calendar)
+        closes = last_day.get(notice.received_on)
+        if closes is None:
+            closes = law_deadlines.appeal_deadline(notice.received_on, calendar)
+            last_day[notice.received_on] = closes
         out.append(AppealableNotice(notice=notice, closes_on=closes, open=today <= closes))
     return out
 
