@@ -105,6 +105,17 @@ class OfficialDocument(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["kind", "year", "sequence"], name="document_number")
         ]
+        indexes = [
+            # The administrator's list of documents whose seal is missing, oldest first
+            # (`documents_signature_pending`): a page of it is read from this index and
+            # stopped there; without it every document was read and the pending ones
+            # sorted (issue 25).
+            models.Index(
+                fields=["issued_at", "id"],
+                name="document_signature_pending_idx",
+                condition=models.Q(signature="pending"),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.number}"

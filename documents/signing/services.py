@@ -130,9 +130,15 @@ def document_seal(*, document_id: int) -> OfficialDocument:
     return row
 
 
+SIGNATURE_PENDING_ORDER = ("issued_at", "id")
+"""The pending documents oldest first, in the order of `document_signature_pending_idx`."""
+
+
 def documents_signature_pending() -> QuerySet[OfficialDocument]:
     """The documents whose seal is still missing, oldest first (the administrator's list)."""
-    return OfficialDocument.objects.filter(signature=Signature.PENDING).order_by("issued_at", "id")
+    return OfficialDocument.objects.filter(signature=Signature.PENDING).order_by(
+        *SIGNATURE_PENDING_ORDER
+    )
 
 
 def documents_seal_requeue(*, limit: int = 500) -> int:

@@ -20,10 +20,12 @@ from registers.selectors import drivers_visible_to
 from workflows.appeal.models import AppealCase, AppealWitness, Diligence, FilerKind, Outcome, Vote
 from workflows.appeal.selectors import (
     APPEAL_ORDER,
+    WINDOW_ORDER,
     appeal_records_for,
-    appeal_windows,
+    appealable_notices_for,
     appeals_visible_to,
     notices_appealable_by,
+    windows_of,
 )
 from workflows.appeal.services import WitnessInput, appeal_file, appeal_vote
 
@@ -239,7 +241,11 @@ class AppealWindowOutput(serializers.Serializer):
 
 
 class AppealWindowListApi(APIView):
-    @extend_schema(responses=AppealWindowOutput(many=True))
+    @extend_schema(responses=AppealWindowOutput(many=True), parameters=[PageQuery])
     def get(self, request: Request) -> Response:
-        rows = appeal_windows(request.user, today=timezone.localdate())
-        return Response(AppealWindowOutput(rows, many=True).data)
+        """The notices the user may appeal, oldest notification first, one page
+        (`page_size` 1 to 200, 50 by default); the `Link: <…>; rel="next"` header carries
+        the next page's URL, as the queue's does."""
+        page = api_keyset_page(request, appealable_notices_for(request.user), order=WINDOW_ORDER)
+        rows = windows_of(page.rows, today=timezone.localdate())
+        return with_next_link(Response(AppealWindowOutput(rows, many=True).data), request, page)

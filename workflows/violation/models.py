@@ -134,6 +134,17 @@ class ViolationNotice(Case):
         db_table = "workflows_violationnotice"
         verbose_name = _("auto de infração")
         verbose_name_plural = _("autos de infração")
+        indexes = [
+            # The notices open to appeal, oldest notification first (the portal's
+            # "Recorrer" and the appeal windows API, `workflows.appeal.selectors`): a page
+            # is this index walked, each notice's state read by key, and stopped there; it
+            # sorted every notice open to appeal before (issue 25).
+            models.Index(
+                fields=["received_on", "case_ptr"],
+                name="notice_received_idx",
+                condition=models.Q(received_on__isnull=False),
+            ),
+        ]
 
     @transition(field="state", source=V.ISSUED, target=V.NOTIFICATION_SENT)
     def send_notice(self) -> None:

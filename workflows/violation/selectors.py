@@ -109,7 +109,17 @@ def notice_appealable(state: str) -> bool:
 def notices_open_to_appeal() -> QuerySet[ViolationNotice]:
     """Notices whose notification was received and whose state still admits an appeal
     (Art. 63; the kind's one list, `APPEALABLE`)."""
-    return ViolationNotice.objects.filter(state__in=list(APPEALABLE), received_on__isnull=False)
+    # Written as "not in a state that refuses it" (`APPEALABLE.refused`, every other state
+    # of the kind: the same notices). PostgreSQL weighs a condition on the case's state
+    # against every case, not knowing these states are only notices': the three allowed
+    # states are 2 % of the cases, so it believed a page of the list, walked from
+    # `notice_received_idx`, would need nearly the whole index, and sorted every notice
+    # open to appeal instead (or walked it with parallel workers at a million cases).
+    # The states refused are 95 % of the cases: it walks the index and stops at the page
+    # (about two notices read for each one shown, at 100,000 cases as at 1,000,000).
+    return ViolationNotice.objects.filter(received_on__isnull=False).exclude(
+        state__in=sorted(APPEALABLE.refused)
+    )
 
 
 def notice_penalty(notice: ViolationNotice) -> PenaltyInFull:
