@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 import pytest
@@ -81,6 +81,7 @@ class Listing:
     api: str | None = None
     cursor: str = "cursor"
     next_query: Callable[[str], str | None] = next_href
+    api_rows: Callable[[Any], list[Any]] = field(default=lambda response: api_ids(response))
 
 
 def in_pages_of(size: int, rows: Sequence[_Row]) -> list[list[_Row]]:
@@ -124,32 +125,58 @@ class RefusesHostilePageParameters:
 
     listing: ClassVar[Listing]
 
+    @pytest.fixture
+    def reader(self, clerk_client):  # type: ignore[no-untyped-def]
+        """Who reads the list: the clerk, unless the inheriting class says otherwise."""
+        return clerk_client
+
     @pytest.mark.parametrize("page", HOSTILE_PAGES)
-    def test_a_page_number_is_not_ours_and_the_first_page_comes(
-        self, clerk_client, first_page, page
-    ):
-        response = clerk_client.get(self.listing.path, {"page": page})
+    def test_a_page_number_is_not_ours_and_the_first_page_comes(self, reader, first_page, page):
+        response = reader.get(self.listing.path, {"page": page})
         assert response.status_code == 200
         assert self.listing.rows_on(response.content.decode()) == first_page
         if self.listing.api:
-            answer = clerk_client.get(self.listing.api, {"page": page})
+            answer = reader.get(self.listing.api, {"page": page})
             assert answer.status_code == 200
-            assert api_ids(answer) == first_page
+            assert self.listing.api_rows(answer) == first_page
 
     @pytest.mark.parametrize("cursor", HOSTILE_CURSORS)
-    def test_a_cursor_we_did_not_write_answers_400_never_500(
-        self, clerk_client, first_page, cursor
-    ):
-        response = clerk_client.get(self.listing.path, {self.listing.cursor: cursor})
+    def test_a_cursor_we_did_not_write_answers_400_never_500(self, reader, first_page, cursor):
+        response = reader.get(self.listing.path, {self.listing.cursor: cursor})
         assert response.status_code == 400
         html = response.content.decode()
         assert BAD_CURSOR in html
         # The page says so above its first page.
         assert self.listing.rows_on(html) == first_page
         if self.listing.api:
-            answer = clerk_client.get(self.listing.api, {"cursor": cursor})
+            answer = reader.get(self.listing.api, {"cursor": cursor})
             assert answer.status_code == 400
             assert BAD_CURSOR in answer.content.decode()
+
+
+class RefusesHostileApiPageParameters:
+    """The same for a list given by the API alone (its `listing.api`; `listing.path` is
+    not read): a `?page=` gives the first page, a cursor we did not write answers 400."""
+
+    listing: ClassVar[Listing]
+
+    @pytest.fixture
+    def reader(self, clerk_client):  # type: ignore[no-untyped-def]
+        return clerk_client
+
+    @pytest.mark.parametrize("page", HOSTILE_PAGES)
+    def test_a_page_number_is_not_ours_and_the_first_page_comes(self, reader, first_page, page):
+        assert self.listing.api
+        answer = reader.get(self.listing.api, {"page": page})
+        assert answer.status_code == 200
+        assert self.listing.api_rows(answer) == first_page
+
+    @pytest.mark.parametrize("cursor", HOSTILE_CURSORS)
+    def test_a_cursor_we_did_not_write_answers_400_never_500(self, reader, first_page, cursor):
+        assert self.listing.api
+        answer = reader.get(self.listing.api, {"cursor": cursor})
+        assert answer.status_code == 400
+        assert BAD_CURSOR in answer.content.decode()
 
 
 class RefusesHostilePageSizes:

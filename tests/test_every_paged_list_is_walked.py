@@ -42,11 +42,12 @@ def paged_routes() -> list[str]:
 
 def described_listings() -> set[str]:
     """The paths and API paths described as `Listing`s by the test modules that send them
-    the hostile parameters (a class inheriting `RefusesHostilePageParameters`)."""
+    the hostile parameters (a class inheriting `RefusesHostilePageParameters`, or
+    `RefusesHostileApiPageParameters` for a list the API alone gives)."""
     found: set[str] = set()
     for module in TESTS.rglob("test_*.py"):
         text = module.read_text()
-        if "(RefusesHostilePageParameters" not in text:
+        if "(RefusesHostilePageParameters" not in text and "(RefusesHostileApiPage" not in text:
             continue
         for block in re.findall(r"Listing\((.*?)\)\n", text, flags=re.S):
             found.update(re.findall(r'(?:path|api)\s*=\s*"([^"]+)"', block))

@@ -17,6 +17,7 @@ from tests.factories import AuthorizationFactory
 from tests.paging import (
     MOST_PAGES,
     Listing,
+    RefusesHostileApiPageParameters,
     RefusesHostilePageParameters,
     in_pages_of,
     next_href,
@@ -123,6 +124,21 @@ class TestParametersItDidNotWrite(RefusesHostilePageParameters):
     400."""
 
     listing = OPEN_NOTICES
+
+    @pytest.fixture
+    def first_page(self, notices):
+        return notices[:2]
+
+
+class TestWindowsApiParametersItDidNotWrite(RefusesHostileApiPageParameters):
+    """A `?page=` or a cursor the windows API never wrote: its first page, or 400."""
+
+    listing = Listing(
+        path="",
+        rows_on=_notices_on,
+        api="/api/appeals/windows/",
+        api_rows=lambda response: [row["notice"] for row in response.json()],
+    )
 
     @pytest.fixture
     def first_page(self, notices):

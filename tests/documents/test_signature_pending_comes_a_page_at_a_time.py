@@ -14,7 +14,7 @@ from accounts.roles import Role
 from core import paging
 from documents.models import OfficialDocument
 from tests.factories import UserFactory
-from tests.paging import Listing, in_pages_of, walk_pages
+from tests.paging import Listing, RefusesHostilePageParameters, in_pages_of, walk_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -74,3 +74,21 @@ def test_a_cursor_the_list_did_not_write_shows_its_first_page_with_400(client, m
 
     assert response.status_code == 400
     assert _numbers_on(response.content.decode()) == ["CR-2026/000001", "CR-2026/000002"]
+
+
+class TestParametersItDidNotWrite(RefusesHostilePageParameters):
+    """A `?page=` or a cursor the pending list never wrote: its first page, or 400."""
+
+    listing = PENDING
+
+    @pytest.fixture
+    def reader(self, client):  # type: ignore[no-untyped-def]
+        client.force_login(UserFactory(role=Role.ADMINISTRATOR))
+        return client
+
+    @pytest.fixture
+    def first_page(self, monkeypatch) -> list[str]:
+        monkeypatch.setattr(paging, "PAGE_SIZE", 2)
+        for sequence in (1, 2, 3):
+            _document(sequence, signature=Signature.PENDING, minutes=sequence)
+        return ["CR-2026/000001", "CR-2026/000002"]
