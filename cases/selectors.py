@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import BooleanField, Exists, F, Func, Max, Model, OuterRef, Q, QuerySet
 from django.db.models.lookups import GreaterThan, LessThan
@@ -240,7 +241,11 @@ def capped_counts(*groups: QuerySet[Case] | list[QuerySet[Case]]) -> list[tuple[
         lists = group if isinstance(group, list) else [group]
         sizes.append(len(lists))
         for rows in lists:
-            sql, values = rows.values("pk")[: COUNT_CAP + 1].query.sql_with_params()
+            try:
+                sql, values = rows.values("pk")[: COUNT_CAP + 1].query.sql_with_params()
+            except EmptyResultSet:  # `none()`: a list this user has none of
+                parts.append("0")
+                continue
             parts.append(f"(SELECT COUNT(*) FROM ({sql}) AS capped_{len(parts)})")
             params += values
     with connection.cursor() as cursor:

@@ -52,3 +52,16 @@ def test_posted_letters_are_not_counted(clerk_client, letters):
 
     assert "2 cartas registradas aguardando postagem" in _banner(clerk_client)
     assert "Mais de" not in _banner(clerk_client)
+
+
+def test_staff_who_post_no_letter_see_the_queue_without_the_banner(client, letters):
+    """Only clerks post letters (notifications.post): for the fiscal agent the count is
+    of no list at all, and the queue is drawn without it."""
+    from accounts.roles import Role
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory(role=Role.FISCAL_AGENT))
+    response = client.get("/processos/")
+
+    assert response.status_code == 200
+    assert 'data-testid="letters-waiting"' not in response.content.decode()
