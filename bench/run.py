@@ -800,6 +800,12 @@ def run_size(cases: int, args: argparse.Namespace, base_url: str, last: bool) ->
     broker = Path(env["VAR_DIR"]) / "broker"
     for folder in (broker / "processed", broker / "control"):
         folder.mkdir(parents=True, exist_ok=True)
+    if env.get("REDIS_URL"):
+        # The bench's own Redis (BENCH_REDIS_URL): what the last size kept there (its
+        # dashboard, its fleet) is not this size's.
+        from django.core.cache import cache
+
+        cache.clear()
     port = _free_port()
     gunicorn = start_gunicorn(env, port, args.web_workers)
     out: dict[str, Any] = {"cases": cases, "open_cases": open_cases}
