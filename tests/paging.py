@@ -118,17 +118,21 @@ def walk_api(client, url: str) -> list[list[int]]:  # type: ignore[no-untyped-de
     return pages
 
 
-class RefusesHostilePageParameters:
-    """What a paged list answers to page parameters it did not write, for a test module to
-    inherit: `class TestX(RefusesHostilePageParameters)` names its `listing` and gives a
-    `first_page` fixture (the rows its first page shows). Read by the clerk."""
-
+class _ReadByTheClerk:
     listing: ClassVar[Listing]
 
     @pytest.fixture
     def reader(self, clerk_client):  # type: ignore[no-untyped-def]
         """Who reads the list: the clerk, unless the inheriting class says otherwise."""
         return clerk_client
+
+
+class RefusesHostilePageParameters(_ReadByTheClerk):
+    """What a paged list answers to page parameters it did not write, for a test module to
+    inherit: `class TestX(RefusesHostilePageParameters)` names its `listing` and gives a
+    `first_page` fixture (the rows its first page shows). Read by the clerk."""
+
+    listing: ClassVar[Listing]
 
     @pytest.mark.parametrize("page", HOSTILE_PAGES)
     def test_a_page_number_is_not_ours_and_the_first_page_comes(self, reader, first_page, page):
@@ -154,15 +158,11 @@ class RefusesHostilePageParameters:
             assert BAD_CURSOR in answer.content.decode()
 
 
-class RefusesHostileApiPageParameters:
+class RefusesHostileApiPageParameters(_ReadByTheClerk):
     """The same for a list given by the API alone (its `listing.api`; `listing.path` is
     not read): a `?page=` gives the first page, a cursor we did not write answers 400."""
 
     listing: ClassVar[Listing]
-
-    @pytest.fixture
-    def reader(self, clerk_client):  # type: ignore[no-untyped-def]
-        return clerk_client
 
     @pytest.mark.parametrize("page", HOSTILE_PAGES)
     def test_a_page_number_is_not_ours_and_the_first_page_comes(self, reader, first_page, page):

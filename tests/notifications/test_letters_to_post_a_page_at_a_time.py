@@ -7,28 +7,14 @@ from __future__ import annotations
 import pytest
 
 from core import paging
-from notifications.models import Notification
-from tests.factories import SuspensionCaseFactory
+from tests.notifications.letters import letters_waiting
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def letters():
-    case = SuspensionCaseFactory()
-    return [
-        Notification.objects.create(
-            case=case,
-            recipient=case.applicant,
-            address="Rua A, 1",
-            channel=Notification.Channel.REGISTERED_POST,
-            template="aviso",
-            subject=f"Carta {n}",
-            body="Texto.",
-            status=Notification.Status.QUEUED,
-        )
-        for n in range(5)
-    ]
+    return letters_waiting(5)
 
 
 def test_art_46_letters_to_post_page_on_oldest_first(clerk_client, letters, monkeypatch):

@@ -9,8 +9,7 @@ import re
 import pytest
 
 from core import paging
-from notifications.models import Notification
-from tests.factories import SuspensionCaseFactory
+from tests.notifications.letters import letters_waiting
 from tests.paging import Listing, RefusesHostilePageParameters
 
 pytestmark = pytest.mark.django_db
@@ -28,16 +27,5 @@ class TestLettersToPost(RefusesHostilePageParameters):
     @pytest.fixture
     def first_page(self, monkeypatch) -> list[str]:
         monkeypatch.setattr(paging, "PAGE_SIZE", 2)
-        case = SuspensionCaseFactory()
-        for n in range(3):
-            Notification.objects.create(
-                case=case,
-                recipient=case.applicant,
-                address="Rua A, 1",
-                channel=Notification.Channel.REGISTERED_POST,
-                template="aviso",
-                subject=f"Carta {n}",
-                body="Texto.",
-                status=Notification.Status.QUEUED,
-            )
+        letters_waiting(3)
         return ["Carta 0", "Carta 1"]  # oldest first, two a page

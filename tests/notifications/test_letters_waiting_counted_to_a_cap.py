@@ -8,27 +8,14 @@ import pytest
 
 from cases import selectors
 from notifications.models import Notification
-from tests.factories import SuspensionCaseFactory
+from tests.notifications.letters import letters_waiting
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def letters():
-    case = SuspensionCaseFactory()
-    return [
-        Notification.objects.create(
-            case=case,
-            recipient=case.applicant,
-            address="Rua A, 1",
-            channel=Notification.Channel.REGISTERED_POST,
-            template="aviso",
-            subject=f"Carta {n}",
-            body="Texto.",
-            status=Notification.Status.QUEUED,
-        )
-        for n in range(3)
-    ]
+    return letters_waiting(3)
 
 
 def _banner(client) -> str:
