@@ -329,9 +329,17 @@ def verification_lookup(query: str, *, today: dt.date) -> TaxiVerification | Non
     return _answer(None, today)
 
 
-def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
+# `of_case` left out: the documents of every case in scope.
+_ANY_CASE: Any = object()
+
+
+def documents_in_scope(
+    user: object, *, of_case: int | None = _ANY_CASE
+) -> QuerySet[OfficialDocument]:
     """Every document `user` may open, in any status: the same rule as the case it belongs
-    to (cases.selectors.cases_visible_to), and a driver's own authorization papers.
+    to (cases.selectors.cases_visible_to), and a driver's own authorization papers. With
+    `of_case`, only those of that case (None: of no case, as a Termo or an IM card) — the
+    same rule, with the case scope asked of one case.
 
     Staff who handle every case see every document; a commission member those of the
     cases it judges. A driver sees those of the cases he may see (his own, and a notice
@@ -346,7 +354,26 @@ def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
         return base.none()
     if HANDLING in relations_granted(user, Record.DOCUMENT):
         return base
-    return _documents_reaching(user, cases_visible_to(user))  # type: ignore[arg-type]
+    cases = cases_visible_to(user)  # type: ignore[arg-type]
+    if of_case is not _ANY_CASE:
+        cases = cases.filter(pk=of_case) if of_case is not None else cases.none()
+    return _documents_reaching(user, cases)
+
+
+def document_in_scope(user: object, code: str, *, rendered: bool) -> OfficialDocument | None:
+    """The document whose verification code is `code`, if `user` may open it (and, when
+    `rendered`, only once its PDF is ready): the rule of `documents_in_scope` asked of the
+    document's own case. The whole scope, for a commission member, is the union over every
+    case before the commission, which PostgreSQL builds before it keeps one row (issue 25:
+    the commission's document pages grew with the data)."""
+    code = verification_code_normalize(code) or code
+    found = OfficialDocument.objects.filter(verification_code=code).values_list("case_id")[:1]
+    if not found:
+        return None
+    rows = documents_in_scope(user, of_case=found[0][0]).filter(verification_code=code)
+    if rendered:
+        rows = rows.filter(status=OfficialDocument.Status.READY)
+    return rows.first()
 
 
 def documents_of_person(user: object) -> QuerySet[OfficialDocument]:
@@ -410,10 +437,10 @@ def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
     """
     from accounts.roles import is_staff_member
 
-    if is_staff_member(user):
-        rows = documents_in_scope(user).filter(case=case)
-    else:
-        rows = documents_visible_to(user).filter(case=case)
+    # The scope asked of this case alone, not every case the user may open.
+    rows = documents_in_scope(user, of_case=case.pk).filter(case=case)
+    if not is_staff_member(user):
+        rows = rows.filter(status=OfficialDocument.Status.READY)
     return list(rows.defer("context").order_by("issued_at", "id"))
 
 

@@ -11,8 +11,8 @@ from csp.decorators import csp_update
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import FileResponse, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -28,8 +28,7 @@ from documents.ratelimit import rate_limit
 from documents.selectors import (
     Standing,
     TaxiVerification,
-    documents_in_scope,
-    documents_visible_to,
+    document_in_scope,
     verification_by_code,
     verification_by_plate,
     verification_lookup,
@@ -154,10 +153,9 @@ def document_preview(request: HttpRequest, code: str) -> HttpResponse:
     """
     if not is_staff_member(request.user):
         raise PermissionDenied
-    document = get_object_or_404(
-        documents_in_scope(request.user),
-        verification_code=verification_code_normalize(code) or code,
-    )
+    document = document_in_scope(request.user, code, rendered=False)
+    if document is None:
+        raise Http404
     _log_read(request, document)
     return HttpResponse(document_html(document))
 
@@ -199,10 +197,9 @@ def _log_read(request: HttpRequest, document: OfficialDocument) -> None:
 @login_required
 def document_pdf(request: HttpRequest, code: str) -> FileResponse:
     """/documentos/<code>/pdf/ — the stored PDF, for staff and for the driver it concerns."""
-    document = get_object_or_404(
-        documents_visible_to(request.user),
-        verification_code=verification_code_normalize(code) or code,
-    )
+    document = document_in_scope(request.user, code, rendered=True)
+    if document is None:
+        raise Http404
     _log_read(request, document)
     return FileResponse(
         document.file.open("rb"),
@@ -217,10 +214,9 @@ def document_render_retry_page(request: HttpRequest, code: str) -> HttpResponse:
     """/documentos/<code>/gerar/ — a clerk puts a document that failed back in the queue."""
     if not is_staff_member(request.user):
         raise PermissionDenied
-    document = get_object_or_404(
-        documents_in_scope(request.user),
-        verification_code=verification_code_normalize(code) or code,
-    )
+    document = document_in_scope(request.user, code, rendered=False)
+    if document is None:
+        raise Http404
     document_render_retry(document=document)
     messages.success(request, _("O documento voltará a ser gerado em instantes."))
     if document.case_id is not None:
