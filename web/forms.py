@@ -5,20 +5,23 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from cases.selectors import URGENT_DAYS
+from core.widgets import Select
 
 
 class QueueFilterForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Tipo"), required=False)
+    kind = forms.ChoiceField(label=_("Tipo"), required=False, widget=Select)
     # A choice of the kinds' states (issue 10: a free-text box took only internal codes).
-    state = forms.ChoiceField(label=_("Situação"), required=False)
+    state = forms.ChoiceField(label=_("Situação"), required=False, widget=Select)
     assignee = forms.ChoiceField(
         label=_("Responsável"),
         required=False,
+        widget=Select,
         choices=[("", _("Todos")), ("me", _("Comigo")), ("none", _("Sem responsável"))],
     )
     urgency = forms.ChoiceField(
         label=_("Urgência"),
         required=False,
+        widget=Select,
         choices=[
             ("", _("Todas")),
             ("overdue", _("Vencidos")),
