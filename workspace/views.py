@@ -334,14 +334,14 @@ def export(request: HttpRequest, dataset: str, fmt: str) -> HttpResponse:
     params = {k: request.GET.getlist(k) for k in request.GET}
     params = {k: v[0] if len(v) == 1 else v for k, v in params.items()}
     today = timezone.localdate()
-    table = exports.table_for(request.user, dataset, params, today)
-    if (table.count or 0) > exports.sync_limit():
+    table = exports.table_at_once(request.user, dataset, params, today)
+    if table is None:
         # The worker that writes the file logs the drivers it names (export_run).
         job = exports.export_job_create(user=request.user, dataset=dataset, fmt=fmt, params=params)
         return redirect("workspace-export-job", pk=job.pk, permanent=False)
     # Exporting is reading every driver the file names.
     exports.export_read_log(
-        user=request.user, dataset=dataset, fmt=fmt, params=params, today=today
+        user=request.user, dataset=dataset, fmt=fmt, params=params, table=table
     )
     response = HttpResponse(exports.write(table, fmt), content_type=exports.CONTENT_TYPES[fmt])
     stamp = today.strftime("%Y%m%d")
