@@ -161,6 +161,9 @@ def copy_csv(
     would write `""`); and the rows end in CRLF as the csv module ends them, where COPY
     ends them in LF (an LF inside a quoted cell is the cell's and is kept).
     `cursor` is a Django cursor of a psycopg 3 connection; `params` are merged by psycopg.
+    `progress(done)` is called when PostgreSQL has written every row, not before: until
+    then the connection is busy with the COPY, and a callback that writes the progress
+    through it would wait for ever.
     """
     write_table(out, "csv", headers=headers, rows=())
     cells = ", ".join(f"NULLIF({neutralised_sql(_quoted_name(c))}, '')" for c in columns)
@@ -188,8 +191,6 @@ def copy_csv(
                         quoted = not quoted
                 block = b'"'.join(pieces)
             out.write(block)
-            if progress and (done + ended) // PROGRESS_EVERY > done // PROGRESS_EVERY:
-                progress(done + ended)
             done += ended
     if progress:
         progress(done)

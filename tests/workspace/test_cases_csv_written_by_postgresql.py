@@ -87,3 +87,37 @@ def test_the_file_keeps_the_spreadsheet_rule(clerk, hostile_cases):
     assert text.count("\r\n") == len(rows) + 1
     closed = next(row for row in rows if row[3].startswith("'=HYPERLINK"))
     assert closed[6] == "01/04/2026 15:05"
+
+
+def test_the_worker_writes_it_with_its_progress_saved(clerk, hostile_cases, monkeypatch):
+    """The worker saves its progress through the connection PostgreSQL writes the rows
+    on: a save while the COPY holds it would wait for ever (an alarm fails the test)."""
+    import signal
+
+    from core import spreadsheets
+    from workspace.exports import export_run
+    from workspace.models import ExportJob
+
+    monkeypatch.setattr(spreadsheets, "PROGRESS_EVERY", 1)
+    monkeypatch.setattr("workspace.exports.PROGRESS_SECONDS", 0.0)
+    job = ExportJob.objects.create(
+        owner=clerk, dataset="cases", format="csv", params={"status": "all"}
+    )
+
+    def stuck(*_args):
+        raise TimeoutError("the export waited on its own connection")
+
+    previous = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(30)
+    try:
+        export_run(job_id=job.pk, today=dt.date(2026, 6, 1))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+    job.refresh_from_db()
+    assert job.status == ExportJob.Status.DONE
+    assert (job.done, job.total) == (len(HOSTILE_NAMES) + 1, len(HOSTILE_NAMES) + 1)
+    python_bytes, _copy_bytes = _both_ways(clerk)
+    with job.file.open("rb") as saved:
+        assert saved.read() == python_bytes
