@@ -37,6 +37,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What such a text is prefixed with, so that it is read as text.
 AS_TEXT = "'"
 PROGRESS_EVERY = 500
+COPY_CHUNK = 256 * 1024  # bytes of rows copy_csv turns into CSV lines at once
 
 
 def neutralised(text: str) -> str:
@@ -172,26 +173,33 @@ def copy_csv(
         "TO STDOUT WITH (FORMAT csv, DELIMITER ';', QUOTE '\"', ENCODING 'UTF8')"
     )
     done = 0
-    quoted = False  # within a quoted cell at the end of the last block
+    quoted = False  # within a quoted cell at the end of the last chunk
+    blocks: list[bytes] = []
+    size = 0
+
+    def flush() -> None:
+        nonlocal done, quoted, size
+        # The rows of many blocks at once (psycopg hands over one row a block).
+        chunk = b"".join(blocks)
+        blocks.clear()
+        size = 0
+        # Outside the quotes every other piece; an escaped quote ("") toggles twice.
+        pieces = chunk.split(b'"')
+        for i, piece in enumerate(pieces):
+            if not quoted:
+                done += piece.count(b"\n")
+                pieces[i] = piece.replace(b"\n", b"\r\n")
+            if i < len(pieces) - 1:
+                quoted = not quoted
+        out.write(b'"'.join(pieces))
+
     with cursor.copy(sql, params) as copy:
         for block in copy:
-            block = bytes(block)
-            if not quoted and b'"' not in block:
-                ended = block.count(b"\n")
-                block = block.replace(b"\n", b"\r\n")
-            else:
-                # Outside the quotes every other piece; an escaped quote ("") toggles twice.
-                pieces = block.split(b'"')
-                ended = 0
-                for i, piece in enumerate(pieces):
-                    if not quoted:
-                        ended += piece.count(b"\n")
-                        pieces[i] = piece.replace(b"\n", b"\r\n")
-                    if i < len(pieces) - 1:
-                        quoted = not quoted
-                block = b'"'.join(pieces)
-            out.write(block)
-            done += ended
+            blocks.append(bytes(block))
+            size += len(block)
+            if size >= COPY_CHUNK:
+                flush()
+    flush()
     if progress:
         progress(done)
     return done

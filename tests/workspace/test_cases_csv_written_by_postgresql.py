@@ -63,8 +63,13 @@ def _both_ways(user) -> tuple[bytes, bytes]:
     return python_bytes, out.getvalue()
 
 
+@pytest.mark.parametrize("chunk", [None, 1])  # the rows turned into lines at once, or each
 @pytest.mark.parametrize("language", ["pt-br", "en"])
-def test_copy_writes_the_bytes_the_python_writer_writes(clerk, hostile_cases, language):
+def test_copy_writes_the_bytes_the_python_writer_writes(
+    clerk, hostile_cases, language, chunk, monkeypatch
+):
+    if chunk:
+        monkeypatch.setattr("core.spreadsheets.COPY_CHUNK", chunk)
     with translation.override(language):
         python_bytes, copy_bytes = _both_ways(clerk)
 
