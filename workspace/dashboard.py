@@ -154,6 +154,8 @@ def waiting_table(user: User, today: dt.date, period: Period) -> Table:
             [i, c.number, c.applicant.name if c.applicant else "", timezone.localdate(c.opened_at)]
             for i, c in enumerate(rows, start=1)
         ],
+        # Its export names the applicants: a reading of each (LGPD Art. 37).
+        drivers=[c.applicant_id for c in rows if c.applicant_id],
     )
 
 
@@ -325,6 +327,8 @@ def ims_table(user: User, today: dt.date, period: Period) -> Table:
             ]
             for im in rows
         ],
+        # Its export names the holders: a reading of each (LGPD Art. 37).
+        drivers=[im.authorization.holder_id for im in rows],
     )
 
 

@@ -8,10 +8,18 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 
 from accounts.models import PersonalDataAccess
 from accounts.roles import Role
-from tests.factories import AuthorizationFactory, SuspensionCaseFactory, UserFactory
+from tests.application.factories import ApplicationCaseFactory
+from tests.factories import (
+    AuthorizationFactory,
+    MunicipalRegistrationFactory,
+    SuspensionCaseFactory,
+    UserFactory,
+)
+from workflows.application.models import ApplicationState
 from workspace.exports import export_run
 from workspace.models import ExportJob
 
@@ -77,7 +85,7 @@ def test_a_short_export_is_logged_in_the_request(client, clerk, holders):
     assert _export_reads(clerk).count() == len(holders)
 
 
-@pytest.mark.parametrize("dataset", ["fleet", "waiting", "deadlines", "fines"])
+@pytest.mark.parametrize("dataset", ["fleet", "deadlines", "fines"])
 def test_an_aggregate_table_names_no_driver_and_logs_nothing(client, clerk, holders, dataset):
     client.force_login(clerk)
 
@@ -85,6 +93,23 @@ def test_an_aggregate_table_names_no_driver_and_logs_nothing(client, clerk, hold
 
     assert response.status_code == 200
     assert not _export_reads(clerk).exists()
+
+
+def test_the_waiting_list_and_the_ims_ending_log_the_drivers_they_name(client, clerk):
+    """The waiting list names its applicants (Art. 22 §2), the IMs ending their holders:
+    exporting either is a reading of each (the dashboard's tables carry whom they name)."""
+    waiting = ApplicationCaseFactory(state=ApplicationState.WAITING_LIST)
+    ending = MunicipalRegistrationFactory(
+        valid_until=timezone.localdate() + dt.timedelta(days=10)
+    )
+    client.force_login(clerk)
+
+    for dataset, named in [("waiting", waiting.applicant), ("ims", ending.authorization.holder)]:
+        response = client.get(f"/painel/exportar/{dataset}.csv")
+        assert response.status_code == 200
+        assert named.name in response.content.decode("utf-8-sig")
+        reads = _export_reads(clerk).filter(what=f"exportação {dataset}.csv")
+        assert list(reads.values_list("driver_id", flat=True)) == [named.pk]
 
 
 def test_a_long_export_of_an_aggregate_table_is_made_ready_and_logs_nothing(clerk, holders):
