@@ -7,7 +7,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -42,7 +42,9 @@ class ExecutiveVehicleOutput(serializers.ModelSerializer):
 
 
 class AssociationOutput(serializers.ModelSerializer):
-    members = serializers.SerializerMethodField()
+    # A nested serializer bound once for the list, not one built per association in a
+    # method field (its fields were built again for each row: issue 25).
+    members = MembershipOutput(source="active_members", many=True, read_only=True)
     vehicles = ExecutiveVehicleOutput(many=True, read_only=True)
     members_with_authorization = serializers.SerializerMethodField()
     max_vehicles = serializers.SerializerMethodField()
@@ -65,10 +67,6 @@ class AssociationOutput(serializers.ModelSerializer):
             "max_vehicles",
             "vehicles",
         ]
-
-    @extend_schema_field(MembershipOutput(many=True))
-    def get_members(self, association: Association) -> list[dict[str, object]]:
-        return MembershipOutput(association.active_members, many=True).data  # type: ignore[attr-defined, return-value]
 
     def get_members_with_authorization(self, association: Association) -> int:
         return int(association.counted)  # type: ignore[attr-defined]
