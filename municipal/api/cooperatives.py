@@ -3,6 +3,7 @@ and their use under contract with the member's taxi retained."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -30,6 +31,23 @@ class MembershipOutput(serializers.ModelSerializer):
     class Meta:
         model = Membership
         fields = ["id", "association", "driver", "driver_name", "since", "ended_on"]
+
+    def to_representation(self, instance: Membership) -> dict[str, object]:
+        """The fields above as DRF writes them (keys, order, ISO dates), written directly:
+        the list answers every member of every association, and DRF's field-by-field walk
+        was most of the answer's time (issue 25)."""
+        return {
+            "id": instance.pk,
+            "association": instance.association_id,
+            "driver": instance.driver_id,
+            "driver_name": str(instance.driver.name),
+            "since": _iso(instance.since),
+            "ended_on": _iso(instance.ended_on),
+        }
+
+
+def _iso(day: dt.date | None) -> str | None:
+    return day.isoformat() if day else None
 
 
 class ExecutiveVehicleOutput(serializers.ModelSerializer):
