@@ -3,11 +3,12 @@ and their use under contract with the member's taxi retained."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,6 +32,23 @@ class MembershipOutput(serializers.ModelSerializer):
         model = Membership
         fields = ["id", "association", "driver", "driver_name", "since", "ended_on"]
 
+    def to_representation(self, instance: Membership) -> dict[str, object]:
+        """The fields above as DRF writes them (keys, order, ISO dates), written directly:
+        the list answers every member of every association, and DRF's field-by-field walk
+        was most of the answer's time (issue 25)."""
+        return {
+            "id": instance.pk,
+            "association": instance.association_id,
+            "driver": instance.driver_id,
+            "driver_name": str(instance.driver.name),
+            "since": _iso(instance.since),
+            "ended_on": _iso(instance.ended_on),
+        }
+
+
+def _iso(day: dt.date | None) -> str | None:
+    return day.isoformat() if day else None
+
 
 class ExecutiveVehicleOutput(serializers.ModelSerializer):
     plate = serializers.CharField(source="vehicle.display_plate")
@@ -42,7 +60,9 @@ class ExecutiveVehicleOutput(serializers.ModelSerializer):
 
 
 class AssociationOutput(serializers.ModelSerializer):
-    members = serializers.SerializerMethodField()
+    # A nested serializer bound once for the list, not one built per association in a
+    # method field (its fields were built again for each row: issue 25).
+    members = MembershipOutput(source="active_members", many=True, read_only=True)
     vehicles = ExecutiveVehicleOutput(many=True, read_only=True)
     members_with_authorization = serializers.SerializerMethodField()
     max_vehicles = serializers.SerializerMethodField()
@@ -65,10 +85,6 @@ class AssociationOutput(serializers.ModelSerializer):
             "max_vehicles",
             "vehicles",
         ]
-
-    @extend_schema_field(MembershipOutput(many=True))
-    def get_members(self, association: Association) -> list[dict[str, object]]:
-        return MembershipOutput(association.active_members, many=True).data  # type: ignore[attr-defined, return-value]
 
     def get_members_with_authorization(self, association: Association) -> int:
         return int(association.counted)  # type: ignore[attr-defined]

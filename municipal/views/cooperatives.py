@@ -43,7 +43,7 @@ def associations_page(request: HttpRequest) -> HttpResponse:
         register,
         template="municipal/cooperatives/list.html",
         context=lambda: {
-            "associations": selectors.associations(),
+            "associations": selectors.association_rows(),
             "keeper": may_keep_registers(request.user),
         },
     )

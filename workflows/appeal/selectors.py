@@ -155,6 +155,30 @@ def appealable_notices_for(user: User) -> QuerySet[ViolationNotice]:
     )
 
 
+# What a row of the appeals page's notices shows: the notice's number, item and day of
+# notification, its penalty's summary (documents.penalties.penalty_of_notice without the
+# periods served) and, at the counter, the holder's name. Whole notices with their
+# holders' whole rows were a fifth of the page (issue 25).
+WINDOW_ROW_FIELDS = (
+    "number",
+    "item",
+    "received_on",
+    "fine_vrte",
+    "vrte_value",
+    "assessment",
+    "occurred_at",
+    "offender_id",
+    "applicant_id",
+    "applicant__name",
+)
+
+
+def appealable_notice_rows_for(user: User) -> QuerySet[ViolationNotice]:
+    """The page's notices: those of `appealable_notices_for`, in the same order, with
+    only what a row shows."""
+    return appealable_notices_for(user).only(*WINDOW_ROW_FIELDS)
+
+
 def windows_of(notices: Iterable[ViolationNotice], *, today: dt.date) -> list[AppealableNotice]:
     """Each notice with the last day to appeal it (Art. 63, CPC counting)."""
     calendar = default_calendar()  # read once, not once per notice

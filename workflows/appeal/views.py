@@ -23,7 +23,7 @@ from workflows.appeal.selectors import (
     WINDOW_ORDER,
     appeal_rows_for,
     appeal_window,
-    appealable_notices_for,
+    appealable_notice_rows_for,
     appeals_visible_to,
     commission_on,
     notices_appealable_by,
@@ -40,7 +40,7 @@ def appeal_notices(request: HttpRequest) -> HttpResponse:
     # Both lists a page at a time (issue 25): the notices oldest first, by `?autos=`, the
     # counter's whole town reachable page by page; the appeals newest first, by `?cursor=`.
     notices = web_keyset_page(
-        request, appealable_notices_for(request.user), order=WINDOW_ORDER, param="autos"
+        request, appealable_notice_rows_for(request.user), order=WINDOW_ORDER, param="autos"
     )
     page = web_keyset_page(request, appeal_rows_for(request.user), order=APPEAL_ORDER)
     return render(
