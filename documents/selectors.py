@@ -117,23 +117,41 @@ def _in_force_on(registration: MunicipalRegistration, today: dt.date) -> bool:
 
 
 def registration_in_force(
-    authorization: Authorization, today: dt.date
+    authorization: Authorization,
+    today: dt.date,
+    *,
+    registrations: list[MunicipalRegistration] | None = None,
 ) -> MunicipalRegistration | None:
+    """The IM the authorization runs on (`registrations`: its IMs, when the caller has read
+    them already; one read otherwise)."""
     # The IM must be the one of the authorization's current vehicle (Art. 17 IV: the IM
     # names the vehicle); after a substitution the old vehicle's IM does not count. The
     # one valid today comes first, else the latest, so the page can say when it ran out.
-    covers_today = Q(valid_from__lte=today, valid_until__gte=today)
-    valid_today = Case(
-        When(covers_today & Q(status=MunicipalRegistration.Status.VALID), then=Value(0)),
-        When(covers_today & Q(status=MunicipalRegistration.Status.SUPERSEDED), then=Value(1)),
-        default=Value(2),
-    )
-    registration = (
-        MunicipalRegistration.objects.filter(
-            authorization=authorization, vehicle_id=authorization.vehicle_id
+    # An authorization has an IM a year: they are read and ranked here, by one rule.
+    if registrations is None:
+        registrations = list(
+            MunicipalRegistration.objects.filter(
+                authorization=authorization, vehicle_id=authorization.vehicle_id
+            )
         )
-        .order_by(valid_today, "-valid_until", "-pk")
-        .first()
+
+    def rank(im: MunicipalRegistration) -> tuple[int, int, int]:
+        covers_today = im.valid_from <= today <= im.valid_until
+        valid_today = (
+            0 if covers_today and im.status == MunicipalRegistration.Status.VALID
+            else 1 if covers_today and im.status == MunicipalRegistration.Status.SUPERSEDED
+            else 2
+        )
+        return valid_today, -im.valid_until.toordinal(), -im.pk
+
+    registration = min(
+        (
+            im for im in registrations
+            if im.authorization_id == authorization.pk
+            and im.vehicle_id == authorization.vehicle_id
+        ),
+        key=rank,
+        default=None,
     )
     if registration is not None:
         # Already loaded: spare the template two queries.
@@ -349,7 +367,11 @@ def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
     return _documents_reaching(user, cases_visible_to(user))  # type: ignore[arg-type]
 
 
-def documents_of_person(user: object) -> QuerySet[OfficialDocument]:
+# A person's register row not read yet (None is a person with none).
+UNREAD: Any = object()
+
+
+def documents_of_person(user: object, *, driver: Any = UNREAD) -> QuerySet[OfficialDocument]:
     """The rendered documents that are `user`'s own as a person: those of his cases
     (cases.selectors.cases_of_person), his Termos, IM cards and identification — the
     portal's "my documents", as its "my cases". For a driver the same as
@@ -360,18 +382,22 @@ def documents_of_person(user: object) -> QuerySet[OfficialDocument]:
 
     if not getattr(user, "is_authenticated", False):
         return OfficialDocument.objects.none()
-    rows = _documents_reaching(user, cases_of_person(user))  # type: ignore[arg-type]
+    rows = _documents_reaching(user, cases_of_person(user), driver)  # type: ignore[arg-type]
     return rows.filter(status=OfficialDocument.Status.READY)
 
 
-def _documents_reaching(user: Any, cases: QuerySet[Any]) -> QuerySet[OfficialDocument]:
+def _documents_reaching(
+    user: Any, cases: QuerySet[Any], driver: Any = UNREAD
+) -> QuerySet[OfficialDocument]:
     """The documents of `cases` and of the authorizations `user` holds (not a former
-    holder's Termo), and his identification."""
+    holder's Termo), and his identification; `driver`: the user's register row (the first,
+    `registers.selectors.driver_of`), or None, when the caller has read it."""
     base = OfficialDocument.objects.all()
     from registers.models import Driver
     from registers.validators import format_cpf
 
-    driver = Driver.objects.filter(user=user).only("cpf").first()
+    if driver is UNREAD:
+        driver = Driver.objects.filter(user=user).only("cpf").first()
     own_cpf = format_cpf(driver.cpf) if driver is not None else None
     # One indexed lookup per path, united, then the documents by primary key: an OR of the
     # joins made PostgreSQL read every document to keep a driver's few (issue 25).
@@ -417,13 +443,15 @@ def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
     return list(rows.defer("context").order_by("issued_at", "id"))
 
 
-def portal_documents(user: object, *, limit: int = 50) -> list[OfficialDocument]:
+def portal_documents(
+    user: object, *, limit: int = 50, driver: Any = UNREAD
+) -> list[OfficialDocument]:
     """A person's papers (`documents_of_person`), newest first: his Termos and IM cards,
     notices, letters and decisions of his cases — not those of a case whose papers no
     longer stand (Workflow.voided_states: an annulled notice, issue 19 item 15)."""
     from cases.workflow import all_workflows
 
-    rows = documents_of_person(user)
+    rows = documents_of_person(user, driver=driver)
     for workflow in all_workflows():
         if workflow.voided_states:
             rows = rows.exclude(case__kind=workflow.kind, case__state__in=workflow.voided_states)
