@@ -347,7 +347,11 @@ def verification_lookup(query: str, *, today: dt.date) -> TaxiVerification | Non
     return _answer(None, today)
 
 
-def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
+# A person's register row not read yet (None is a person with none).
+UNREAD: Any = object()
+
+
+def documents_in_scope(user: object, *, driver: Any = UNREAD) -> QuerySet[OfficialDocument]:
     """Every document `user` may open, in any status: the same rule as the case it belongs
     to (cases.selectors.cases_visible_to), and a driver's own authorization papers.
 
@@ -364,11 +368,7 @@ def documents_in_scope(user: object) -> QuerySet[OfficialDocument]:
         return base.none()
     if HANDLING in relations_granted(user, Record.DOCUMENT):
         return base
-    return _documents_reaching(user, cases_visible_to(user))  # type: ignore[arg-type]
-
-
-# A person's register row not read yet (None is a person with none).
-UNREAD: Any = object()
+    return _documents_reaching(user, cases_visible_to(user), driver)  # type: ignore[arg-type]
 
 
 def documents_of_person(user: object, *, driver: Any = UNREAD) -> QuerySet[OfficialDocument]:
@@ -423,9 +423,10 @@ def _documents_reaching(
     )
 
 
-def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
-    """The rendered documents (with their PDF) in `user`'s scope."""
-    return documents_in_scope(user).filter(status=OfficialDocument.Status.READY)
+def documents_visible_to(user: object, *, driver: Any = UNREAD) -> QuerySet[OfficialDocument]:
+    """The rendered documents (with their PDF) in `user`'s scope (`driver`: his register
+    row, when the caller has read it)."""
+    return documents_in_scope(user, driver=driver).filter(status=OfficialDocument.Status.READY)
 
 
 def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
