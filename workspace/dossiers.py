@@ -104,8 +104,14 @@ def _dossier(user: User, paths: list[QuerySet[Case]], authorizations: list[int])
     )
 
 
-def driver_dossier(user: User, driver: Driver, *, today: dt.date) -> Dossier:
-    authorizations = list(Authorization.objects.filter(holder=driver).values_list("pk", flat=True))
+def driver_dossier(
+    user: User, driver: Driver, *, today: dt.date, authorizations: list[int] | None = None
+) -> Dossier:
+    """`authorizations`: the ids of the Termos `driver` holds, when the page has read them."""
+    if authorizations is None:
+        authorizations = list(
+            Authorization.objects.filter(holder=driver).values_list("pk", flat=True)
+        )
     paths = [
         Case.objects.filter(applicant=driver),
         Case.objects.filter(authorization__in=authorizations),
@@ -133,10 +139,14 @@ def driver_dossier(user: User, driver: Driver, *, today: dt.date) -> Dossier:
     return dossier
 
 
-def vehicle_dossier(user: User, vehicle: Vehicle) -> Dossier:
-    authorizations = list(
-        Authorization.objects.filter(vehicle=vehicle).values_list("pk", flat=True)
-    )
+def vehicle_dossier(
+    user: User, vehicle: Vehicle, *, authorizations: list[int] | None = None
+) -> Dossier:
+    """`authorizations`: the ids of the vehicle's Termos, when the page has read them."""
+    if authorizations is None:
+        authorizations = list(
+            Authorization.objects.filter(vehicle=vehicle).values_list("pk", flat=True)
+        )
     paths = [
         Case.objects.filter(authorization__in=authorizations),
         Case.objects.filter(violationnotice__vehicle=vehicle),
