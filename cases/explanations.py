@@ -223,12 +223,16 @@ def deadline_explanation(row: Deadline, calendar: Calendar | None = None) -> Exp
     )
 
 
-def deadline_explanations(rows: Iterable[Deadline]) -> dict[int, Explanation]:
-    """`deadline_explanation` of many rows with one read of the municipal calendar."""
+def deadline_explanations(
+    rows: Iterable[Deadline], *, calendar: Calendar | None = None
+) -> dict[int, Explanation]:
+    """`deadline_explanation` of many rows with one read of the municipal calendar (none
+    when the caller has read it: `calendar`)."""
     listed = list(rows)
     if not listed:
         return {}
-    calendar = municipal_calendar()
+    if calendar is None:
+        calendar = municipal_calendar()
     return {row.pk: deadline_explanation(row, calendar) for row in listed}
 
 

@@ -117,23 +117,41 @@ def _in_force_on(registration: MunicipalRegistration, today: dt.date) -> bool:
 
 
 def registration_in_force(
-    authorization: Authorization, today: dt.date
+    authorization: Authorization,
+    today: dt.date,
+    *,
+    registrations: list[MunicipalRegistration] | None = None,
 ) -> MunicipalRegistration | None:
+    """The IM the authorization runs on (`registrations`: its IMs, when the caller has read
+    them already; one read otherwise)."""
     # The IM must be the one of the authorization's current vehicle (Art. 17 IV: the IM
     # names the vehicle); after a substitution the old vehicle's IM does not count. The
     # one valid today comes first, else the latest, so the page can say when it ran out.
-    covers_today = Q(valid_from__lte=today, valid_until__gte=today)
-    valid_today = Case(
-        When(covers_today & Q(status=MunicipalRegistration.Status.VALID), then=Value(0)),
-        When(covers_today & Q(status=MunicipalRegistration.Status.SUPERSEDED), then=Value(1)),
-        default=Value(2),
-    )
-    registration = (
-        MunicipalRegistration.objects.filter(
-            authorization=authorization, vehicle_id=authorization.vehicle_id
+    # An authorization has an IM a year: they are read and ranked here, by one rule.
+    if registrations is None:
+        registrations = list(
+            MunicipalRegistration.objects.filter(
+                authorization=authorization, vehicle_id=authorization.vehicle_id
+            )
         )
-        .order_by(valid_today, "-valid_until", "-pk")
-        .first()
+
+    def rank(im: MunicipalRegistration) -> tuple[int, int, int]:
+        covers_today = im.valid_from <= today <= im.valid_until
+        valid_today = (
+            0 if covers_today and im.status == MunicipalRegistration.Status.VALID
+            else 1 if covers_today and im.status == MunicipalRegistration.Status.SUPERSEDED
+            else 2
+        )
+        return valid_today, -im.valid_until.toordinal(), -im.pk
+
+    registration = min(
+        (
+            im for im in registrations
+            if im.authorization_id == authorization.pk
+            and im.vehicle_id == authorization.vehicle_id
+        ),
+        key=rank,
+        default=None,
     )
     if registration is not None:
         # Already loaded: spare the template two queries.
@@ -331,10 +349,12 @@ def verification_lookup(query: str, *, today: dt.date) -> TaxiVerification | Non
 
 # `of_case` left out: the documents of every case in scope.
 _ANY_CASE: Any = object()
+# A person's register row not read yet (None is a person with none).
+UNREAD: Any = object()
 
 
 def documents_in_scope(
-    user: object, *, of_case: int | None = _ANY_CASE
+    user: object, *, of_case: int | None = _ANY_CASE, driver: Any = UNREAD
 ) -> QuerySet[OfficialDocument]:
     """Every document `user` may open, in any status: the same rule as the case it belongs
     to (cases.selectors.cases_visible_to), and a driver's own authorization papers. With
@@ -357,7 +377,7 @@ def documents_in_scope(
     cases = cases_visible_to(user)  # type: ignore[arg-type]
     if of_case is not _ANY_CASE:
         cases = cases.filter(pk=of_case) if of_case is not None else cases.none()
-    return _documents_reaching(user, cases)
+    return _documents_reaching(user, cases, driver)
 
 
 def document_in_scope(user: object, code: str, *, rendered: bool) -> OfficialDocument | None:
@@ -376,7 +396,7 @@ def document_in_scope(user: object, code: str, *, rendered: bool) -> OfficialDoc
     return rows.first()
 
 
-def documents_of_person(user: object) -> QuerySet[OfficialDocument]:
+def documents_of_person(user: object, *, driver: Any = UNREAD) -> QuerySet[OfficialDocument]:
     """The rendered documents that are `user`'s own as a person: those of his cases
     (cases.selectors.cases_of_person), his Termos, IM cards and identification — the
     portal's "my documents", as its "my cases". For a driver the same as
@@ -387,18 +407,22 @@ def documents_of_person(user: object) -> QuerySet[OfficialDocument]:
 
     if not getattr(user, "is_authenticated", False):
         return OfficialDocument.objects.none()
-    rows = _documents_reaching(user, cases_of_person(user))  # type: ignore[arg-type]
+    rows = _documents_reaching(user, cases_of_person(user), driver)  # type: ignore[arg-type]
     return rows.filter(status=OfficialDocument.Status.READY)
 
 
-def _documents_reaching(user: Any, cases: QuerySet[Any]) -> QuerySet[OfficialDocument]:
+def _documents_reaching(
+    user: Any, cases: QuerySet[Any], driver: Any = UNREAD
+) -> QuerySet[OfficialDocument]:
     """The documents of `cases` and of the authorizations `user` holds (not a former
-    holder's Termo), and his identification."""
+    holder's Termo), and his identification; `driver`: the user's register row (the first,
+    `registers.selectors.driver_of`), or None, when the caller has read it."""
     base = OfficialDocument.objects.all()
     from registers.models import Driver
     from registers.validators import format_cpf
 
-    driver = Driver.objects.filter(user=user).only("cpf").first()
+    if driver is UNREAD:
+        driver = Driver.objects.filter(user=user).only("cpf").first()
     own_cpf = format_cpf(driver.cpf) if driver is not None else None
     # One indexed lookup per path, united, then the documents by primary key: an OR of the
     # joins made PostgreSQL read every document to keep a driver's few (issue 25).
@@ -424,9 +448,10 @@ def _documents_reaching(user: Any, cases: QuerySet[Any]) -> QuerySet[OfficialDoc
     )
 
 
-def documents_visible_to(user: object) -> QuerySet[OfficialDocument]:
-    """The rendered documents (with their PDF) in `user`'s scope."""
-    return documents_in_scope(user).filter(status=OfficialDocument.Status.READY)
+def documents_visible_to(user: object, *, driver: Any = UNREAD) -> QuerySet[OfficialDocument]:
+    """The rendered documents (with their PDF) in `user`'s scope (`driver`: his register
+    row, when the caller has read it)."""
+    return documents_in_scope(user, driver=driver).filter(status=OfficialDocument.Status.READY)
 
 
 def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
@@ -444,13 +469,15 @@ def case_documents(user: object, case: models.Model) -> list[OfficialDocument]:
     return list(rows.defer("context").order_by("issued_at", "id"))
 
 
-def portal_documents(user: object, *, limit: int = 50) -> list[OfficialDocument]:
+def portal_documents(
+    user: object, *, limit: int = 50, driver: Any = UNREAD
+) -> list[OfficialDocument]:
     """A person's papers (`documents_of_person`), newest first: his Termos and IM cards,
     notices, letters and decisions of his cases — not those of a case whose papers no
     longer stand (Workflow.voided_states: an annulled notice, issue 19 item 15)."""
     from cases.workflow import all_workflows
 
-    rows = documents_of_person(user)
+    rows = documents_of_person(user, driver=driver)
     for workflow in all_workflows():
         if workflow.voided_states:
             rows = rows.exclude(case__kind=workflow.kind, case__state__in=workflow.voided_states)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.exceptions import ValidationError
-from django.db.models import Min, QuerySet
+from django.db.models import QuerySet
 
 from accounts.models import User
 from accounts.policy import HANDLING, OWNER, Record, relations_granted
@@ -46,10 +46,14 @@ def driver_of(user: User) -> Driver | None:
 
 
 def vehicle_in_service_at_publication(
-    authorization: Authorization, vehicle: Vehicle | None = None
+    authorization: Authorization,
+    vehicle: Vehicle | None = None,
+    *,
+    registrations: list[MunicipalRegistration] | None = None,
 ) -> bool:
     """Art. 70, asked of the registers: did `vehicle` (by default the authorization's) serve
-    `authorization` when the law was published?
+    `authorization` when the law was published? (`registrations`: the authorization's IMs,
+    when the caller has read them already; one read otherwise.)
 
     The registers do not date a vehicle's entry into service; its IMs do. A vehicle
     entered later when another vehicle of the authorization had an IM before its first
@@ -57,13 +61,19 @@ def vehicle_in_service_at_publication(
     has (it is entering now). The one answer for renewal, substitution and transfer.
     """
     vehicle = vehicle or authorization.vehicle
-    registrations = MunicipalRegistration.objects.filter(authorization=authorization)
-    first_own = registrations.filter(vehicle=vehicle).aggregate(first=Min("valid_from"))["first"]
-    others = registrations.exclude(vehicle=vehicle)
+    if registrations is None:
+        registrations = list(
+            MunicipalRegistration.objects.filter(authorization=authorization).only(
+                "authorization_id", "vehicle_id", "valid_from"
+            )
+        )
+    own = [im for im in registrations if im.authorization_id == authorization.pk]
+    first_own = min((im.valid_from for im in own if im.vehicle_id == vehicle.pk), default=None)
+    others = [im.valid_from for im in own if im.vehicle_id != vehicle.pk]
     if first_own is None:
-        entered_later = vehicle.pk != authorization.vehicle_id or others.exists()
+        entered_later = vehicle.pk != authorization.vehicle_id or bool(others)
     else:
-        entered_later = others.filter(valid_from__lt=first_own).exists()
+        entered_later = any(day < first_own for day in others)
     return law_vehicles.in_service_at_publication(
         authorization_predates_law=authorization.predates_law,
         manufacture_year=vehicle.manufacture_year,

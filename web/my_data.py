@@ -26,7 +26,10 @@ from django.utils.translation import gettext as _
 from accounts.models import PersonalDataAccess
 from cases.selectors import cases_visible_to
 from cases.workflow import state_label
+from core.choices import choice_labels
+from documents.models import OfficialDocument
 from documents.selectors import documents_visible_to
+from notifications.models import Notification
 from notifications.selectors import notifications_visible_to
 from registers.models import Authorization, Driver, MunicipalRegistration, PointRecord
 from workflows.violation.models import PenaltyPeriod
@@ -54,13 +57,16 @@ def reads_of(driver: Driver, *, limit: int | None = READS_SHOWN) -> list[dict[st
             *("user__first_name", "user__last_name", "user__username"),
         )
     )
+    # Each label translated once for the list, not once per row (core.choices).
+    channel = choice_labels(PersonalDataAccess, "channel")
+    purpose = choice_labels(PersonalDataAccess, "purpose")
     return [
         {
             "at": timezone.localtime(row.at).isoformat(timespec="seconds"),
             "who": row.user.signature_name(),
-            "what": row.what or row.get_channel_display(),
-            "why": row.get_purpose_display(),
-            "channel": row.get_channel_display(),
+            "what": row.what or channel(row.channel),
+            "why": purpose(row.purpose),
+            "channel": channel(row.channel),
             "case": row.case.number if row.case_id else None,
             "path": row.path,
         }
@@ -75,6 +81,9 @@ def driver_record(driver: Driver) -> dict[str, Any]:
     authorizations = list(
         Authorization.objects.filter(holder=driver).select_related("vehicle").order_by("pk")
     )
+    document_kind = choice_labels(OfficialDocument, "kind")
+    notification_channel = choice_labels(Notification, "channel")
+    notification_status = choice_labels(Notification, "status")
     return {
         "generated_at": timezone.localtime().isoformat(timespec="seconds"),
         "driver": {
@@ -145,19 +154,19 @@ def driver_record(driver: Driver) -> dict[str, Any]:
         ],
         "documents": [
             {
-                "kind": d.get_kind_display(),
+                "kind": document_kind(d.kind),
                 "number": d.number,
                 "issued_at": timezone.localtime(d.issued_at).isoformat(timespec="seconds"),
             }
-            for d in documents_visible_to(user)
+            for d in documents_visible_to(user, driver=driver)
             .only("kind", "number", "issued_at")
             .order_by("issued_at", "pk")
         ],
         "notifications": [
             {
                 "subject": n.subject,
-                "channel": n.get_channel_display(),
-                "status": n.get_status_display(),
+                "channel": notification_channel(n.channel),
+                "status": notification_status(n.status),
                 "created_at": timezone.localtime(n.created_at).isoformat(timespec="seconds"),
             }
             for n in notifications_visible_to(user)

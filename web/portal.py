@@ -11,8 +11,10 @@ services still check every rule; this only decides what to offer and what to say
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cache
 
 from django.db.models import Prefetch
 from django.utils.functional import Promise
@@ -33,7 +35,9 @@ from cases.workflow import (
 )
 from documents.selectors import registration_in_force
 from law import points as law_points
+from law.calendar import Calendar
 from law.vehicles import age_deadline
+from registers.calendar import municipal_calendar
 from registers.models import Authorization, Driver, MunicipalRegistration, PointRecord
 from registers.selectors import vehicle_in_service_at_publication
 from registers.validators import format_cpf
@@ -120,8 +124,18 @@ class PortalView:
     requests: list[RequestOption] = field(default_factory=list)
 
 
-def authorization_standing(authorization: Authorization, today: dt.date) -> AuthorizationStanding:
-    registration = registration_in_force(authorization, today)
+def authorization_standing(
+    authorization: Authorization,
+    today: dt.date,
+    *,
+    registrations: list[MunicipalRegistration] | None = None,
+    calendar: Calendar | None = None,
+) -> AuthorizationStanding:
+    """`registrations`: the authorization's IMs and `calendar` the municipal calendar, when
+    the caller has read them already (each is read here otherwise)."""
+    if registrations is None:
+        registrations = list(MunicipalRegistration.objects.filter(authorization=authorization))
+    registration = registration_in_force(authorization, today, registrations=registrations)
     in_force = bool(
         registration
         and registration.status
@@ -140,7 +154,10 @@ def authorization_standing(authorization: Authorization, today: dt.date) -> Auth
         # the holder's: a vehicle that entered later has none.
         vehicle_leaves_service_by=age_deadline(
             authorization.vehicle.manufacture_year,
-            in_service_at_publication=vehicle_in_service_at_publication(authorization),
+            in_service_at_publication=vehicle_in_service_at_publication(
+                authorization, registrations=registrations
+            ),
+            calendar=calendar,
         ),
     )
 
@@ -153,8 +170,15 @@ def points_standing(driver: Driver, today: dt.date) -> PointsStanding:
     )
 
 
-def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]:
-    """The user's open cases, each with its nearest pending deadline (what comes next)."""
+def open_cases(
+    user: User,
+    today: dt.date,
+    *,
+    limit: int = 50,
+    calendar: Callable[[], Calendar] = municipal_calendar,
+) -> list[OpenCase]:
+    """The user's open cases, each with its nearest pending deadline (what comes next);
+    `calendar` gives the municipal calendar, asked only when a deadline is explained."""
     pending = Deadline.objects.filter(state=Deadline.State.PENDING).order_by("due_on", "id")
     rows = (
         cases_of_person(user)
@@ -171,11 +195,15 @@ def open_cases(user: User, today: dt.date, *, limit: int = 50) -> list[OpenCase]
     parties = {case.pk: next_party(case.kind, case.state) for case in rows}
     # A case waiting for the administration has a place in its line; one waiting for the
     # driver or for a date has not.
+    nearest = {case.pk: case.pending[0] for case in rows if case.pending}  # type: ignore[attr-defined]
     outlooks = decision_outlooks(
-        rows, in_line={pk for pk, p in parties.items() if p.key not in (REQUESTER, SYSTEM)}
+        rows,
+        in_line={pk for pk, p in parties.items() if p.key not in (REQUESTER, SYSTEM)},
+        nearest=nearest,
     )
-    nearest_rows = [case.pending[0] for case in rows if case.pending]  # type: ignore[attr-defined]
-    explanations = deadline_explanations(nearest_rows)
+    explanations = (
+        deadline_explanations(nearest.values(), calendar=calendar()) if nearest else {}
+    )
     result = []
     for case in rows:
         nearest = case.pending[0] if case.pending else None  # type: ignore[attr-defined]
@@ -248,16 +276,28 @@ def portal_view(user: User, today: dt.date) -> PortalView:
     """Everything the portal shows for `user` on `today`."""
     from registers.selectors import driver_of
 
+    # The calendar is read once, by the first deadline or vehicle that asks for it.
+    calendar = cache(municipal_calendar)
     driver = driver_of(user)
-    cases = open_cases(user, today)
+    cases = open_cases(user, today, calendar=calendar)
     if driver is None:
         return PortalView(driver=None, cpf="", open_cases=cases, requests=request_options(None))
-    authorizations = (
+    authorizations = list(
         Authorization.objects.filter(holder=driver, status__in=IN_FORCE)
         .select_related("vehicle")
         .order_by("-granted_on")
     )
-    standings = [authorization_standing(a, today) for a in authorizations]
+    # The IMs of every authorization in one read (each one's IM in force, and whether
+    # its vehicle served at the law's publication, are asked of them).
+    registrations: dict[int, list[MunicipalRegistration]] = {a.pk: [] for a in authorizations}
+    for im in MunicipalRegistration.objects.filter(authorization__in=authorizations):
+        registrations[im.authorization_id].append(im)
+    standings = [
+        authorization_standing(
+            a, today, registrations=registrations[a.pk], calendar=calendar()
+        )
+        for a in authorizations
+    ]
     return PortalView(
         driver=driver,
         cpf=format_cpf(driver.cpf) if len(driver.cpf) == 11 else driver.cpf,

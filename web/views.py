@@ -68,7 +68,8 @@ def portal(request: HttpRequest) -> HttpResponse:
             "today": today,
             # A kind with a filing page but no rule of when to offer it still shows.
             "other_filings": [w.filing for w in all_workflows() if w.filing and w.offer is None],
-            "official_documents": portal_documents(request.user),
+            # The register row the view has read (a person with none reads none again).
+            "official_documents": portal_documents(request.user, driver=view.driver),
         },
     )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TypeVar
 
 from django.db.models import Q, QuerySet
 
@@ -76,21 +77,24 @@ def _dossier(user: User, paths: list[QuerySet[Case]], authorizations: list[int])
         .select_related("case", "authorization")
         .order_by("due_on", "id")[:SHOWN]
     )
+    # A file's documents and events are of its cases. When it has no more of them than
+    # were read above (most have a handful), each row is handed its case from those
+    # instead of reading it again, joined to every row.
+    every_case_read = isinstance(ids, list) and len(cases) == len(ids)
+    read = {case.pk: case for case in cases} if every_case_read else None
+    documents = Document.objects.filter(case__in=ids).order_by("-uploaded_at", "-id")
+    events = (
+        AuditEvent.objects.filter(case__in=ids)
+        .select_related("actor")
+        .prefetch_related("actor__groups")
+        .order_by("-at", "-id")
+    )
     return Dossier(
         cases=cases[:SHOWN],
         more_cases=len(cases) > SHOWN,
-        documents=list(
-            Document.objects.filter(case__in=ids)
-            .select_related("case")
-            .order_by("-uploaded_at", "-id")[:SHOWN]
-        ),
+        documents=_of_cases(documents, read),
         deadlines=list(deadlines),
-        events=list(
-            AuditEvent.objects.filter(case__in=ids)
-            .select_related("case", "actor")
-            .prefetch_related("actor__groups")
-            .order_by("-at", "-id")[:SHOWN]
-        ),
+        events=_of_cases(events, read),
         penalties=list(
             PenaltyPeriod.objects.filter(authorization__in=authorizations)
             .select_related("violation", "authorization")
@@ -104,8 +108,28 @@ def _dossier(user: User, paths: list[QuerySet[Case]], authorizations: list[int])
     )
 
 
-def driver_dossier(user: User, driver: Driver, *, today: dt.date) -> Dossier:
-    authorizations = list(Authorization.objects.filter(holder=driver).values_list("pk", flat=True))
+Row = TypeVar("Row", Document, AuditEvent)
+
+
+def _of_cases(rows: QuerySet[Row], read: dict[int, Case] | None) -> list[Row]:
+    """The first SHOWN of `rows`, each with its case: from `read` (every case they can
+    name, read already), or joined when the file's cases were not all read."""
+    if read is None:
+        return list(rows.select_related("case")[:SHOWN])
+    found = list(rows[:SHOWN])
+    for row in found:
+        row.case = read[row.case_id]
+    return found
+
+
+def driver_dossier(
+    user: User, driver: Driver, *, today: dt.date, authorizations: list[int] | None = None
+) -> Dossier:
+    """`authorizations`: the ids of the Termos `driver` holds, when the page has read them."""
+    if authorizations is None:
+        authorizations = list(
+            Authorization.objects.filter(holder=driver).values_list("pk", flat=True)
+        )
     paths = [
         Case.objects.filter(applicant=driver),
         Case.objects.filter(authorization__in=authorizations),
@@ -133,10 +157,14 @@ def driver_dossier(user: User, driver: Driver, *, today: dt.date) -> Dossier:
     return dossier
 
 
-def vehicle_dossier(user: User, vehicle: Vehicle) -> Dossier:
-    authorizations = list(
-        Authorization.objects.filter(vehicle=vehicle).values_list("pk", flat=True)
-    )
+def vehicle_dossier(
+    user: User, vehicle: Vehicle, *, authorizations: list[int] | None = None
+) -> Dossier:
+    """`authorizations`: the ids of the vehicle's Termos, when the page has read them."""
+    if authorizations is None:
+        authorizations = list(
+            Authorization.objects.filter(vehicle=vehicle).values_list("pk", flat=True)
+        )
     paths = [
         Case.objects.filter(authorization__in=authorizations),
         Case.objects.filter(violationnotice__vehicle=vehicle),

@@ -136,13 +136,17 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
         purpose="register",
     )
     today = timezone.localdate()
+    # Read once: listed on the page, and the file's lists go through them.
+    authorizations = list(driver.authorizations.select_related("vehicle"))
     return render(
         request,
         "workspace/driver.html",
         {
             "driver": driver,
-            "authorizations": driver.authorizations.select_related("vehicle"),
-            "dossier": dossiers.driver_dossier(request.user, driver, today=today),
+            "authorizations": authorizations,
+            "dossier": dossiers.driver_dossier(
+                request.user, driver, today=today, authorizations=[a.pk for a in authorizations]
+            ),
             "cards": driver_cards(driver),
             "may_issue_card": has_role(request.user, Role.CLERK),
             "today": today,
@@ -193,7 +197,9 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "vehicle": vehicle,
             "authorizations": authorizations,
-            "dossier": dossiers.vehicle_dossier(request.user, vehicle),
+            "dossier": dossiers.vehicle_dossier(
+                request.user, vehicle, authorizations=[a.pk for a in authorizations]
+            ),
             "today": timezone.localdate(),
             "search_q": vehicle.plate,
         },
