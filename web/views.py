@@ -144,8 +144,12 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
         [e.actor_id for e in events] + [d.uploaded_by_id for d in documents] + [case.assignee_id]
     )
     waits_for = next_party(case.kind, case.state).key
+    # The soonest pending deadline, from the rows just read (soonest first), not read again.
+    pending = [d for d in deadlines if d.state == Deadline.State.PENDING]
     outlook = decision_outlooks(
-        [case], in_line={case.pk} if waits_for not in (REQUESTER, SYSTEM) else set()
+        [case],
+        in_line={case.pk} if waits_for not in (REQUESTER, SYSTEM) else set(),
+        nearest={case.pk: pending[0]} if pending else {},
     ).get(case.pk)
     return render(
         request,
