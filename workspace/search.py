@@ -312,7 +312,8 @@ class Matches:
         named = authorizations_named(
             self.user, self.terms, None if self.broad else self.driver_ids
         )
-        if isinstance(named, list) and sees_every_authorization(self.user):
+        # None named (a broad name, most often): nothing for the scope to narrow.
+        if isinstance(named, list) and (not named or sees_every_authorization(self.user)):
             return named
         scoped = authorizations_in_scope(self.user).filter(one_of("pk", named))
         return _found(scoped.order_by().values("pk"), MANY)
