@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import functools
-
 from django.db import models
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+from core.choices import choice_labels
 
 
 class ReturnReason(models.TextChoices):
@@ -29,11 +28,6 @@ class Receiver(models.TextChoices):
     ADDRESSEE = "addressee", _("o próprio notificado")
     ATTORNEY = "attorney", _("procurador com mandato")
     REFUSED = "refused", _("recusa presenciada por duas testemunhas")
-
-
-@functools.lru_cache(maxsize=16)
-def _labels(language: str, choices: type[models.TextChoices]) -> dict[str, str]:
-    return {value: str(label) for value, label in choices.choices}
 
 
 class Notification(models.Model):
@@ -170,12 +164,12 @@ class Notification(models.Model):
 
     # The lists show both for every row: Django's own `get_FOO_display` translates every
     # choice of the field each time (hashing its lazy labels), ~500 translations for a page
-    # of fifty notices (issue 25). Here once per language, the same labels.
+    # of fifty notices (issue 25). Here once per language, the same labels (core.choices).
     def get_channel_display(self) -> str:
-        return _labels(get_language() or "", Notification.Channel).get(self.channel, self.channel)
+        return choice_labels(Notification, "channel")(self.channel)  # type: ignore[no-any-return]
 
     def get_status_display(self) -> str:
-        return _labels(get_language() or "", Notification.Status).get(self.status, self.status)
+        return choice_labels(Notification, "status")(self.status)  # type: ignore[no-any-return]
 
 
 class DeliveryAttempt(models.Model):
