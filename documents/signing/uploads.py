@@ -11,6 +11,7 @@ changes under its hash), so a case page does not validate the same PDF on every 
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 
@@ -19,6 +20,8 @@ from django.core.cache import cache
 from documents.signing.pades import pdf_check, upload_roots
 
 CACHE_SECONDS = 24 * 3600
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,14 @@ def upload_signature(
     key = f"upload-signature:v1:{sha256}"
     found = cache.get(key)
     if found is None:
-        check = pdf_check(read(), roots=upload_roots())  # type: ignore[operator]
+        try:
+            content = read()  # type: ignore[operator]
+        except OSError:
+            # The row's file is gone from storage (a restore without the media): the page
+            # that asks still opens, the file's own link answers 404, nothing is cached.
+            logger.warning("upload %s: its file is missing from storage", sha256)
+            return None
+        check = pdf_check(content, roots=upload_roots())
         first = check.signatures[0] if check.signatures else None
         found = (
             {"signed": False}

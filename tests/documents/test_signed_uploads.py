@@ -96,3 +96,19 @@ def test_a_root_outside_the_bundled_ones_is_not_trusted(client, dev_chain, setti
     html = _checklist(client, case)
 
     assert "inválida ou arquivo alterado" in html
+
+
+def test_a_pdf_whose_file_was_lost_from_storage_leaves_the_case_page_open(client):
+    """A restore without the media volume leaves rows without files: the checklist still
+    opens (the file's own link answers 404), it does not fail on the missing bytes."""
+    case = _case_with(b"%PDF-1.7 not signed", applicant_cpf=CPF().generate())
+    upload = case.documents.get(item=ITEM)
+    upload.file.storage.delete(upload.file.name)
+    upload.sha256 = "lost"  # no verdict kept in the cache under this hash
+    upload.save(update_fields=["sha256"])
+
+    html = _checklist(client, case)
+
+    assert upload.original_name in html
+    assert f'data-testid="upload-signature-{ITEM}"' not in html
+    assert client.get(reverse("document", args=[upload.pk])).status_code == 404
