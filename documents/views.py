@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read
 from cases.workflow import workflow_for
+from core.files import open_stored
 from core.paging import web_keyset_page
 from documents.codes import verification_code_normalize
 from documents.models import OfficialDocument
@@ -200,9 +201,10 @@ def document_pdf(request: HttpRequest, code: str) -> FileResponse:
     document = document_in_scope(request.user, code, rendered=True)
     if document is None:
         raise Http404
+    handle = open_stored(document.file)
     _log_read(request, document)
     return FileResponse(
-        document.file.open("rb"),
+        handle,
         content_type="application/pdf",
         filename=f"{document.number.replace('/', '-')}.pdf",
     )

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models.functions import Lower
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from accounts.roles import Role, has_role, is_staff_member, sees_every_case
 from accounts.services import personal_data_read
 from cases.errors import DomainError
+from core.files import open_stored
 from core.paging import web_keyset_page
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.mailbox import mailbox_enabled, mailbox_read
@@ -173,8 +174,7 @@ def ar_scan(request: HttpRequest, pk: int) -> FileResponse:
     """/notificacoes/<pk>/ar/digitalizacao/ — the scanned AR card, for whoever sees the
     letter (staff of the case, the addressee)."""
     notification = get_object_or_404(letters_in_scope(request.user), pk=pk)
-    if not notification.ar_scan:
-        raise Http404
+    handle = open_stored(notification.ar_scan)
     personal_data_read(
         actor=request.user,
         drivers=[notification.recipient],
@@ -185,4 +185,4 @@ def ar_scan(request: HttpRequest, pk: int) -> FileResponse:
         purpose="notice",
     )
     name = notification.ar_scan.name.rsplit("/", 1)[-1]
-    return FileResponse(notification.ar_scan.open("rb"), filename=name)
+    return FileResponse(handle, filename=name)

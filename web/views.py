@@ -34,6 +34,7 @@ from cases.selectors import (
 from cases.services.deadlines import deadline_retry
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import REQUESTER, SYSTEM, all_workflows, next_party, workflow_for
+from core.files import open_stored
 from documents.selectors import case_documents, portal_documents
 from law import inspection as law_inspection
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
@@ -245,10 +246,7 @@ def document_download(request: HttpRequest, pk: int) -> FileResponse:
     document = get_object_or_404(
         within_visible_cases(Document.objects.all(), request.user), pk=pk
     )
-    if not document.file or not document.file.storage.exists(document.file.name):
-        # A row whose file was lost from storage (a restore without the media) is a
-        # missing file to the person asking, not a server error.
-        raise Http404
+    handle = open_stored(document.file)
     # An uploaded file is the driver's ID, CNH, proof of address…: the read is logged.
     personal_data_read_case(
         actor=request.user,
@@ -258,7 +256,7 @@ def document_download(request: HttpRequest, pk: int) -> FileResponse:
         what=f"documento enviado: {document.item}",
     )
     return FileResponse(
-        document.file.open("rb"),
+        handle,
         content_type=document.content_type,
         filename=document.original_name,
     )

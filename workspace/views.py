@@ -26,6 +26,7 @@ from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read
 from cases.errors import DomainError
 from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
+from core.files import open_stored
 from documents.selectors import driver_cards
 from documents.services import driver_card_issue
 from workspace import dashboard, dossiers, exports, landing
@@ -385,10 +386,10 @@ def export_job_progress(request: HttpRequest, pk: int) -> JsonResponse:
 @login_required
 def export_file(request: HttpRequest, pk: int) -> FileResponse:
     job = _job_for(request, pk)
-    if job.status != ExportJob.Status.DONE or not job.file:
+    if job.status != ExportJob.Status.DONE:
         raise Http404
     return FileResponse(
-        job.file.open("rb"),
+        open_stored(job.file),
         as_attachment=True,
         filename=job.file.name.rsplit("/", 1)[-1],
         content_type=exports.CONTENT_TYPES[job.format],
