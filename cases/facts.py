@@ -42,6 +42,12 @@ def _fact_fields(model: type[Case]) -> tuple[Field, ...]:  # type: ignore[type-a
     )
 
 
+def fact_relations(model: type[Case]) -> tuple[str, ...]:
+    """The kind's own relations its facts name: read along with the case (case_visible),
+    or each would cost a statement of its own when the facts are drawn."""
+    return tuple(f.name for f in _fact_fields(model) if f.is_relation)
+
+
 def case_facts(case: Case, *, staff: bool) -> list[Fact]:
     """The fields of the case's kind that hold a value; a kind's staff-only fields
     (Workflow.staff_only_facts: a complainant's contact, LGPD) only when `staff`."""

@@ -17,6 +17,7 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.policy import HANDLING, JUDGING, OWNER, PARTY, Record, relations_granted
 from accounts.roles import STAFF_ROLES, Role, roles_of
+from cases.facts import fact_relations
 from cases.models import AuditEvent, Case, Deadline, Document, ProcessingTime, queue_due_key
 from cases.workflow import all_workflows, workflow_for
 from core.paging import BadCursor as BadCursor  # re-exported: the queue's callers catch it
@@ -126,8 +127,12 @@ def case_visible(user: User | None, pk: int) -> Case | None:
         return None
     # The holder is not joined: the pages show the Termo's number and status, and the
     # LGPD log reads the holder only when he is not the applicant (each join here costs
-    # Django more to compile than PostgreSQL to run).
-    rows = workflow_for(kind).model.objects.select_related("applicant", "assignee", "authorization")
+    # Django more to compile than PostgreSQL to run). The kind's related facts are
+    # joined: the case API and the page draw each of them (one statement apiece else).
+    model = workflow_for(kind).model
+    rows = model.objects.select_related(
+        "applicant", "assignee", "authorization", *fact_relations(model)
+    )
     return next(iter(rows.filter(pk=pk).order_by()[:1]), None)
 
 

@@ -140,7 +140,8 @@ def notice_summaries(cases: Sequence[Case]) -> dict[int, str]:
 
 def notice_details(case: Case) -> dict[str, object]:
     """Workflow.details: the notice's penalty in full for the case API."""
-    notice = ViolationNotice.objects.get(pk=case.pk)
+    # The case API reads the case as its kind's row already (cases.selectors.case_visible).
+    notice = case if isinstance(case, ViolationNotice) else ViolationNotice.objects.get(pk=case.pk)
     return {"penalty": penalty_of_notice(notice).as_dict()}
 
 
