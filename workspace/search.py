@@ -30,7 +30,18 @@ from typing import Any
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.fields.array import ArrayContains
 from django.db import connection
-from django.db.models import CharField, F, Func, Q, QuerySet, TextField, Value
+from django.db.models import (
+    CharField,
+    Exists,
+    F,
+    Func,
+    OuterRef,
+    Q,
+    QuerySet,
+    TextField,
+    Value,
+)
+from django.db.models.lookups import IsNull
 
 from accounts.models import User
 from accounts.roles import is_staff_member
@@ -349,7 +360,7 @@ def cases_named(matches: Matches) -> Q:
     and their ids were united, then joined to every case for the count and the page)."""
     terms = matches.terms
     if matches.broad:
-        applicant = named_by(terms, "applicant__") | named_by(terms, "authorization__holder__")
+        applicant = named_by(terms, "applicant__") | Q(_held_by_another_named(terms))
     else:
         applicant = one_of("applicant_id", matches.driver_ids)
     condition = applicant | one_of("authorization_id", matches.authorization_ids)
@@ -361,6 +372,20 @@ def cases_named(matches: Matches) -> Q:
         numbered = Case.objects.alias(_key=SearchKey("number")).filter(_key__contains=terms.compact)
         condition |= one_of("pk", _found(numbered.order_by().values("pk")))
     return condition
+
+
+def _held_by_another_named(terms: Terms) -> Exists:
+    """A broad walk's test of a case's Termo holder, asked only when the case's applicant
+    is not named and is not the holder: a Termo is most often held by the case's
+    applicant, whose name was just tested, and then the holder's row is not read. Joined
+    to every case walked, the holder's row was a third lookup a case (issue 25: ~2,400
+    cases walked for a page at a million, 17 ms; 12 ms this way)."""
+    another = Q(IsNull(OuterRef("applicant_id"), True)) | ~Q(holder_id=OuterRef("applicant_id"))
+    return Exists(
+        Authorization.objects.filter(
+            another, named_by(terms, "holder__"), pk=OuterRef("authorization_id")
+        )
+    )
 
 
 @dataclass(frozen=True)
