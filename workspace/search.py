@@ -520,9 +520,10 @@ def search_registers(
     matches = matches or Matches(user, q)
     if not matches:
         return RegisterHits([], [], [])
-    drivers, authorizations = matches.drivers, matches.authorizations
     if cases is not None and matches.through_its_cases:
         drivers, authorizations = matches.parties_named(cases)
+    else:
+        drivers, authorizations = matches.drivers, matches.authorizations
     with custom_plans():
         return RegisterHits(
             drivers=list(drivers.order_by("name", "pk")[:REGISTER_HITS]),
