@@ -22,13 +22,18 @@ class SearchCaseSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.CharField()
     kind = serializers.CharField()
-    kind_label = serializers.CharField(source="get_kind_display")
+    # A method, not `source="get_kind_display"`: DRF asks `inspect` whether a source is a
+    # callable without arguments, on every row.
+    kind_label = serializers.SerializerMethodField()
     state = serializers.CharField()
     state_label = serializers.SerializerMethodField()
     applicant = serializers.CharField(source="applicant.name", default=None, allow_null=True)
     opened_at = serializers.DateTimeField()
     closed_at = serializers.DateTimeField(allow_null=True)
     url = serializers.SerializerMethodField()
+
+    def get_kind_label(self, case: object) -> str:
+        return case.get_kind_display()  # type: ignore[attr-defined]
 
     def get_state_label(self, case: object) -> str:
         return state_label(case.kind, case.state)  # type: ignore[attr-defined]

@@ -114,13 +114,10 @@ def cases_awaiting_page(user: User, role: str, *, number: int, per_page: int) ->
     found = (
         Case.objects.filter(pk__in=ids)
         .select_related("applicant")
-        .only(*CASE_ROW_FIELDS)
+        .only(*search.CASE_ROW_FIELDS)
         .in_bulk()
     )
     return replace(page, rows=[found[pk] for pk in ids])
-
-
-CASE_ROW_FIELDS = ("number", "kind", "state", "opened_at", "closed_at", "applicant__name")
 
 
 def commission_appeals(user: User) -> QuerySet[Case]:

@@ -1,8 +1,8 @@
 """A search whose words name more drivers than `workspace.search.FEW` (issue 25: "condutor
 12" names 20,000 of 250,000 drivers at a million cases) walks the cases newest first,
-testing each one's applicant and Termo holder on the joined row, and does not count them:
-the same cases in the same order as the lists of ids found, the page says whether more
-follow, and no statement hands on the drivers' ids."""
+testing each one's applicant on the joined row and its Termo's holder when he is another,
+and does not count them: the same cases in the same order as the lists of ids found, the
+page says whether more follow, and no statement hands on the drivers' ids."""
 
 from __future__ import annotations
 
@@ -186,3 +186,22 @@ def test_the_commission_asks_broadness_of_the_register_and_is_shown_only_its_cas
     assert [d.name for d in found.hits.drivers] == ["Souza 0"]
     assert [a.pk for a in found.hits.authorizations] == [judged.pk]
     assert found.hits.vehicles == []  # plates are the staff's to search
+
+
+def test_a_broad_walk_reads_the_holder_only_when_he_is_not_the_applicant(
+    clerk, souzas, monkeypatch
+):
+    """A Termo is most often held by the case's applicant, whose name the walk has just
+    tested: the holder is asked for only when he is someone else, or when the case has no
+    applicant (the case is then found by its Termo's holder alone)."""
+    unnamed = SuspensionCaseFactory(authorization=souzas[2].authorization, applicant=None)
+    listed, _ = _numbers(clerk, "souza")
+    assert unnamed.number in listed
+    monkeypatch.setattr(search_module, "FEW", 2)
+
+    with CaptureQueriesContext(connection) as ctx:
+        walked, found = _numbers(clerk, "souza")
+
+    assert walked == listed and found.page.total == 12
+    (page,) = [q["sql"] for q in ctx.captured_queries if 'FROM "cases_case"' in q["sql"]]
+    assert "EXISTS" in page and '"applicant_id" IS NULL' in page

@@ -45,6 +45,26 @@ queries = ["jose conceicao", "JOSÉ", "davila", "529.982.247-25", "qab-1c23",
            "ta-2026/000007", "2026/31", "maria"]
 found = {q: [c.number for c in search_cases(user=clerk, filters=CaseFilter(q=q))]
          for q in queries}
+# Broad (more drivers named than FEW): the cases walked, each applicant tested on the
+# joined row and a Termo's holder when he is another, or the case has no applicant.
+from workspace import search as search_module
+maria = Driver.objects.create(
+    kind="holder", name="Maria Silva", cpf="39053344705", cnh_number="12345678900",
+    cnh_category="B", cnh_expires_on=dt.date(2030, 1, 1), address="Rua Principal, 2",
+)
+for sequence, applicant in ((32, maria), (33, None)):
+    SuspensionCase.objects.create(
+        number=f"2026/0000{sequence}", year=2026, sequence=sequence, kind="suspension",
+        state="filed", authorization=taxi, applicant=applicant, opened_at=timezone.now(),
+        ground="vehicle_substitution", requested_days=30,
+    )
+search_module.FEW = 0
+found["broad jose"] = [
+    c.number for c in search_cases(user=clerk, filters=CaseFilter(q="jose", status="all"))
+]
+found["broad silva"] = [
+    c.number for c in search_cases(user=clerk, filters=CaseFilter(q="silva", status="all"))
+]
 print("RESULT" + json.dumps(found))
 """
 
@@ -78,4 +98,6 @@ def test_search_is_tolerant_on_the_embedded_sqlite_default(tmp_path):
         "ta-2026/000007": ["2026/000031"],
         "2026/31": ["2026/000031"],
         "maria": [],
+        "broad jose": ["2026/000033", "2026/000032", "2026/000031"],
+        "broad silva": ["2026/000032"],
     }

@@ -159,3 +159,27 @@ def test_a_long_list_of_ids_finds_the_same_rows_as_an_in_list(aparecida):
     if connection.vendor == "postgresql":
         assert '"cases_case"."id" = ANY(' in ctx.captured_queries[0]["sql"]
     assert list(Case.objects.filter(one_of("pk", []))) == []
+
+
+@pytest.mark.parametrize("path", ["/busca/", "/api/search/"])
+def test_a_page_of_cases_reads_what_its_rows_show(clerk_client, path):
+    """A row shows a case's number, kind, state, applicant and dates: the case is read with
+    its applicant's name, not with its assignee's and Termo's rows (three models built a
+    row that no one showed), and no row reads anything more."""
+    for n in range(5):
+        SuspensionCaseFactory(authorization=AuthorizationFactory(holder__name=f"Rosa {n}"))
+    few, statements = _statements(clerk_client, path, {"q": "rosa", "status": "all"})
+    (page,) = [sql for sql in statements if sql.startswith('SELECT "cases_case"."id"')]
+    assert '"accounts_user"' not in page and '"registers_authorization"' not in page
+    assert '"registers_driver"."name"' in page and '"registers_driver"."cpf"' not in page
+
+    for n in range(5, 10):
+        SuspensionCaseFactory(authorization=AuthorizationFactory(holder__name=f"Rosa {n}"))
+    more, more_statements = _statements(clerk_client, path, {"q": "rosa", "status": "all"})
+    assert len(more_statements) == len(statements)
+    if path == "/api/search/":
+        names = sorted(row["applicant"] for row in more.json()["results"])
+        assert names == [f"Rosa {n}" for n in range(10)]
+        assert {row["kind_label"] for row in more.json()["results"]} == {"Suspensão a pedido"}
+    else:
+        assert all(f"Rosa {n}</a>" in more.content.decode() for n in range(10))
