@@ -137,7 +137,11 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
     today = timezone.localdate()
     # Read once: listed on the page, and the file's lists go through them.
-    authorizations = list(driver.authorizations.select_related("vehicle"))
+    authorizations = list(
+        driver.authorizations.select_related("vehicle").only(
+            "number", "status", "holder", "vehicle__plate"
+        )
+    )
     return render(
         request,
         "workspace/driver.html",
@@ -180,8 +184,21 @@ def driver_card_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
-    vehicle = get_object_or_404(vehicles_in_scope(request.user).select_related("owner"), pk=pk)
-    authorizations = list(vehicle.authorizations.select_related("holder"))
+    # What the page shows, and of a driver his account: the read log skips his own reads.
+    vehicle = get_object_or_404(
+        vehicles_in_scope(request.user)
+        .select_related("owner")
+        .only(
+            *("plate", "renavam", "make", "model", "manufacture_year", "colour"),
+            *("owner__name", "owner__user"),
+        ),
+        pk=pk,
+    )
+    authorizations = list(
+        vehicle.authorizations.select_related("holder").only(
+            "number", "status", "vehicle", "holder__name", "holder__user"
+        )
+    )
     personal_data_read(
         actor=request.user,
         drivers=[vehicle.owner, *(a.holder for a in authorizations)],
@@ -208,7 +225,14 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def authorization_page(request: HttpRequest, pk: int) -> HttpResponse:
-    authorization = get_object_or_404(authorizations_in_scope(request.user), pk=pk)
+    # What the page shows, and of the holder his account: the read log skips his own reads.
+    authorization = get_object_or_404(
+        authorizations_in_scope(request.user).only(
+            *("number", "status", "granted_on", "ended_on"),
+            *("holder__name", "holder__user", "vehicle__plate"),
+        ),
+        pk=pk,
+    )
     personal_data_read(
         actor=request.user,
         drivers=[authorization.holder],
