@@ -61,28 +61,35 @@ BINDING_ROW = ("auxiliary__name", "valid_from", "valid_until", "ended_on")
 ACTOR = ("actor__first_name", "actor__last_name", "actor__username", "actor__is_superuser")
 
 
-def _case_ids(user: User, paths: list[QuerySet[Case]]) -> list[int] | QuerySet[Case]:
-    """The ids of the user's visible cases that any of `paths` reaches.
+def _visible_reached(user: User, paths: list[QuerySet[Case]]) -> QuerySet[Case]:
+    """The user's visible cases that any of `paths` reaches.
 
     Each path is one indexed lookup (the applicant, the Termo, the notice's offender…),
     and they are united: an OR of the three relations made PostgreSQL walk every case to
-    test each (112,800 rows read to return 5 at 100,000 cases; issue 25). The few ids
-    found go on as a list, so each side list is planned for what it really reads."""
+    test each (112,800 rows read to return 5 at 100,000 cases; issue 25)."""
     first, *rest = [path.values("pk").order_by() for path in paths]
     reached = first.union(*rest) if rest else first
-    visible = cases_visible_to(user).filter(pk__in=reached).order_by().values_list("pk", flat=True)
-    ids = list(visible[: FEW + 1])
-    return visible if len(ids) > FEW else ids
+    return cases_visible_to(user).filter(pk__in=reached)
+
+
+def _case_ids(visible: QuerySet[Case]) -> list[int] | QuerySet[Case]:
+    """The ids of `visible`: the few found go on as a list, so each side list is planned
+    for what it really reads."""
+    pks = visible.order_by().values_list("pk", flat=True)
+    ids = list(pks[: FEW + 1])
+    return pks if len(ids) > FEW else ids
 
 
 def _dossier(user: User, paths: list[QuerySet[Case]], authorizations: list[int]) -> Dossier:
-    ids = _case_ids(user, paths)
+    visible = _visible_reached(user, paths)
     cases = list(
-        Case.objects.filter(pk__in=ids)
-        .select_related("applicant")
+        visible.select_related("applicant")
         .only(*CASE_ROW, "applicant__name")
         .order_by("-opened_at", "-id")[: SHOWN + 1]
     )
+    # Most files have a handful of cases: the rows shown are then every id the side lists
+    # ask about, and reading the ids first was one more statement on every file.
+    ids = [case.pk for case in cases] if len(cases) <= SHOWN else _case_ids(visible)
     deadlines = (
         Deadline.objects.filter(state__in=[Deadline.State.PENDING, Deadline.State.FAILED])
         .filter(Q(case__in=ids) | Q(authorization__in=authorizations))
