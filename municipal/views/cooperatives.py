@@ -63,8 +63,12 @@ def association_page(request: HttpRequest, pk: int) -> HttpResponse:
             "counted": counted,
             "limit": max_vehicles(association.counted_for_vehicles),
             "min_members": MIN_MEMBERS,
-            "uses": ExecutiveUse.objects.filter(executive__association=association).select_related(
-                "executive__vehicle", "membership__driver", "retained_vehicle"
+            # What the list shows of each use: the plates, the member's name, the contract.
+            "uses": ExecutiveUse.objects.filter(executive__association=association)
+            .select_related("executive__vehicle", "membership__driver", "retained_vehicle")
+            .only(
+                *("contract", "started_at", "ended_at", "executive__vehicle__plate"),
+                *("membership__driver__name", "retained_vehicle__plate"),
             )[:100],
             "keeper": may_keep_registers(request.user),
             "member_form": MemberForm(initial={"since": timezone.localdate()}),
