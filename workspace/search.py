@@ -363,6 +363,11 @@ def cases_named(matches: Matches) -> Q:
     return condition
 
 
+# What a case's row shows, on the page (`_case_rows.html`) and in the API: whole rows,
+# joined to an assignee and a Termo no row shows, were a fifth of a search (issue 25).
+CASE_ROW = ("number", "kind", "state", "applicant__name", "opened_at", "closed_at")
+
+
 @dataclass(frozen=True)
 class CaseFilter:
     """The search page's filters, all of them choices (web.forms validates them)."""
@@ -406,9 +411,7 @@ def search_cases(
             # table from the newest case until the page is full, and when the cases named
             # are old it reads most of it (issue 25: 123,000 cases read for 50 found).
             newest = (F("opened_at") + Value(dt.timedelta(0))).desc()
-    return rows.select_related("applicant", "assignee", "authorization").order_by(
-        newest, "-id"
-    )
+    return rows.select_related("applicant").only(*CASE_ROW).order_by(newest, "-id")
 
 
 @dataclass(frozen=True)
@@ -500,10 +503,19 @@ def search_registers(
     drivers, authorizations = matches.drivers, matches.authorizations
     if cases is not None and matches.through_its_cases:
         drivers, authorizations = matches.parties_named(cases)
+    # What a hit shows (the page, the API), and of a driver his account: the read log
+    # skips a driver's reads of his own data.
+    drivers = drivers.only("name", "cpf", "user")
+    vehicles = vehicles_matching(user, matches.terms).only("plate", "make", "model")
+    authorizations = (
+        authorizations.select_related(None)
+        .select_related("holder")
+        .only("number", "holder__name", "holder__user")
+    )
     with custom_plans():
         return RegisterHits(
             drivers=list(drivers.order_by("name", "pk")[:REGISTER_HITS]),
-            vehicles=list(vehicles_matching(user, matches.terms).order_by("plate")[:REGISTER_HITS]),
+            vehicles=list(vehicles.order_by("plate")[:REGISTER_HITS]),
             authorizations=list(authorizations.order_by("number")[:REGISTER_HITS]),
         )
 
