@@ -1,0 +1,115 @@
+"""A driver's, a vehicle's and a Termo's file read the columns their tables draw, in
+statements that do not grow with the file (issue 25): each document's and event's case is
+the one read for the case list, and a file with more cases than it shows still names the
+case of each row, and links to the search for the rest."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.base import ContentFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from accounts.models import PersonalDataAccess
+from cases.models import AuditEvent, Document
+from tests.factories import MunicipalRegistrationFactory, SuspensionCaseFactory
+from workspace import dossiers
+
+pytestmark = pytest.mark.django_db
+
+# Session, user, the driver, the read log, his Termos, the cases, their documents, the
+# deadlines, the events, the events' authors' groups, the penalties, the IMs, the
+# auxiliaries' bindings, the points, the identifications.
+DRIVER_PAGE_QUERIES = 15
+
+
+def _case_with_papers(authorization, actor, n):  # type: ignore[no-untyped-def]
+    case = SuspensionCaseFactory(authorization=authorization)
+    Document.objects.create(
+        case=case, item="rg", file=ContentFile(b"%PDF-1.4 x", name="rg.pdf"),
+        original_name=f"rg-{n}.pdf", content_type="application/pdf", size=10, sha256="ab" * 32,
+    )
+    AuditEvent.objects.create(
+        case=case, actor=actor, at=case.opened_at, to_state="filed", transition="open"
+    )
+    return case
+
+
+def _driver_page(client, authorization) -> tuple[str, list[str]]:  # type: ignore[no-untyped-def]
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(f"/taxistas/{authorization.holder_id}/")
+    assert response.status_code == 200
+    return response.content.decode(), [q["sql"] for q in queries.captured_queries]
+
+
+def test_a_driver_file_costs_the_same_statements_for_one_case_or_four(
+    client, clerk, authorization
+):
+    MunicipalRegistrationFactory(authorization=authorization)
+    _case_with_papers(authorization, clerk, 0)
+    client.force_login(clerk)
+    _page, one = _driver_page(client, authorization)
+    assert len(one) <= DRIVER_PAGE_QUERIES
+    cases = [_case_with_papers(authorization, clerk, n) for n in range(1, 4)]
+    page, four = _driver_page(client, authorization)
+    assert len(four) == len(one)
+    for n, case in enumerate(cases, start=1):
+        assert case.number in page and f"rg-{n}.pdf" in page
+    # The documents and events name their case from the case list, not from a join.
+    documents = next(sql for sql in four if 'FROM "cases_document"' in sql)
+    assert "JOIN" not in documents
+
+
+def test_a_register_file_reads_neither_the_assignee_nor_whole_rows(client, clerk, authorization):
+    _case_with_papers(authorization, clerk, 0)
+    client.force_login(clerk)
+    for url in (
+        f"/taxistas/{authorization.holder_id}/",
+        f"/veiculos/{authorization.vehicle_id}/",
+        f"/termos/{authorization.pk}/",
+    ):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        cases = [q["sql"] for q in queries.captured_queries if 'FROM "cases_case"' in q["sql"]]
+        assert cases, url
+        for sql in cases:
+            assert '"cases_case"."assignee_id"' not in sql, url
+            assert '"cases_case"."updated_at"' not in sql, url
+
+
+def test_a_file_with_more_cases_than_shown_names_each_rows_case_and_links_to_the_search(
+    client, clerk, authorization, monkeypatch
+):
+    monkeypatch.setattr(dossiers, "SHOWN", 2)
+    cases = [_case_with_papers(authorization, clerk, n) for n in range(3)]
+    client.force_login(clerk)
+    page, _sql = _driver_page(client, authorization)
+    assert "Ver todos na busca" in page
+    # The newest two cases listed; the documents and events name their own case each.
+    assert cases[2].number in page and cases[1].number in page
+    assert "rg-2.pdf" in page and "rg-1.pdf" in page
+
+
+def test_a_register_file_still_logs_the_drivers_it_shows(client, clerk, authorization):
+    client.force_login(clerk)
+    client.get(f"/veiculos/{authorization.vehicle_id}/")
+    client.get(f"/termos/{authorization.pk}/")
+    reads = PersonalDataAccess.objects.filter(user=clerk).order_by("id")
+    assert [(r.driver_id, r.what) for r in reads] == [
+        (authorization.holder_id, "ficha do veículo"),
+        (authorization.holder_id, "ficha do Termo"),
+    ]
+
+
+def test_a_register_file_in_english_shows_the_labels_in_english(client, clerk, authorization):
+    MunicipalRegistrationFactory(authorization=authorization)
+    _case_with_papers(authorization, clerk, 0)
+    client.force_login(clerk)
+    page = client.get(
+        f"/taxistas/{authorization.holder_id}/", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    # The Termo's and the IM's status, the document's review: each label in English.
+    assert "— active —" in page
+    assert "<td>valid</td>" in page
+    assert "to be reviewed" in page
+    assert "ativa" not in page and "a conferir" not in page
