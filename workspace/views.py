@@ -125,7 +125,10 @@ def filter_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
-    driver = get_object_or_404(drivers_in_scope(request.user), pk=pk)
+    today = timezone.localdate()
+    driver = get_object_or_404(
+        dossiers.with_file_lists(drivers_in_scope(request.user), today=today), pk=pk
+    )
     personal_data_read(
         actor=request.user,
         drivers=[driver],
@@ -135,7 +138,6 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
         what="ficha do taxista",
         purpose="register",
     )
-    today = timezone.localdate()
     # Read once: listed on the page, and the file's lists go through them.
     authorizations = list(
         driver.authorizations.select_related("vehicle").only(

@@ -5,22 +5,32 @@ case of each row, and links to the search for the rest."""
 
 from __future__ import annotations
 
+import datetime as dt
+from decimal import Decimal
+
 import pytest
 from django.core.files.base import ContentFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from accounts.models import PersonalDataAccess
 from cases.models import AuditEvent, Document
-from tests.factories import MunicipalRegistrationFactory, SuspensionCaseFactory
+from registers.models import AuxiliaryBinding, Driver, PointRecord
+from tests.factories import (
+    DriverFactory,
+    MunicipalRegistrationFactory,
+    SuspensionCaseFactory,
+    ViolationNoticeFactory,
+)
 from workspace import dossiers
 
 pytestmark = pytest.mark.django_db
 
-# Session, user, the driver, the read log, his Termos, the cases, their documents, the
-# deadlines, the events, the events' authors' groups, the penalties, the IMs, the
-# auxiliaries' bindings, the points, the identifications.
-DRIVER_PAGE_QUERIES = 15
+# Session, user, the driver (whether he has bindings and points), the read log, his Termos,
+# the cases, their documents, the deadlines, the events, the events' authors' groups, the
+# penalties, the IMs, the identifications (the bindings and points, had he any).
+DRIVER_PAGE_QUERIES = 13
 
 
 def _case_with_papers(authorization, actor, n):  # type: ignore[no-untyped-def]
@@ -113,3 +123,40 @@ def test_a_register_file_in_english_shows_the_labels_in_english(client, clerk, a
     assert "<td>valid</td>" in page
     assert "to be reviewed" in page
     assert "ativa" not in page and "a conferir" not in page
+
+
+def _reads(sql: list[str], table: str) -> bool:
+    return any(s.startswith(f'SELECT "{table}".') for s in sql)
+
+
+def test_a_driver_without_bindings_or_points_reads_neither_list(client, clerk, authorization):
+    client.force_login(clerk)
+    page, sql = _driver_page(client, authorization)
+    assert not _reads(sql, "registers_auxiliarybinding")
+    assert not _reads(sql, "registers_pointrecord")
+    assert "0 pontos nos últimos 12 meses" in page
+    assert "Nenhum ponto nos últimos 36 meses." in page
+    assert "Vínculos de auxiliar" not in page
+
+
+def test_art_27_and_59_v_a_driver_with_a_binding_and_points_shows_both(
+    client, clerk, authorization
+):
+    auxiliary = DriverFactory(kind=Driver.Kind.AUXILIARY)
+    today = timezone.localdate()
+    AuxiliaryBinding.objects.create(
+        authorization=authorization, auxiliary=auxiliary, valid_from=today,
+        valid_until=today + dt.timedelta(days=365),
+    )
+    notice = ViolationNoticeFactory(authorization=authorization)
+    PointRecord.objects.create(
+        driver=auxiliary, violation=notice, on=today - dt.timedelta(days=400),
+        points=Decimal("5"), article="Art. 56",
+    )
+    client.force_login(clerk)
+    for driver in (authorization.holder, auxiliary):
+        page = client.get(f"/taxistas/{driver.pk}/").content.decode()
+        assert f"{auxiliary.name}</a> → {authorization.number}" in page
+    # Outside the short window (12 months), inside the long one (36).
+    assert "0 pontos nos últimos 12 meses" in page and "5 pontos nos últimos 36 meses" in page
+    assert notice.number in page
