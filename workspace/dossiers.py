@@ -80,7 +80,25 @@ def _case_ids(visible: QuerySet[Case]) -> list[int] | QuerySet[Case]:
     return pks if len(ids) > FEW else ids
 
 
-def _dossier(user: User, paths: list[QuerySet[Case]], authorizations: list[int]) -> Dossier:
+def with_penalties_flag(authorizations: QuerySet[Authorization]) -> QuerySet[Authorization]:
+    """`authorizations`, each with whether a penalty was ever served on it
+    (`has_penalties`): few were, and the list of penalties asked of every file's Termos
+    was one more statement on most files (issue 25)."""
+    served = PenaltyPeriod.objects.filter(authorization=OuterRef("pk"))
+    return authorizations.annotate(has_penalties=Exists(served))
+
+
+def _penalized(authorizations: list[int], rows: list[Authorization] | None) -> list[int]:
+    """Of `authorizations`, those a penalty may have been served on: the `rows` read with
+    `with_penalties_flag` say which; without them, every one."""
+    if rows is None:
+        return authorizations
+    return [row.pk for row in rows if getattr(row, "has_penalties", True)]
+
+
+def _dossier(
+    user: User, paths: list[QuerySet[Case]], authorizations: list[int], penalized: list[int]
+) -> Dossier:
     visible = _visible_reached(user, paths)
     cases = list(
         visible.select_related("applicant")
@@ -116,7 +134,7 @@ def _dossier(user: User, paths: list[QuerySet[Case]], authorizations: list[int])
         deadlines=list(deadlines),
         events=_of_cases(events, read, ("at", "transition", *ACTOR)),
         penalties=list(
-            PenaltyPeriod.objects.filter(authorization__in=authorizations)
+            PenaltyPeriod.objects.filter(authorization__in=penalized)
             .select_related("violation")
             .only("kind", "starts_on", "ends_on", "violation__number")
             .order_by("-starts_on", "-id")[:SHOWN]
@@ -167,21 +185,27 @@ def with_file_lists(drivers: QuerySet[Driver], *, today: dt.date) -> QuerySet[Dr
 
 
 def driver_dossier(
-    user: User, driver: Driver, *, today: dt.date, authorizations: list[int] | None = None
+    user: User,
+    driver: Driver,
+    *,
+    today: dt.date,
+    authorizations: list[Authorization] | None = None,
 ) -> Dossier:
-    """`authorizations`: the ids of the Termos `driver` holds, when the page has read them.
-    A driver read through `with_file_lists` (for the same `today`) has the lists he has
-    none of left unread."""
-    if authorizations is None:
-        authorizations = list(
-            Authorization.objects.filter(holder=driver).values_list("pk", flat=True)
-        )
+    """`authorizations`: the Termos `driver` holds, when the page has read them (through
+    `with_penalties_flag`, those never penalized are not asked for penalties). A driver
+    read through `with_file_lists` (for the same `today`) has the lists he has none of
+    left unread."""
+    ids = (
+        [a.pk for a in authorizations]
+        if authorizations is not None
+        else list(Authorization.objects.filter(holder=driver).values_list("pk", flat=True))
+    )
     paths = [
         Case.objects.filter(applicant=driver),
-        Case.objects.filter(authorization__in=authorizations),
+        Case.objects.filter(authorization__in=ids),
         Case.objects.filter(violationnotice__offender=driver),
     ]
-    dossier = _dossier(user, paths, authorizations)
+    dossier = _dossier(user, paths, ids, _penalized(ids, authorizations))
     if getattr(driver, "has_bindings", True):
         dossier.bindings = list(
             AuxiliaryBinding.objects.filter(Q(auxiliary=driver) | Q(authorization__holder=driver))
@@ -207,25 +231,39 @@ def driver_dossier(
 
 
 def vehicle_dossier(
-    user: User, vehicle: Vehicle, *, authorizations: list[int] | None = None
+    user: User, vehicle: Vehicle, *, authorizations: list[Authorization] | None = None
 ) -> Dossier:
-    """`authorizations`: the ids of the vehicle's Termos, when the page has read them."""
-    if authorizations is None:
-        authorizations = list(
-            Authorization.objects.filter(vehicle=vehicle).values_list("pk", flat=True)
-        )
+    """`authorizations`: the vehicle's Termos, when the page has read them (through
+    `with_penalties_flag`, those never penalized are not asked for penalties)."""
+    ids = (
+        [a.pk for a in authorizations]
+        if authorizations is not None
+        else list(Authorization.objects.filter(vehicle=vehicle).values_list("pk", flat=True))
+    )
     paths = [
-        Case.objects.filter(authorization__in=authorizations),
+        Case.objects.filter(authorization__in=ids),
         Case.objects.filter(violationnotice__vehicle=vehicle),
     ]
-    return _dossier(user, paths, authorizations)
+    return _dossier(user, paths, ids, _penalized(ids, authorizations))
+
+
+def with_termo_file_lists(authorizations: QuerySet[Authorization]) -> QuerySet[Authorization]:
+    """`with_penalties_flag`, and whether auxiliaries were ever bound to each Termo
+    (`has_bindings`), for the Termo's own file."""
+    bound = AuxiliaryBinding.objects.filter(authorization=OuterRef("pk"))
+    return with_penalties_flag(authorizations).annotate(has_bindings=Exists(bound))
 
 
 def authorization_dossier(user: User, authorization: Authorization) -> Dossier:
-    dossier = _dossier(user, [Case.objects.filter(authorization=authorization)], [authorization.pk])
-    dossier.bindings = list(
-        authorization.auxiliary_bindings.select_related("auxiliary")
-        .only(*BINDING_ROW)
-        .order_by("-valid_from")[:SHOWN]
-    )
+    """A Termo read through `with_termo_file_lists` has the lists it has none of left
+    unread."""
+    ids = [authorization.pk]
+    paths = [Case.objects.filter(authorization=authorization)]
+    dossier = _dossier(user, paths, ids, _penalized(ids, [authorization]))
+    if getattr(authorization, "has_bindings", True):
+        dossier.bindings = list(
+            authorization.auxiliary_bindings.select_related("auxiliary")
+            .only(*BINDING_ROW)
+            .order_by("-valid_from")[:SHOWN]
+        )
     return dossier

@@ -140,9 +140,9 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
     # Read once: listed on the page, and the file's lists go through them.
     authorizations = list(
-        driver.authorizations.select_related("vehicle").only(
-            "number", "status", "holder", "vehicle__plate"
-        )
+        dossiers.with_penalties_flag(driver.authorizations.all())
+        .select_related("vehicle")
+        .only("number", "status", "holder", "vehicle__plate")
     )
     return render(
         request,
@@ -151,7 +151,7 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
             "driver": driver,
             "authorizations": authorizations,
             "dossier": dossiers.driver_dossier(
-                request.user, driver, today=today, authorizations=[a.pk for a in authorizations]
+                request.user, driver, today=today, authorizations=authorizations
             ),
             "cards": driver_cards(driver),
             "may_issue_card": has_role(request.user, Role.CLERK),
@@ -197,9 +197,9 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
         pk=pk,
     )
     authorizations = list(
-        vehicle.authorizations.select_related("holder").only(
-            "number", "status", "vehicle", "holder__name", "holder__user"
-        )
+        dossiers.with_penalties_flag(vehicle.authorizations.all())
+        .select_related("holder")
+        .only("number", "status", "vehicle", "holder__name", "holder__user")
     )
     personal_data_read(
         actor=request.user,
@@ -217,7 +217,7 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
             "vehicle": vehicle,
             "authorizations": authorizations,
             "dossier": dossiers.vehicle_dossier(
-                request.user, vehicle, authorizations=[a.pk for a in authorizations]
+                request.user, vehicle, authorizations=authorizations
             ),
             "today": timezone.localdate(),
             "search_q": vehicle.plate,
@@ -229,7 +229,7 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
 def authorization_page(request: HttpRequest, pk: int) -> HttpResponse:
     # What the page shows, and of the holder his account: the read log skips his own reads.
     authorization = get_object_or_404(
-        authorizations_in_scope(request.user).only(
+        dossiers.with_termo_file_lists(authorizations_in_scope(request.user)).only(
             *("number", "status", "granted_on", "ended_on"),
             *("holder__name", "holder__user", "vehicle__plate"),
         ),

@@ -23,14 +23,16 @@ from tests.factories import (
     SuspensionCaseFactory,
     ViolationNoticeFactory,
 )
+from workflows.violation.models import PenaltyPeriod
 from workspace import dossiers
 
 pytestmark = pytest.mark.django_db
 
-# Session, user, the driver (whether he has bindings and points), the read log, his Termos,
-# the cases, their documents, the deadlines, the events, the events' authors' groups, the
-# penalties, the IMs, the identifications (the bindings and points, had he any).
-DRIVER_PAGE_QUERIES = 13
+# Session, user, the driver (whether he has bindings and points), the read log, his Termos
+# (whether each was ever penalized), the cases, their documents, the deadlines, the
+# events, the events' authors' groups, the IMs, the identifications (the bindings, points
+# and penalties, had he any).
+DRIVER_PAGE_QUERIES = 12
 
 
 def _case_with_papers(authorization, actor, n):  # type: ignore[no-untyped-def]
@@ -160,3 +162,41 @@ def test_art_27_and_59_v_a_driver_with_a_binding_and_points_shows_both(
     # Outside the short window (12 months), inside the long one (36).
     assert "0 pontos nos últimos 12 meses" in page and "5 pontos nos últimos 36 meses" in page
     assert notice.number in page
+
+
+def test_art_59_iii_a_penalty_shows_on_the_driver_vehicle_and_termo_files_and_only_then_is_read(
+    client, clerk, authorization
+):
+    client.force_login(clerk)
+    urls = (
+        f"/taxistas/{authorization.holder_id}/",
+        f"/veiculos/{authorization.vehicle_id}/",
+        f"/termos/{authorization.pk}/",
+    )
+    for url in urls:
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(url).content.decode()
+        assert "Nenhuma penalidade." in page
+        assert not _reads([q["sql"] for q in queries.captured_queries], "workflows_penaltyperiod")
+    notice = ViolationNoticeFactory(authorization=authorization)
+    today = timezone.localdate()
+    PenaltyPeriod.objects.create(
+        violation=notice, authorization=authorization, kind=PenaltyPeriod.Kind.SUSPENSION,
+        starts_on=today, ends_on=today + dt.timedelta(days=10),
+    )
+    for url in urls:
+        page = client.get(url).content.decode()
+        assert "suspensão (Art. 59 III)" in page and notice.number in page, url
+
+
+def test_art_27_a_termo_file_shows_its_auxiliary_only_when_bound(client, clerk, authorization):
+    client.force_login(clerk)
+    assert "Vínculos de auxiliar" not in client.get(f"/termos/{authorization.pk}/").content.decode()
+    auxiliary = DriverFactory(kind=Driver.Kind.AUXILIARY)
+    today = timezone.localdate()
+    AuxiliaryBinding.objects.create(
+        authorization=authorization, auxiliary=auxiliary, valid_from=today,
+        valid_until=today + dt.timedelta(days=365),
+    )
+    page = client.get(f"/termos/{authorization.pk}/").content.decode()
+    assert "Vínculos de auxiliar" in page and auxiliary.name in page
