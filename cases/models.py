@@ -17,6 +17,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin
 
+from core.choices import choice_labels
+
 
 class CaseKind(models.TextChoices):
     APPLICATION = "application", _("Cadastro e outorga de autorização")
@@ -412,6 +414,11 @@ class Document(models.Model):
 
     def __str__(self) -> str:
         return f"{self.item}: {self.original_name}"
+
+    # The register files list it for every row: Django's own `get_FOO_display` translates
+    # every choice of the field on each call; here once per language (core.choices).
+    def get_review_display(self) -> str:
+        return choice_labels(Document, "review")(self.review)  # type: ignore[no-any-return]
 
 
 class ProcessingTime(models.Model):

@@ -96,7 +96,9 @@ def one_of(field: str, values: list[Any] | QuerySet[Any]) -> Q:
     in every statement it was in (issue 25)."""
     from django.db import connection
 
-    if isinstance(values, list) and connection.vendor == "postgresql":
+    # None found: Django's own empty `IN`, which it knows matches nothing, so a list of
+    # it is not read and a united step leaves it out (`= ANY('{}')` was still sent).
+    if isinstance(values, list) and values and connection.vendor == "postgresql":
         return Q(EqualsAny(F(field), values))
     return Q(**{f"{field}__in": values})
 

@@ -485,9 +485,10 @@ def portal_documents(
 
 
 def driver_cards(driver: models.Model, *, limit: int = 10) -> list[OfficialDocument]:
-    """The identifications issued for `driver` (Art. 4 X), newest first, for his file."""
+    """The identifications issued for `driver` (Art. 4 X), newest first, for his file: what
+    its list shows of each (the number, the PDF's code, the status, the day)."""
     return list(
         OfficialDocument.objects.filter(kind=OfficialDocument.Kind.DRIVER_CARD, driver=driver)
-        .defer("context")
+        .only("number", "verification_code", "status", "issued_at")
         .order_by("-issued_at", "-id")[:limit]
     )

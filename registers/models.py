@@ -11,6 +11,7 @@ from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
+from core.choices import choice_labels
 from law.i18n import format_date
 from registers.validators import (
     display_plate,
@@ -200,6 +201,11 @@ class Authorization(FSMModelMixin, models.Model):
     def __str__(self) -> str:
         return f"{self.number} — {self.holder}"
 
+    # The register files list it for every row: Django's own `get_FOO_display` translates
+    # every choice of the field on each call; here once per language (core.choices).
+    def get_status_display(self) -> str:
+        return choice_labels(Authorization, "status")(self.status)  # type: ignore[no-any-return]
+
     # Pure transitions: the services that call them lock, audit and save.
     @transition(field=status, source=Status.ACTIVE, target=Status.SUSPENDED)
     def suspend(self) -> None:
@@ -261,6 +267,12 @@ class MunicipalRegistration(FSMModelMixin, models.Model):
 
     def __str__(self) -> str:
         return self.number
+
+    # The register files list it for every row: Django's own `get_FOO_display` translates
+    # every choice of the field on each call; here once per language (core.choices).
+    def get_status_display(self) -> str:
+        label = choice_labels(MunicipalRegistration, "status")
+        return label(self.status)  # type: ignore[no-any-return]
 
     def is_valid_on(self, day: dt.date) -> bool:
         return self.status == self.Status.VALID and self.valid_from <= day <= self.valid_until

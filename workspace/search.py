@@ -524,10 +524,19 @@ def search_registers(
         drivers, authorizations = matches.parties_named(cases)
     else:
         drivers, authorizations = matches.drivers, matches.authorizations
+    # What a hit shows (the page, the API), and of a driver his account: the read log
+    # skips a driver's reads of his own data.
+    drivers = drivers.only("name", "cpf", "user")
+    vehicles = vehicles_matching(user, matches.terms).only("plate", "make", "model")
+    authorizations = (
+        authorizations.select_related(None)
+        .select_related("holder")
+        .only("number", "holder__name", "holder__user")
+    )
     with custom_plans():
         return RegisterHits(
             drivers=list(drivers.order_by("name", "pk")[:REGISTER_HITS]),
-            vehicles=list(vehicles_matching(user, matches.terms).order_by("plate")[:REGISTER_HITS]),
+            vehicles=list(vehicles.order_by("plate")[:REGISTER_HITS]),
             authorizations=list(authorizations.order_by("number")[:REGISTER_HITS]),
         )
 

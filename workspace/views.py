@@ -126,7 +126,10 @@ def filter_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
-    driver = get_object_or_404(drivers_in_scope(request.user), pk=pk)
+    today = timezone.localdate()
+    driver = get_object_or_404(
+        dossiers.with_file_lists(drivers_in_scope(request.user), today=today), pk=pk
+    )
     personal_data_read(
         actor=request.user,
         drivers=[driver],
@@ -136,9 +139,12 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
         what="ficha do taxista",
         purpose="register",
     )
-    today = timezone.localdate()
     # Read once: listed on the page, and the file's lists go through them.
-    authorizations = list(driver.authorizations.select_related("vehicle"))
+    authorizations = list(
+        dossiers.with_penalties_flag(driver.authorizations.all())
+        .select_related("vehicle")
+        .only("number", "status", "holder", "vehicle__plate")
+    )
     return render(
         request,
         "workspace/driver.html",
@@ -146,7 +152,7 @@ def driver_page(request: HttpRequest, pk: int) -> HttpResponse:
             "driver": driver,
             "authorizations": authorizations,
             "dossier": dossiers.driver_dossier(
-                request.user, driver, today=today, authorizations=[a.pk for a in authorizations]
+                request.user, driver, today=today, authorizations=authorizations
             ),
             "cards": driver_cards(driver),
             "may_issue_card": has_role(request.user, Role.CLERK),
@@ -181,8 +187,21 @@ def driver_card_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
-    vehicle = get_object_or_404(vehicles_in_scope(request.user).select_related("owner"), pk=pk)
-    authorizations = list(vehicle.authorizations.select_related("holder"))
+    # What the page shows, and of a driver his account: the read log skips his own reads.
+    vehicle = get_object_or_404(
+        vehicles_in_scope(request.user)
+        .select_related("owner")
+        .only(
+            *("plate", "renavam", "make", "model", "manufacture_year", "colour"),
+            *("owner__name", "owner__user"),
+        ),
+        pk=pk,
+    )
+    authorizations = list(
+        dossiers.with_penalties_flag(vehicle.authorizations.all())
+        .select_related("holder")
+        .only("number", "status", "vehicle", "holder__name", "holder__user")
+    )
     personal_data_read(
         actor=request.user,
         drivers=[vehicle.owner, *(a.holder for a in authorizations)],
@@ -199,7 +218,7 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
             "vehicle": vehicle,
             "authorizations": authorizations,
             "dossier": dossiers.vehicle_dossier(
-                request.user, vehicle, authorizations=[a.pk for a in authorizations]
+                request.user, vehicle, authorizations=authorizations
             ),
             "today": timezone.localdate(),
             "search_q": vehicle.plate,
@@ -209,7 +228,14 @@ def vehicle_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff_only
 def authorization_page(request: HttpRequest, pk: int) -> HttpResponse:
-    authorization = get_object_or_404(authorizations_in_scope(request.user), pk=pk)
+    # What the page shows, and of the holder his account: the read log skips his own reads.
+    authorization = get_object_or_404(
+        dossiers.with_termo_file_lists(authorizations_in_scope(request.user)).only(
+            *("number", "status", "granted_on", "ended_on"),
+            *("holder__name", "holder__user", "vehicle__plate"),
+        ),
+        pk=pk,
+    )
     personal_data_read(
         actor=request.user,
         drivers=[authorization.holder],

@@ -55,6 +55,7 @@ def association_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied
     association = get_object_or_404(selectors.associations(), pk=pk)
     counted = association.counted
+    today = timezone.localdate()
     return render(
         request,
         "municipal/cooperatives/detail.html",
@@ -63,14 +64,20 @@ def association_page(request: HttpRequest, pk: int) -> HttpResponse:
             "counted": counted,
             "limit": max_vehicles(association.counted_for_vehicles),
             "min_members": MIN_MEMBERS,
-            "uses": ExecutiveUse.objects.filter(executive__association=association).select_related(
-                "executive__vehicle", "membership__driver", "retained_vehicle"
+            # What the list shows of each use: the plates, the member's name, the contract.
+            "uses": ExecutiveUse.objects.filter(executive__association=association)
+            .select_related("executive__vehicle", "membership__driver", "retained_vehicle")
+            .only(
+                *("contract", "started_at", "ended_at", "executive__vehicle__plate"),
+                *("membership__driver__name", "retained_vehicle__plate"),
             )[:100],
             "keeper": may_keep_registers(request.user),
-            "member_form": MemberForm(initial={"since": timezone.localdate()}),
-            "parking_form": ParkingForm(initial={"approved_on": timezone.localdate()}),
+            # Each form's fields are cached by what they are drawn from (the template).
+            "today": today,
+            "member_form": MemberForm(initial={"since": today}),
+            "parking_form": ParkingForm(initial={"approved_on": today}),
             "vehicle_form": ExecutiveVehicleForm(
-                initial={"registered_on": timezone.localdate(), "colour": association.colour}
+                initial={"registered_on": today, "colour": association.colour}
             ),
         },
     )

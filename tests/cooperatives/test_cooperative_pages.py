@@ -65,3 +65,19 @@ def test_association_pages_are_staff_only_403(client):
         f"/associacoes/{association.pk}/associados/", {"authorization": "x", "since": "2026-03-02"}
     )
     assert response.status_code == 403
+
+
+def test_art_3_par_3_the_keepers_forms_carry_each_associations_colour_and_language(
+    client, clerk
+):
+    """The forms' fields are kept in the fragment cache (issue 25): by the association's
+    colour (the executive taxi's default, Art. 3 §3) and the reader's language."""
+    silver, blue = AssociationFactory(colour="prata"), AssociationFactory(colour="azul")
+    client.force_login(clerk)
+    for association in (silver, blue, silver):
+        html = client.get(f"/associacoes/{association.pk}/").content.decode()
+        assert f'name="colour" value="{association.colour}"' in html
+        assert "Associado desde" in html and "Member since" not in html
+    english = client.get(f"/associacoes/{blue.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Member since" in english and "Associado desde" not in english
+    assert 'name="colour" value="azul"' in english

@@ -16,6 +16,7 @@ from django_fsm import transition
 
 from cases.models import Case, CaseKind
 from cases.workflow import StatesAllowing
+from core.choices import choice_labels
 from law.citations import ART_53_I, ART_55, ART_63
 
 
@@ -274,3 +275,8 @@ class PenaltyPeriod(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.starts_on:%d/%m/%Y}–{self.ends_on:%d/%m/%Y}"
+
+    # The register files list it for every row: Django's own `get_FOO_display` translates
+    # every choice of the field on each call; here once per language (core.choices).
+    def get_kind_display(self) -> str:
+        return choice_labels(PenaltyPeriod, "kind")(self.kind)  # type: ignore[no-any-return]
