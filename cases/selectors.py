@@ -273,7 +273,8 @@ def case_queue_page(
 ) -> Page:
     """One page of the queue after `cursor` (raises BadCursor), with a capped count.
 
-    Two queries whatever the size (three for the overdue filter): the rows, and the count.
+    Two queries whatever the size (three for the overdue filter): the rows, and the count;
+    the count is not asked when the first page holds the whole list.
     """
     size = max(1, min(size or QUEUE_PAGE_SIZE, QUEUE_PAGE_MAX))
     rows = case_queue(user=user, filters=filters, today=today)
@@ -295,7 +296,11 @@ def case_queue_page(
     more = len(page) > size
     page = page[:size]
     last = page[-1] if page and more else None
-    count, capped = case_queue_count(user=user, filters=filters, today=today)
+    if not cursor and not more:
+        # The whole list is its first page (a driver's few cases): its rows are its count.
+        count, capped = min(len(page), COUNT_CAP), len(page) > COUNT_CAP
+    else:
+        count, capped = case_queue_count(user=user, filters=filters, today=today)
     return Page(
         rows=page,
         next_cursor=Cursor((last.due_key, last.opened_at, last.pk)).encode() if last else None,

@@ -49,7 +49,7 @@ else:
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", env_str("ALLOWED_HOSTS"))
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin_site.AdminConfig",  # django.contrib.admin, with the site of config/admin_site.py
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

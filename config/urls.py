@@ -103,11 +103,6 @@ api += _kind_urls("api_urlpatterns")
 # The filing page and endpoint a kind's `Workflow.filing` declares (workflows.portal).
 api += filing_api_urlpatterns()
 
-# The admin's pages without the sidebar of every model (Django's documented switch): it
-# drew 38 models' links beside each list, a third of the LGPD read log's page (issue 25);
-# the admin's index and breadcrumbs lead to the same places.
-admin.site.enable_nav_sidebar = False
-
 urlpatterns = [
     # First: a filtered admin list resolves the link of each of its rows (to carry the
     # filters along), and behind every other route each of those tried them all first

@@ -22,13 +22,14 @@ applicant, penalty_periods).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from documents.templatetags.documents_format import date_br, number_br
 
@@ -85,20 +86,16 @@ class PenaltyInFull:
     @property
     def summary(self) -> str:
         """The penalty in one phrase, for a list or a heading."""
+        words = _summary_words(get_language() or "")
         if not self.has_fine:
-            if self.warning:
-                return _("advertência escrita (Art. 59 I), sem multa")
-            return _("sem multa")
+            return words["warning_only"] if self.warning else words["no_fine"]
         values = {"vrte": number_br(self.fine_vrte)}
         if self.fine_reais is None:
-            text = _("multa de %(vrte)s VRTE") % values
+            text = words["fine"] % values
         else:
-            text = _("multa de %(vrte)s VRTE (R$ %(reais)s)") % {
-                **values,
-                "reais": number_br(self.fine_reais),
-            }
+            text = words["fine_reais"] % {**values, "reais": number_br(self.fine_reais)}
         if self.warning:
-            text += ", " + _("com advertência escrita (Art. 59 I)")
+            text += ", " + words["with_warning"]
         return text
 
     @property
@@ -151,6 +148,20 @@ def penalty_of_notice(
         revocation=bool(assessment.get("revocation")),
         periods=periods,
     )
+
+
+@functools.lru_cache(maxsize=8)
+def _summary_words(language: str) -> dict[str, str]:
+    """The summary's phrases in `language`, translated once: a list shows a summary a row
+    (the appeal notices' fifty), and each phrase missing from the catalog of the language
+    written in the code walks every fallback catalog before it is answered as itself."""
+    return {
+        "warning_only": _("advertência escrita (Art. 59 I), sem multa"),
+        "no_fine": _("sem multa"),
+        "fine": _("multa de %(vrte)s VRTE"),
+        "fine_reais": _("multa de %(vrte)s VRTE (R$ %(reais)s)"),
+        "with_warning": _("com advertência escrita (Art. 59 I)"),
+    }
 
 
 def _points(value: Decimal) -> str:

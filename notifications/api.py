@@ -27,7 +27,7 @@ from notifications.post import (
 from notifications.selectors import (
     NOTIFICATION_ORDER,
     letters_in_scope,
-    notifications_visible_to,
+    notification_records_for,
 )
 from notifications.services import notification_resend
 
@@ -71,7 +71,7 @@ class NotificationListApi(APIView):
         """Newest first, one page (`page_size` 1 to 200, 50 by default); the `Link: <…>;
         rel="next"` header carries the next page's URL, as the queue's does."""
         page = api_keyset_page(
-            request, notifications_visible_to(request.user), order=NOTIFICATION_ORDER
+            request, notification_records_for(request.user), order=NOTIFICATION_ORDER
         )
         rows = page.rows
         # Each notice carries its addressee's name and address: staff reading the list

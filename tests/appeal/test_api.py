@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from tests.appeal.factories import commission_member, filed_appeal, notified_notice, pdf
 from tests.factories import PASSWORD
 from workflows.appeal.models import AppealCase, Vote
+from workflows.appeal.services import WitnessInput
 from workflows.violation.models import ViolationNotice, ViolationState
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_20_april_2026")]
@@ -128,3 +129,27 @@ def test_voting_through_the_api_403_for_no_seat_409_for_a_second_vote_art52(memb
     assert response.status_code == 200, response.content
     assert response.json()["state"] == "denied"
     assert Vote.objects.filter(appeal=appeal).count() == 2
+
+
+def test_the_list_gives_each_appeal_its_witnesses_and_diligences_in_order_art64(clerk):
+    """Each appeal's lists as the appeal's own page gives them (the list reads them for the
+    whole page at once, ordered by the appeal's key, not by the appeals' order)."""
+    first = filed_appeal(
+        witnesses=[WitnessInput("Ana", "passageira"), WitnessInput("Bruno", "vizinho")],
+        diligences=["Ouvir o agente.", "Juntar a foto."],
+    )
+    second = filed_appeal(
+        witnesses=[WitnessInput("Carla", "passageira"), WitnessInput("Davi", "taxista")],
+        diligences=["Vistoriar o veículo."],
+    )
+    rows = {row["id"]: row for row in _api(clerk).get("/api/appeals/").json()}
+    for appeal in (first, second):
+        detail = _api(clerk).get(f"/api/appeals/{appeal.pk}/").json()
+        assert rows[appeal.pk]["witnesses"] == detail["witnesses"]
+        assert rows[appeal.pk]["diligences"] == detail["diligences"]
+    assert [w["name"] for w in rows[first.pk]["witnesses"]] == ["Ana", "Bruno"]
+    assert [w["name"] for w in rows[second.pk]["witnesses"]] == ["Carla", "Davi"]
+    assert [d["description"] for d in rows[first.pk]["diligences"]] == [
+        "Ouvir o agente.",
+        "Juntar a foto.",
+    ]

@@ -16,7 +16,7 @@ from cases.selectors import within_visible_cases
 from law import deadlines as law_deadlines
 from law.calendar import default_calendar
 from registers.models import Driver
-from workflows.appeal.models import AppealCase, CommissionSeat, Vote
+from workflows.appeal.models import AppealCase, AppealWitness, CommissionSeat, Diligence, Vote
 from workflows.violation.selectors import notices_open_to_appeal
 
 if TYPE_CHECKING:
@@ -104,10 +104,25 @@ def appeal_records_for(user: User) -> QuerySet[AppealCase]:
         .select_related("notice", "applicant")
         .only(*APPEAL_RECORD_FIELDS)
         .prefetch_related(
-            Prefetch("witnesses", to_attr="witness_list"),
-            Prefetch("diligences", to_attr="diligence_list"),
+            # Each list in its model's order (`Meta.ordering`) with the appeal named by its
+            # key: ordered by "appeal", the relation, each prefetch joined the appeals and
+            # their cases to sort them by the cases' own order first (issue 25).
             Prefetch(
-                "votes", queryset=Vote.objects.select_related("member"), to_attr="vote_list"
+                "witnesses",
+                queryset=AppealWitness.objects.order_by("appeal_id", "position"),
+                to_attr="witness_list",
+            ),
+            Prefetch(
+                "diligences",
+                queryset=Diligence.objects.order_by("appeal_id", "number"),
+                to_attr="diligence_list",
+            ),
+            Prefetch(
+                "votes",
+                queryset=Vote.objects.select_related("member").order_by(
+                    "appeal_id", "cast_at", "id"
+                ),
+                to_attr="vote_list",
             ),
         )
     )

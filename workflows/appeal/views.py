@@ -17,6 +17,7 @@ from cases.errors import DomainError
 from cases.services.transitions import available_edges, local_today
 from cases.workflow import workflow_for
 from core.paging import web_keyset_page
+from documents.templatetags.documents_format import date_br
 from workflows.appeal.forms import AppealForm
 from workflows.appeal.selectors import (
     APPEAL_ORDER,
@@ -43,11 +44,18 @@ def appeal_notices(request: HttpRequest) -> HttpResponse:
         request, appealable_notice_rows_for(request.user), order=WINDOW_ORDER, param="autos"
     )
     page = web_keyset_page(request, appeal_rows_for(request.user), order=APPEAL_ORDER)
+    # The sentence of a closed window translated once for the page, not once a row (a
+    # phrase of the language the code is written in walks every fallback catalog).
+    closed = _("Prazo encerrado em %(day)s")
+    windows = [
+        (w, "" if w.open else closed % {"day": date_br(w.closes_on)})
+        for w in windows_of(notices.rows, today=today)
+    ]
     return render(
         request,
         "appeal/notices.html",
         {
-            "windows": windows_of(notices.rows, today=today),
+            "windows": windows,
             "more_notices_query": notices.next_query,
             "appeals": page.rows,
             "next_query": page.next_query,
