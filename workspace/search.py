@@ -67,6 +67,9 @@ COUNT_CAP = 10_000
 
 _NOT_KEY = re.compile(r"[^a-z0-9 ]+")
 _CASE_NUMBER = re.compile(r"^\s*(\d{4})\s*/\s*(\d{1,6})\s*$")
+# A case's number is AAAA/NNNNNN (cases.services.transitions; `Case.number` holds 11
+# characters): typed whole, its key of ten digits can be inside no other case's key.
+FULL_NUMBER_DIGITS = 10
 
 
 def search_key(value: str) -> str:
@@ -367,8 +370,12 @@ def cases_named(matches: Matches) -> Q:
     if terms.case_number:
         year, sequence = terms.case_number
         condition |= Q(year=year, sequence=sequence)
-    # A case's number is AAAA/NNNNNN: its key has digits only.
-    if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY:
+    # A case's number is AAAA/NNNNNN: its key has digits only. Typed whole it names one
+    # case, found above by its year and sequence: the substring index of every number,
+    # which reads more the more numbers share its digits, is asked only for a part of one
+    # (issue 25: the search by number grew with the cases, k 0.3 from 100,000 to 1M).
+    whole = terms.case_number is not None and len(terms.compact) == FULL_NUMBER_DIGITS
+    if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY and not whole:
         numbered = Case.objects.alias(_key=SearchKey("number")).filter(_key__contains=terms.compact)
         condition |= one_of("pk", _found(numbered.order_by().values("pk")))
     return condition

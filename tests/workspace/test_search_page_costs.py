@@ -148,6 +148,28 @@ def test_words_with_letters_look_up_no_case_number(clerk_client, aparecida):
     assert aparecida[0].number in response.content.decode()
 
 
+def test_a_whole_case_number_is_found_by_year_and_sequence_not_by_substring(
+    clerk_client, aparecida
+):
+    """AAAA/NNNNNN typed whole names one case: its year and sequence find it, and the
+    substring index of every case's number is not asked (it reads more the more cases
+    there are); a part of a number is still looked for inside every number."""
+    number_match = 'ws_searchkey("cases_case"."number")'
+    wanted = aparecida[1]
+    response, statements = _statements(
+        clerk_client, "/busca/", {"q": wanted.number, "status": "all"}
+    )
+    assert not any(number_match in sql for sql in statements)
+    shown = response.content.decode()
+    assert wanted.number in shown
+    assert all(other.number not in shown for other in aparecida if other != wanted)
+    response, statements = _statements(
+        clerk_client, "/busca/", {"q": wanted.number[:9], "status": "all"}
+    )
+    assert any(number_match in sql for sql in statements)
+    assert wanted.number in response.content.decode()
+
+
 def test_a_long_list_of_ids_finds_the_same_rows_as_an_in_list(aparecida):
     from cases.models import Case
     from core.db import one_of
