@@ -26,6 +26,7 @@ from notifications.post import (
 )
 from notifications.selectors import (
     NOTIFICATION_ORDER,
+    NOTIFICATION_ROW_COLUMNS,
     letters_in_scope,
     notification_records_for,
 )
@@ -37,32 +38,7 @@ class NotificationOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Notification
-        fields = [
-            "id",
-            "case",
-            "case_number",
-            "channel",
-            "template",
-            "subject",
-            "body",
-            "status",
-            "attempts",
-            "last_error",
-            "legal",
-            "address",
-            "tracking_code",
-            "posted_on",
-            "delivered_on",
-            "visit_on",
-            "receiver_name",
-            "receiver_kind",
-            "return_reason",
-            "ar_attached_on",
-            "received_on",
-            "delivered_in_person",
-            "created_at",
-            "sent_at",
-        ]
+        fields = ["id", "case", "case_number", *NOTIFICATION_ROW_COLUMNS]
 
 
 class NotificationListApi(APIView):
