@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.files import read_stored
 from documents.models import OfficialDocument
 from documents.signing.pades import PdfCheck, document_roots, pdf_check
 
@@ -34,10 +35,8 @@ def document_signatures(document: OfficialDocument) -> PdfCheck | None:
     """The signatures of the document's stored PDF, validated now; None before it exists."""
     if not document.file:
         return None
-    try:
-        with document.file.open("rb") as handle:
-            content = handle.read()
-    except OSError:
+    content = read_stored(document.file)
+    if content is None:
         return PdfCheck(readable=False, error="file missing")
     roots = document_roots()
     key = signatures_cache_key(content, roots)

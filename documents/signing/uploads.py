@@ -11,7 +11,6 @@ changes under its hash), so a case page does not validate the same PDF on every 
 
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import dataclass
 
@@ -20,8 +19,6 @@ from django.core.cache import cache
 from documents.signing.pades import pdf_check, upload_roots
 
 CACHE_SECONDS = 24 * 3600
-
-logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -46,18 +43,16 @@ def upload_signature(
     *, content_type: str, sha256: str, read: object, applicant_cpf: str
 ) -> UploadSignature | None:
     """The first signature of an uploaded PDF, judged against the applicant's CPF; None for
-    a file that is not a signed PDF. `read` returns the file's bytes (called on a cache miss)."""
+    a file that is not a signed PDF. `read` returns the file's bytes, or None when storage
+    lost them (`core.files.read_stored`); it is called on a cache miss only."""
     if content_type != "application/pdf":
         return None
     key = f"upload-signature:v1:{sha256}"
     found = cache.get(key)
     if found is None:
-        try:
-            content = read()  # type: ignore[operator]
-        except OSError:
-            # The row's file is gone from storage (a restore without the media): the page
-            # that asks still opens, the file's own link answers 404, nothing is cached.
-            logger.warning("upload %s: its file is missing from storage", sha256)
+        content = read()  # type: ignore[operator]
+        if content is None:
+            # Gone from storage: no signature shown, nothing cached (the file's link is 404).
             return None
         check = pdf_check(content, roots=upload_roots())
         first = check.signatures[0] if check.signatures else None

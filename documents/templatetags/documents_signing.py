@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import template
 
+from core.files import read_stored
 from documents.signing.uploads import UploadSignature
 from documents.signing.uploads import upload_signature as _upload_signature
 
@@ -15,9 +16,8 @@ register = template.Library()
 def upload_signature(document: object, case: object) -> UploadSignature | None:
     applicant = getattr(case, "applicant", None)
 
-    def read() -> bytes:
-        with document.file.open("rb") as handle:  # type: ignore[attr-defined]
-            return handle.read()  # type: ignore[no-any-return]
+    def read() -> bytes | None:
+        return read_stored(document.file)  # type: ignore[attr-defined]
 
     return _upload_signature(
         content_type=getattr(document, "content_type", ""),
