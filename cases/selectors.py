@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
-from django.db.models import BooleanField, Exists, F, Func, Max, Model, OuterRef, Q, QuerySet
+from django.db.models import (
+    BooleanField,
+    Exists,
+    Expression,
+    F,
+    Func,
+    Max,
+    Model,
+    OuterRef,
+    Q,
+    QuerySet,
+)
 from django.db.models.lookups import GreaterThan, LessThan
 from django.utils import timezone
 
@@ -118,10 +129,13 @@ def _kind_of(user: User | None, pk: int) -> str | None:
     return next(iter(kinds[:1]), None)
 
 
-def case_visible(user: User | None, pk: int) -> Case | None:
+def case_visible(
+    user: User | None, pk: int, *, annotate: Mapping[str, Expression] | None = None
+) -> Case | None:
     """Case `pk` as its kind's model, with the people and the authorization its pages
     show read along, if `user` may see it (None otherwise, as for a case that does not
-    exist). Two indexed reads whatever the kind."""
+    exist). Two indexed reads whatever the kind; `annotate`, what the caller asks of the
+    case's own row besides (the page's probes of its side lists), in the second."""
     kind = _kind_of(user, pk)
     if kind is None:
         return None
@@ -133,6 +147,8 @@ def case_visible(user: User | None, pk: int) -> Case | None:
     rows = model.objects.select_related(
         "applicant", "assignee", "authorization", *fact_relations(model)
     )
+    if annotate:
+        rows = rows.annotate(**annotate)
     return next(iter(rows.filter(pk=pk).order_by()[:1]), None)
 
 
@@ -452,24 +468,34 @@ def decision_outlooks(
     *,
     in_line: set[int] | frozenset[int] = frozenset(),
     nearest: dict[int, Deadline | None] | None = None,
+    events: Iterable[AuditEvent] | None = None,
 ) -> dict[int, Outlook]:
     """The outlook of each open case in `cases`, by primary key; `in_line` names those
     waiting for the administration, whose position in line is counted; `nearest`, each
-    case's soonest pending deadline when the caller has read them already. Three reads
-    for the list (two with `nearest`) and one statement for every line."""
+    case's soonest pending deadline, and `events`, every audit event of the cases, when
+    the caller has read them already (the case page). Three reads for the list (one with
+    both) and one statement for every line."""
     open_cases = [c for c in cases if c.closed_at is None]
     if not open_cases:
         return {}
     entries: dict[tuple[int, str], dt.datetime] = {}
-    for case_id, to_state, last in (
-        AuditEvent.objects.filter(case__in=[c.pk for c in open_cases])
-        .exclude(to_state=F("from_state"))
-        .order_by()
-        .values("case_id", "to_state")
-        .annotate(last=Max("at"))
-        .values_list("case_id", "to_state", "last")
-    ):
-        entries[(case_id, to_state)] = last
+    if events is None:
+        for case_id, to_state, last in (
+            AuditEvent.objects.filter(case__in=[c.pk for c in open_cases])
+            .exclude(to_state=F("from_state"))
+            .order_by()
+            .values("case_id", "to_state")
+            .annotate(last=Max("at"))
+            .values_list("case_id", "to_state", "last")
+        ):
+            entries[(case_id, to_state)] = last
+    else:
+        # The same figure from the rows at hand: when the case last entered each state.
+        for event in events:
+            if event.to_state != event.from_state:
+                key = (event.case_id, event.to_state)
+                if key not in entries or event.at > entries[key]:
+                    entries[key] = event.at
     measured = {
         (t.kind, t.state): t
         for t in ProcessingTime.objects.filter(

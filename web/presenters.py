@@ -57,16 +57,17 @@ class CaseLists:
     inspections: bool
 
 
-def case_lists(case: Case) -> CaseLists:
-    """One statement that tells which side lists of the case page have rows, so the page
-    reads (through their scoped selectors) only those: most cases have no letter, no
-    inspection and no document of their own, and each list read costs a query."""
+def case_list_probes() -> dict[str, Exists]:
+    """What the case page asks of the case's row, read with it (`case_visible(annotate=)`):
+    which of its side lists have any row, so the page reads (through their scoped
+    selectors) only those. Most cases have no letter, no inspection and no document of
+    their own, and each list read costs a query."""
     from cases.models import Document
     from documents.models import OfficialDocument
     from inspections.models import Inspection
     from notifications.models import Notification
 
-    probes = {
+    return {
         f"has_{name}": Exists(model.objects.filter(case=OuterRef("pk")))
         for name, model in (
             ("documents", Document),
@@ -75,5 +76,13 @@ def case_lists(case: Case) -> CaseLists:
             ("inspections", Inspection),
         )
     }
-    found = Case.objects.filter(pk=case.pk).values(**probes).get()
-    return CaseLists(**{name.removeprefix("has_"): value for name, value in found.items()})
+
+
+def case_lists(case: Case) -> CaseLists:
+    """The side lists of a case read with `case_list_probes`."""
+    return CaseLists(
+        **{
+            name: getattr(case, f"has_{name}")
+            for name in ("documents", "official_documents", "notifications", "inspections")
+        }
+    )

@@ -42,7 +42,7 @@ from notifications.selectors import letters_to_post_count, notifications_visible
 from web.charter import charter, charters
 from web.forms import QueueFilterForm
 from web.portal import portal_view
-from web.presenters import case_lists, queue_rows
+from web.presenters import case_list_probes, case_lists, queue_rows
 from workspace.landing import landing_url
 
 
@@ -130,7 +130,7 @@ def queue(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def case_page(request: HttpRequest, pk: int) -> HttpResponse:
-    case = case_visible(request.user, pk)
+    case = case_visible(request.user, pk, annotate=case_list_probes())
     if case is None:
         raise Http404
     workflow = workflow_for(case.kind)
@@ -151,6 +151,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
         [case],
         in_line={case.pk} if waits_for not in (REQUESTER, SYSTEM) else set(),
         nearest={case.pk: pending[0]} if pending else {},
+        events=events,
     ).get(case.pk)
     return render(
         request,

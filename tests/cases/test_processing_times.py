@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from cases.models import AuditEvent, ProcessingTime
-from cases.selectors import decision_outlooks
+from cases.selectors import case_timeline, decision_outlooks
 from cases.services.processing_times import median_days, p90_days, processing_times_refresh
 from cases.tasks import refresh_processing_times
 from cases.workflow import all_workflows
@@ -115,6 +115,31 @@ def test_an_open_request_expects_its_decision_from_the_day_it_entered_its_state(
     assert (outlooks[first.pk].position, outlooks[first.pk].in_line) == (1, 2)
     assert outlooks[second.pk].expected_on == DAY0 + dt.timedelta(days=28)
     assert (outlooks[second.pk].position, outlooks[second.pk].in_line) == (2, 2)
+
+
+def test_the_case_page_counts_the_entry_from_the_events_it_shows_as_the_lists_do():
+    """The case page passes the timeline it read (cases.selectors.decision_outlooks
+    `events=`): the day the case last entered its state is the one the lists' aggregate
+    finds — a return to an earlier state restarts it, a note in the same state does not."""
+    for to_decision, total in SEEDED:
+        _closed_case(to_decision=to_decision, total=total)
+    processing_times_refresh()
+    case = SuspensionCaseFactory(state=SuspensionState.AWAITING_DECISION, opened_at=_at(20))
+    for source, target, day in [
+        ("", SuspensionState.FILED, 20),
+        (SuspensionState.FILED, SuspensionState.AWAITING_DECISION, 22),
+        (SuspensionState.AWAITING_DECISION, SuspensionState.FILED, 24),
+        (SuspensionState.FILED, SuspensionState.AWAITING_DECISION, 26),
+        (SuspensionState.AWAITING_DECISION, SuspensionState.AWAITING_DECISION, 27),
+    ]:
+        AuditEvent.objects.create(
+            case=case, at=_at(day), from_state=source, to_state=target, transition="t"
+        )
+
+    from_events = decision_outlooks([case], events=list(case_timeline(case)))[case.pk]
+
+    assert from_events == decision_outlooks([case])[case.pk]
+    assert from_events.entered_on == DAY0 + dt.timedelta(days=26)
 
 
 def test_the_carta_de_servicos_is_public_and_shows_measured_and_legal_times_lei_13460_art7(
