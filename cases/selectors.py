@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -236,7 +236,14 @@ def case_queue_count(*, user: User, filters: QueueFilter, today: dt.date) -> tup
     """How many cases the queue holds, up to COUNT_CAP (and whether there are more), in one
     statement that reads each list's index in the queue's order and stops at the cap or at
     the end of its range — never the whole queue."""
-    return capped_counts(queue_count_lists(user=user, filters=filters, today=today))[0]
+    if filters.assignee == "me":  # his own: the statement names him
+        return capped_counts(queue_count_lists(user=user, filters=filters, today=today))[0]
+    statement = every_case_count_statement(
+        user,
+        ("queue", filters, today),
+        lambda: count_statement(queue_count_lists(user=user, filters=filters, today=today)),
+    )
+    return statement.run()[0]
 
 
 def queue_count_lists(
@@ -251,10 +258,30 @@ def queue_count_lists(
     return [every.filter(due_key__lt=today), every.filter(overdue_by_rule=True, due_key__gte=today)]
 
 
-def capped_counts(*groups: QuerySet[Case] | list[QuerySet[Case]]) -> list[tuple[int, bool]]:
-    """Each group's count up to COUNT_CAP and whether it has more, in one statement. A group
-    is a list, or disjoint lists whose counts add up; each list is counted in its own order
-    (an index walked until the cap), so a list should be ordered as its index is."""
+@dataclass(frozen=True)
+class CountStatement:
+    """Capped counts asked in one statement: each group's count up to COUNT_CAP and
+    whether it has more (`run`)."""
+
+    sql: str
+    params: tuple[object, ...]
+    sizes: tuple[int, ...]
+
+    def run(self) -> list[tuple[int, bool]]:
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, self.params)
+            counts = list(cursor.fetchone())
+        result = []
+        for size in self.sizes:
+            total, counts = sum(counts[:size]), counts[size:]
+            result.append((min(total, COUNT_CAP), total > COUNT_CAP))
+        return result
+
+
+def count_statement(*groups: QuerySet[Case] | list[QuerySet[Case]]) -> CountStatement:
+    """The statement of `capped_counts`. A group is a list, or disjoint lists whose counts
+    add up; each list is counted in its own order (an index walked until the cap), so a
+    list should be ordered as its index is."""
     parts: list[str] = []
     params: list[object] = []
     sizes: list[int] = []
@@ -269,14 +296,36 @@ def capped_counts(*groups: QuerySet[Case] | list[QuerySet[Case]]) -> list[tuple[
                 continue
             parts.append(f"(SELECT COUNT(*) FROM ({sql}) AS capped_{len(parts)})")
             params += values
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT " + ", ".join(parts), params)
-        counts = list(cursor.fetchone())
-    result = []
-    for size in sizes:
-        total, counts = sum(counts[:size]), counts[size:]
-        result.append((min(total, COUNT_CAP), total > COUNT_CAP))
-    return result
+    return CountStatement("SELECT " + ", ".join(parts), tuple(params), tuple(sizes))
+
+
+def capped_counts(*groups: QuerySet[Case] | list[QuerySet[Case]]) -> list[tuple[int, bool]]:
+    """Each group's count up to COUNT_CAP and whether it has more, in one statement."""
+    return count_statement(*groups).run()
+
+
+# Count statements of lists that are the same for everyone who sees every case, built once
+# a day (their date is a parameter) by each process: building the queue's counts — five
+# lists for its header — cost Django more than PostgreSQL takes to count them (issue 25).
+_KEPT_STATEMENTS: dict[Hashable, CountStatement] = {}
+_KEPT_MAX = 64
+
+
+def every_case_count_statement(
+    user: User, key: Hashable, build: Callable[[], CountStatement]
+) -> CountStatement:
+    """`build()`, kept under `key` (with the date and cap the statement carries) when
+    `user` sees every case — his lists are everyone's who does — built anew otherwise.
+    `key` must name everything else `build` depends on."""
+    if _case_scope(user) is not None:
+        return build()
+    key = (key, COUNT_CAP)
+    kept = _KEPT_STATEMENTS.get(key)
+    if kept is None:
+        if len(_KEPT_STATEMENTS) >= _KEPT_MAX:
+            _KEPT_STATEMENTS.clear()
+        kept = _KEPT_STATEMENTS[key] = build()
+    return kept
 
 
 def case_queue_page(

@@ -19,9 +19,11 @@ from cases.models import Case, CaseKind, Deadline
 from cases.selectors import (
     COUNT_CAP,
     URGENT_DAYS,
+    CountStatement,
     QueueFilter,
-    capped_counts,
     cases_visible_to,
+    count_statement,
+    every_case_count_statement,
     queue_count_lists,
     within_visible_cases,
 )
@@ -189,14 +191,19 @@ class QueueCounts:
 def queue_counts(user: User, *, today: dt.date) -> QueueCounts:
     """What the clerk's queue holds that is overdue, due within 7 days, or failed."""
 
-    failing = Deadline.objects.filter(state=Deadline.State.FAILED, case__isnull=False)
-    # One statement for the three (the header is on every page of the queue). The failed
-    # ones unordered: found from the few failed rows, not by walking the queue.
-    (overdue, _), (week, _), (failed, _) = capped_counts(
-        queue_count_lists(user=user, filters=QueueFilter(urgency="overdue"), today=today),
-        queue_count_lists(user=user, filters=QueueFilter(urgency="week"), today=today),
-        cases_visible_to(user)
-        .filter(closed_at__isnull=True, pk__in=failing.values("case_id"))
-        .order_by(),
-    )
+
+    def build() -> CountStatement:
+        failing = Deadline.objects.filter(state=Deadline.State.FAILED, case__isnull=False)
+        # One statement for the three (the header is on every page of the queue). The
+        # failed ones unordered: found from the few failed rows, not by walking the queue.
+        return count_statement(
+            queue_count_lists(user=user, filters=QueueFilter(urgency="overdue"), today=today),
+            queue_count_lists(user=user, filters=QueueFilter(urgency="week"), today=today),
+            cases_visible_to(user)
+            .filter(closed_at__isnull=True, pk__in=failing.values("case_id"))
+            .order_by(),
+        )
+
+    statement = every_case_count_statement(user, ("queue header", today), build)
+    (overdue, _), (week, _), (failed, _) = statement.run()
     return QueueCounts(overdue=overdue, week=week, failed=failed)
