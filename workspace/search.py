@@ -374,8 +374,11 @@ def cases_named(matches: Matches) -> Q:
     # case, found above by its year and sequence: the substring index of every number,
     # which reads more the more numbers share its digits, is asked only for a part of one
     # (issue 25: the search by number grew with the cases, k 0.3 from 100,000 to 1M).
+    # Longer than a number's key it is in none: a CPF's eleven digits are asked of the
+    # drivers alone (the substring index matched every number with its "000"s first).
     whole = terms.case_number is not None and len(terms.compact) == FULL_NUMBER_DIGITS
-    if terms.compact.isdigit() and len(terms.compact) >= MIN_NUMBER_KEY and not whole:
+    part = MIN_NUMBER_KEY <= len(terms.compact) <= FULL_NUMBER_DIGITS and not whole
+    if terms.compact.isdigit() and part:
         numbered = Case.objects.alias(_key=SearchKey("number")).filter(_key__contains=terms.compact)
         condition |= one_of("pk", _found(numbered.order_by().values("pk")))
     return condition

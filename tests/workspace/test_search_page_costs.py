@@ -170,6 +170,20 @@ def test_a_whole_case_number_is_found_by_year_and_sequence_not_by_substring(
     assert wanted.number in response.content.decode()
 
 
+def test_a_cpf_looks_up_no_case_number(clerk_client, aparecida):
+    """Eleven digits are longer than any case number's key (ten): the drivers are asked
+    for the CPF, the substring index of every case's number is not."""
+    number_match = 'ws_searchkey("cases_case"."number")'
+    holder = aparecida[0].authorization.holder
+    response, statements = _statements(
+        clerk_client, "/busca/", {"q": holder.cpf, "status": "all"}
+    )
+    assert len(holder.cpf) == 11
+    assert not any(number_match in sql for sql in statements)
+    shown = response.content.decode()
+    assert all(case.number in shown for case in aparecida)
+
+
 def test_a_long_list_of_ids_finds_the_same_rows_as_an_in_list(aparecida):
     from cases.models import Case
     from core.db import one_of
