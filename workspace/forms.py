@@ -61,8 +61,11 @@ class CaseSearchForm(forms.Form):
         help_text=_("Número do processo, nome, CPF, placa, IM ou Termo."),
     )
     status = forms.ChoiceField(label=_("Processos"), required=False, choices=STATUS_CHOICES)
-    kind = forms.ChoiceField(label=_("Tipo"), required=False)
-    state = forms.ChoiceField(label=_("Situação"), required=False)
+    # Callables: Django reads them when a value is checked or the field drawn, in the
+    # language of that moment. Set on each form, the ~300 states were copied and
+    # normalized at every request, whether a state was asked for or not (issue 25).
+    kind = forms.ChoiceField(label=_("Tipo"), required=False, choices=kind_filter_choices)
+    state = forms.ChoiceField(label=_("Situação"), required=False, choices=state_choices)
     assignee = forms.ChoiceField(
         label=_("Responsável"),
         required=False,
@@ -75,11 +78,6 @@ class CaseSearchForm(forms.Form):
     # depends on their own values alone, never on the words searched, which differ at
     # nearly every request: the page caches it by `listed_key` (Django's fragment cache).
     LISTED = ("status", "kind", "state", "assignee", "failed")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = kind_filter_choices()
-        self.fields["state"].choices = state_choices()
 
     def listed_fields(self) -> list[BoundField]:
         return [self[name] for name in self.LISTED]

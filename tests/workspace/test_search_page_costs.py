@@ -219,3 +219,19 @@ def test_a_page_of_cases_reads_what_its_rows_show(clerk_client, path):
         assert {row["kind_label"] for row in more.json()["results"]} == {"Suspensão a pedido"}
     else:
         assert all(f"Rosa {n}</a>" in more.content.decode() for n in range(10))
+
+
+def test_the_kinds_are_listed_in_the_language_they_are_drawn_in():
+    """The kinds and states are read when a form draws or checks them, not copied onto
+    every form made (~300 states normalized at every search, issue 25)."""
+    from django.utils import translation
+
+    from workspace.forms import CaseSearchForm
+
+    with translation.override("pt-br"):
+        form = CaseSearchForm()
+    with translation.override("en"):
+        drawn_in_english = str(form["kind"])
+    with translation.override("pt-br"):
+        drawn_in_portuguese = str(form["kind"])
+    assert drawn_in_english != drawn_in_portuguese
