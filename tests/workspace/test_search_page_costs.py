@@ -221,6 +221,19 @@ def test_a_page_of_cases_reads_what_its_rows_show(clerk_client, path):
         assert all(f"Rosa {n}</a>" in more.content.decode() for n in range(10))
 
 
+@pytest.mark.parametrize("path", ["/busca/", "/api/search/"])
+def test_a_search_and_its_read_log_are_one_transaction(clerk_client, aparecida, path):
+    """The drivers shown are logged before the search's transaction ends: its end, then
+    the log's own transaction, were two round trips more (issue 25)."""
+    _, statements = _statements(clerk_client, path, {"q": "maria aparecida", "status": "all"})
+    (logged,) = [
+        i for i, sql in enumerate(statements) if 'INSERT INTO "accounts_personaldataaccess"' in sql
+    ]
+    (searched,) = [i for i, sql in enumerate(statements) if 'FROM "cases_case"' in sql]
+    between = statements[searched:logged]
+    assert not any(sql.startswith(("COMMIT", "RELEASE SAVEPOINT")) for sql in between)
+
+
 def test_the_kinds_are_listed_in_the_language_they_are_drawn_in():
     """The kinds and states are read when a form draws or checks them, not copied onto
     every form made (~300 states normalized at every search, issue 25)."""
