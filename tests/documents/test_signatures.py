@@ -5,6 +5,7 @@ makes it fail."""
 from __future__ import annotations
 
 import datetime as dt
+import pickle
 
 import pytest
 import time_machine
@@ -159,3 +160,22 @@ def test_the_verdict_is_kept_by_the_files_bytes_and_a_changed_file_is_judged_aga
         handle.write(bytes(changed))
     again = document_signatures(document)
     assert again is not None and again.altered and not again.all_ok
+
+
+def test_the_kept_verdict_is_plain_data_not_the_pdfs_objects(settings):
+    """Issue 25: the verdict kept for the public verification page is read back on every
+    request; it holds the signature's field name as a string, not pyHanko's object (which
+    pickled 68 kB of the PDF it was read from, unpickled on every request)."""
+    from documents.signing.selectors import document_signatures
+
+    settings.VERIFY_SIGNATURES_CACHE_SECONDS = 600
+    with time_machine.travel(ISSUED_AT, tick=False):
+        notice_sent()
+    render_pending()
+    document = OfficialDocument.objects.filter(kind=Kind.VIOLATION_NOTICE).first()
+
+    check = document_signatures(document)
+
+    assert [(type(s.field), s.field) for s in check.signatures][-1] == (str, "SeloMunicipio")
+    assert {type(s.field) for s in check.signatures} == {str}
+    assert len(pickle.dumps(check)) < 2_000
