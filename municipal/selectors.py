@@ -436,11 +436,15 @@ def members_holding_authorization(association: Association) -> int:
 
 def retention_of(vehicle_id: int) -> ExecutiveUse | None:
     """Art. 3 §5: the open use that keeps this taxi retained at its association, if any."""
-    return (
-        ExecutiveUse.objects.filter(retained_vehicle_id=vehicle_id, ended_at__isnull=True)
-        .select_related("executive__association", "executive__vehicle")
-        .first()
-    )
+    try:
+        # get, not first: one open use a taxi at most (own_taxi_retained_once), and first's
+        # ORDER BY made Django hash each of the ~40 columns selected to match it against
+        # them, on every public verification (issue 25).
+        return ExecutiveUse.objects.select_related(
+            "executive__association", "executive__vehicle"
+        ).get(retained_vehicle_id=vehicle_id, ended_at__isnull=True)
+    except ExecutiveUse.DoesNotExist:
+        return None
 
 
 def executive_by_plate(plate: str) -> ExecutiveVehicle | None:
