@@ -65,12 +65,36 @@ def test_the_counter_starts_again_in_the_next_window():
     assert rate_limit_hit(scope="t", client="c", limit=1, now=1080.0) == (True, 60)
 
 
+def test_a_request_in_an_open_window_only_increments_its_counter(monkeypatch):
+    """Issue 25: every call to the cache is a round trip to Redis on every public
+    verification; once its window's counter exists, a request only increments it."""
+    rate_limit_hit(scope="t", client="c", limit=5, now=1020.0)
+    backend = caches["default"]
+    calls: list[str] = []
+
+    def spied(name):
+        real = getattr(backend, name)
+
+        def call(*args, **kwargs):
+            calls.append(name)
+            return real(*args, **kwargs)
+
+        return call
+
+    for name in ("add", "incr", "set", "get"):
+        monkeypatch.setattr(backend, name, spied(name))
+
+    assert rate_limit_hit(scope="t", client="c", limit=5, now=1021.0) == (True, 59)
+    assert calls == ["incr"]
+
+
 def test_a_failing_cache_lets_the_public_through(monkeypatch):
     def down(*args, **kwargs):
         raise ConnectionError("redis down")
 
     # The backend itself, not the `cache` proxy, which follows settings.CACHES around.
-    monkeypatch.setattr(caches["default"], "add", down)
+    for name in ("add", "incr", "set"):
+        monkeypatch.setattr(caches["default"], name, down)
 
     assert rate_limit_hit(scope="t", client="c", limit=0)[0] is True
 
