@@ -220,6 +220,33 @@ def test_the_page_shows_the_live_state_not_the_papers(client, taxi, clerk):
     assert _standing(_page(client, f"/verificar/{document.verification_code}/")) == "Autorizado"
 
 
+def test_a_kept_seal_verdict_never_keeps_the_standing_art59(client, taxi, clerk, settings):
+    """Issue 25: the verdict on the card's sealed PDF is kept (by its bytes); what the QR
+    code says of the taxi is read again on every request: revoked, it says so at once,
+    page and API, while the paper's seal stays valid."""
+    from django.urls import reverse
+
+    from documents.services import document_render
+
+    settings.VERIFY_SIGNATURES_CACHE_SECONDS = 600
+    card = document_render(document_id=im_card_issue(registration=taxi, actor=clerk).pk)
+    url = f"/verificar/{card.verification_code}/"
+    api = reverse("api-verify-code", args=[card.verification_code])
+    assert _standing(_page(client, url)) == "Autorizado"
+    assert client.get(api).json()["standing"] == "active"
+
+    authorization = Authorization.objects.get(pk=taxi.authorization_id)
+    authorization.revoke(on=timezone.localdate())
+    authorization.save()
+
+    page = _page(client, url)
+    assert _standing(page) == "Cassado"
+    assert 'data-testid="signature" data-ok="true"' in page
+    answer = client.get(api).json()
+    assert answer["standing"] == "revoked"
+    assert [s["valid"] for s in answer["signatures"]] == [True]
+
+
 def test_no_cpf_is_ever_shown_in_any_format(client, taxi, clerk):
     holder = taxi.authorization.holder
     suspended = MunicipalRegistrationFactory(
