@@ -238,7 +238,7 @@ def case_queue_count(*, user: User, filters: QueueFilter, today: dt.date) -> tup
     the end of its range — never the whole queue."""
     if filters.assignee == "me":  # his own: the statement names him
         return capped_counts(queue_count_lists(user=user, filters=filters, today=today))[0]
-    statement = every_case_count_statement(
+    statement = shared_count_statement(
         user,
         ("queue", filters, today),
         lambda: count_statement(queue_count_lists(user=user, filters=filters, today=today)),
@@ -304,22 +304,35 @@ def capped_counts(*groups: QuerySet[Case] | list[QuerySet[Case]]) -> list[tuple[
     return count_statement(*groups).run()
 
 
-# Count statements of lists that are the same for everyone who sees every case, built once
-# a day (their date is a parameter) by each process: building the queue's counts — five
-# lists for its header — cost Django more than PostgreSQL takes to count them (issue 25).
+# Count statements of lists that are the same for everyone who shares a scope (every case;
+# the cases before the commission), built once a day (their date is a parameter) by each
+# process: building the queue's counts — five lists for its header — cost Django more than
+# PostgreSQL takes to count them (issue 25).
 _KEPT_STATEMENTS: dict[Hashable, CountStatement] = {}
 _KEPT_MAX = 64
 
 
-def every_case_count_statement(
+def _shared_scope(user: User) -> str | None:
+    """A name for `user`'s case scope (`_case_scope`) when it is the same for everyone who
+    has it; None when it names him (a driver's own cases, a member's who is also a party)."""
+    relations = relations_granted(user, Record.CASE)
+    if HANDLING in relations:
+        return "every case"
+    if relations == {JUDGING}:
+        return "before the commission"
+    return None
+
+
+def shared_count_statement(
     user: User, key: Hashable, build: Callable[[], CountStatement]
 ) -> CountStatement:
-    """`build()`, kept under `key` (with the date and cap the statement carries) when
-    `user` sees every case — his lists are everyone's who does — built anew otherwise.
-    `key` must name everything else `build` depends on."""
-    if _case_scope(user) is not None:
+    """`build()`, kept under `key` (with the scope, date and cap the statement carries) when
+    `user`'s scope is everyone's who shares it — his lists are theirs — built anew
+    otherwise. `key` must name everything else `build` depends on."""
+    scope = _shared_scope(user)
+    if scope is None:
         return build()
-    key = (key, COUNT_CAP)
+    key = (connection.vendor, scope, key, COUNT_CAP)
     kept = _KEPT_STATEMENTS.get(key)
     if kept is None:
         if len(_KEPT_STATEMENTS) >= _KEPT_MAX:

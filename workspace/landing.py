@@ -23,8 +23,8 @@ from cases.selectors import (
     QueueFilter,
     cases_visible_to,
     count_statement,
-    every_case_count_statement,
     queue_count_lists,
+    shared_count_statement,
     within_visible_cases,
 )
 from cases.workflow import all_workflows
@@ -204,6 +204,6 @@ def queue_counts(user: User, *, today: dt.date) -> QueueCounts:
             .order_by(),
         )
 
-    statement = every_case_count_statement(user, ("queue header", today), build)
+    statement = shared_count_statement(user, ("queue header", today), build)
     (overdue, _), (week, _), (failed, _) = statement.run()
     return QueueCounts(overdue=overdue, week=week, failed=failed)
