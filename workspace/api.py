@@ -9,14 +9,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.services import personal_data_read
 from cases.workflow import state_label
-from core.db import custom_plans
 from core.query_schema import form_query_parameters, query_form
 from workspace.forms import CaseSearchForm
-from workspace.search import search
-
-PER_PAGE = 50
+from workspace.search import search_logged
 
 
 class SearchCaseSerializer(serializers.Serializer):
@@ -67,24 +63,13 @@ class SearchApi(APIView):
         # As the schema states it (a box is true or false, a page a whole number, each
         # once), then as the form checks it; 400 by parameter otherwise.
         form = query_form(CaseSearchForm, request.query_params)
-        # The search's reads and their read log in one transaction (as the page does).
-        with custom_plans():
-            found = search(
-                user=request.user,
-                filters=form.filters(),
-                page=form.cleaned_data.get("page") or 1,
-                per_page=PER_PAGE,
-            )
-            page, hits = found.page, found.hits
-            personal_data_read(
-                actor=request.user,
-                drivers=[*hits.drivers, *(a.holder for a in hits.authorizations)],
-                case=None,
-                channel="search",
-                path=request.get_full_path(),
-                what="resultado de busca (API)",
-                purpose="search",
-            )
+        found = search_logged(
+            user=request.user,
+            asked=form,
+            path=request.get_full_path(),
+            what="resultado de busca (API)",
+        )
+        page, hits = found.page, found.hits
         return Response(
             {
                 "count": page.total,

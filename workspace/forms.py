@@ -87,9 +87,7 @@ class CaseSearchForm(forms.Form):
         empty told apart) or, unbound, none; their errors follow from those values."""
         if not self.is_bound:
             return "unbound"
-        return urlencode(
-            [(name, self.data[name]) for name in self.LISTED if name in self.data]
-        )
+        return urlencode([(name, self.data[name]) for name in self.LISTED if name in self.data])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -110,6 +108,9 @@ class CaseSearchForm(forms.Form):
             assignee=data.get("assignee") or "",
             failed=bool(data.get("failed")),
         )
+
+    def page_number(self) -> int:
+        return self.cleaned_data.get("page") or 1
 
 
 class SavedFilterForm(forms.Form):

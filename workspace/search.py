@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.fields.array import ArrayContains
@@ -45,6 +45,7 @@ from django.db.models.lookups import IsNull
 
 from accounts.models import User
 from accounts.roles import is_staff_member
+from accounts.services import personal_data_read
 from cases.models import Case, Deadline
 from cases.policy import (
     authorizations_in_scope,
@@ -326,9 +327,7 @@ class Matches:
         """The Termos named that the user may open (all of them, for the staff who
         handle the register: no second read); in a broad search, those named otherwise
         than by their holder (who is tested row by row)."""
-        named = authorizations_named(
-            self.user, self.terms, None if self.broad else self.driver_ids
-        )
+        named = authorizations_named(self.user, self.terms, None if self.broad else self.driver_ids)
         # None named (a broad name, most often): nothing for the scope to narrow.
         if isinstance(named, list) and (not named or sees_every_authorization(self.user)):
             return named
@@ -453,7 +452,6 @@ class Page:
     capped: bool  # there are more than `total` (counting stopped at COUNT_CAP)
     walked: bool = False  # not counted: `total` is where this page ends
 
-
     @property
     def first(self) -> int:
         return (self.number - 1) * self.per_page + 1 if self.rows else 0
@@ -475,9 +473,7 @@ class Page:
         return max(1, -(-self.total // self.per_page))
 
 
-def page_of(
-    rows: QuerySet[Any], *, number: int, per_page: int, walked: bool = False
-) -> Page:
+def page_of(rows: QuerySet[Any], *, number: int, per_page: int, walked: bool = False) -> Page:
     """One page of `rows` and how many there are, counting up to COUNT_CAP.
 
     A page within the count's reach is read first: when it is the first, or has rows, and
@@ -493,8 +489,12 @@ def page_of(
         if not found and number > 1:
             return page_of(rows, number=1, per_page=per_page, walked=True)
         return Page(
-            rows=found[:per_page], number=number, per_page=per_page,
-            total=start + min(len(found), per_page), capped=len(found) > per_page, walked=True,
+            rows=found[:per_page],
+            number=number,
+            per_page=per_page,
+            total=start + min(len(found), per_page),
+            capped=len(found) > per_page,
+            walked=True,
         )
     found: list[Any] | None = None
     with custom_plans():
@@ -574,3 +574,40 @@ def search(*, user: User, filters: CaseFilter, page: int, per_page: int) -> Resu
             page=found,
             hits=search_registers(user=user, q=filters.q, matches=matches, cases=found.rows),
         )
+
+
+# Rows on a page of the search, on the page and over the API.
+SEARCH_PAGE_SIZE = 50
+
+
+class SearchAsked(Protocol):
+    """What a person asked the search box (the search form, on the page or over the API)."""
+
+    def filters(self) -> CaseFilter: ...
+
+    def page_number(self) -> int: ...
+
+
+def search_logged(*, user: User, asked: SearchAsked, path: str, what: str) -> Results:
+    """The search a person runs, on the page or over the API: its results, and the drivers
+    they show (found by name or partial CPF, and the holders of the Termos found) in the
+    LGPD read log with the query that found them (`path`), in the one transaction the
+    search opens, so the log is never written without the reading or left out of it."""
+    with custom_plans():
+        found = search(
+            user=user,
+            filters=asked.filters(),
+            page=asked.page_number(),
+            per_page=SEARCH_PAGE_SIZE,
+        )
+        hits = found.hits
+        personal_data_read(
+            actor=user,
+            drivers=[*hits.drivers, *(a.holder for a in hits.authorizations)],
+            case=None,
+            channel="search",
+            path=path,
+            what=what,
+            purpose="search",
+        )
+    return found

@@ -26,14 +26,13 @@ from accounts.roles import Role, has_role, is_staff_member
 from accounts.services import personal_data_read
 from cases.errors import DomainError
 from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
-from core.db import custom_plans
 from core.files import open_stored
 from documents.selectors import driver_cards
 from documents.services import driver_card_issue
 from workspace import dashboard, dossiers, exports, landing
 from workspace.forms import CaseSearchForm, PeriodForm, SavedFilterForm
 from workspace.models import ExportJob, SavedFilter
-from workspace.search import page_of, search
+from workspace.search import page_of, search_logged
 
 PER_PAGE = 50
 SECRETARIAT = (Role.CLERK, Role.MAYOR, Role.ADMINISTRATOR)
@@ -72,32 +71,11 @@ def search_page(request: HttpRequest) -> HttpResponse:
         form = CaseSearchForm({"status": "open"})
         form.is_valid()
         context["form"] = form
-    # The search's reads and their read log in one transaction (`custom_plans` opens it
-    # once for both): its own, then the log's, were two more round trips (issue 25).
-    with custom_plans():
-        found = search(
-            user=request.user,
-            filters=form.filters(),
-            page=form.cleaned_data.get("page") or 1,
-            per_page=PER_PAGE,
-        )
-        _log_hits(request, found.hits, channel="search")
+    found = search_logged(
+        user=request.user, asked=form, path=request.get_full_path(), what="resultado de busca"
+    )
     context["page"], context["hits"] = found.page, found.hits
     return render(request, "workspace/search.html", context)
-
-
-def _log_hits(request: HttpRequest, hits: Any, *, channel: str) -> None:
-    """The drivers a search shows (by name or partial CPF, and the holders of the Termos
-    and vehicles it finds) go in the LGPD read log with the query that found them."""
-    personal_data_read(
-        actor=request.user,
-        drivers=[*hits.drivers, *(a.holder for a in hits.authorizations)],
-        case=None,
-        channel=channel,
-        path=request.get_full_path(),
-        what="resultado de busca",
-        purpose="search",
-    )
 
 
 @staff_only
@@ -377,9 +355,7 @@ def export(request: HttpRequest, dataset: str, fmt: str) -> HttpResponse:
         job = exports.export_job_create(user=request.user, dataset=dataset, fmt=fmt, params=params)
         return redirect("workspace-export-job", pk=job.pk, permanent=False)
     # Exporting is reading every driver the file names.
-    exports.export_read_log(
-        user=request.user, dataset=dataset, fmt=fmt, params=params, table=table
-    )
+    exports.export_read_log(user=request.user, dataset=dataset, fmt=fmt, params=params, table=table)
     response = HttpResponse(exports.write(table, fmt), content_type=exports.CONTENT_TYPES[fmt])
     stamp = today.strftime("%Y%m%d")
     response["Content-Disposition"] = f'attachment; filename="{dataset}-{stamp}.{fmt}"'

@@ -132,7 +132,19 @@ def test_lost_property_receipt_is_sealed_art_37_xviii(client, clerk):
     assert seal.signer == "MUNICIPIO DE MANTENOPOLIS (TESTE — SEM VALIDADE)" and check.all_ok
 
 
-def test_the_verdict_is_kept_by_the_files_bytes_and_a_changed_file_is_judged_again(settings):
+@pytest.fixture
+def sealed_notice(settings) -> OfficialDocument:
+    """A violation notice's sealed PDF, with the public verification's verdicts kept."""
+    settings.VERIFY_SIGNATURES_CACHE_SECONDS = 600
+    with time_machine.travel(ISSUED_AT, tick=False):
+        notice_sent()
+    render_pending()
+    return OfficialDocument.objects.get(kind=Kind.VIOLATION_NOTICE)
+
+
+def test_the_verdict_is_kept_by_the_files_bytes_and_a_changed_file_is_judged_again(
+    sealed_notice,
+):
     """Lei 14.063/2020 art. 4º: what the public verification says of a document's seal. The
     verdict on unchanged bytes is kept (issue 25: the validation is most of the page's
     cost); one byte changed on disk is validated again and shows as altered."""
@@ -140,11 +152,7 @@ def test_the_verdict_is_kept_by_the_files_bytes_and_a_changed_file_is_judged_aga
 
     from documents.signing.selectors import document_signatures, signatures_cache_key
 
-    settings.VERIFY_SIGNATURES_CACHE_SECONDS = 600
-    with time_machine.travel(ISSUED_AT, tick=False):
-        notice_sent()
-    render_pending()
-    document = OfficialDocument.objects.filter(kind=Kind.VIOLATION_NOTICE).first()
+    document = sealed_notice
     content = _content(document)
     key = signatures_cache_key(content, document_roots())
     cache.delete(key)
@@ -162,19 +170,13 @@ def test_the_verdict_is_kept_by_the_files_bytes_and_a_changed_file_is_judged_aga
     assert again is not None and again.altered and not again.all_ok
 
 
-def test_the_kept_verdict_is_plain_data_not_the_pdfs_objects(settings):
+def test_the_kept_verdict_is_plain_data_not_the_pdfs_objects(sealed_notice):
     """Issue 25: the verdict kept for the public verification page is read back on every
     request; it holds the signature's field name as a string, not pyHanko's object (which
     pickled 68 kB of the PDF it was read from, unpickled on every request)."""
     from documents.signing.selectors import document_signatures
 
-    settings.VERIFY_SIGNATURES_CACHE_SECONDS = 600
-    with time_machine.travel(ISSUED_AT, tick=False):
-        notice_sent()
-    render_pending()
-    document = OfficialDocument.objects.filter(kind=Kind.VIOLATION_NOTICE).first()
-
-    check = document_signatures(document)
+    check = document_signatures(sealed_notice)
 
     assert [(type(s.field), s.field) for s in check.signatures][-1] == (str, "SeloMunicipio")
     assert {type(s.field) for s in check.signatures} == {str}
