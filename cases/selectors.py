@@ -130,12 +130,18 @@ def _kind_of(user: User | None, pk: int) -> str | None:
 
 
 def case_visible(
-    user: User | None, pk: int, *, annotate: Mapping[str, Expression] | None = None
+    user: User | None,
+    pk: int,
+    *,
+    annotate: Mapping[str, Expression] | None = None,
+    assignee: bool = True,
 ) -> Case | None:
     """Case `pk` as its kind's model, with the people and the authorization its pages
     show read along, if `user` may see it (None otherwise, as for a case that does not
     exist). Two indexed reads whatever the kind; `annotate`, what the caller asks of the
-    case's own row besides (the page's probes of its side lists), in the second."""
+    case's own row besides (the page's probes of its side lists), in the second;
+    `assignee`: his account read along (the API shows his username; the page names him
+    with everyone else it names, `accounts.display.person_labels`)."""
     kind = _kind_of(user, pk)
     if kind is None:
         return None
@@ -144,9 +150,8 @@ def case_visible(
     # Django more to compile than PostgreSQL to run). The kind's related facts are
     # joined: the case API and the page draw each of them (one statement apiece else).
     model = workflow_for(kind).model
-    rows = model.objects.select_related(
-        "applicant", "assignee", "authorization", *fact_relations(model)
-    )
+    people = ("applicant", "assignee") if assignee else ("applicant",)
+    rows = model.objects.select_related(*people, "authorization", *fact_relations(model))
     if annotate:
         rows = rows.annotate(**annotate)
     return next(iter(rows.filter(pk=pk).order_by()[:1]), None)
@@ -441,6 +446,13 @@ def authorization_open_cases(
 def case_deadlines(case: Case) -> QuerySet[Deadline]:
     """Every deadline row of the case (pending, met, cancelled, failed), soonest first."""
     return Deadline.objects.filter(case_id=case.pk).order_by("due_on", "id")
+
+
+def case_has_rows(model: type[Model]) -> Exists:
+    """Whether a case has any row of `model` (by its `case` key), asked with the case's own
+    row (`case_visible(annotate=)`): most cases have no letter, inspection or document of
+    their own, and a page that reads such a list only when it has rows spares a statement."""
+    return Exists(model.objects.filter(case=OuterRef("pk")))
 
 
 def case_submitted_documents(case: Case) -> QuerySet[Document]:

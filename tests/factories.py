@@ -6,12 +6,14 @@ import datetime as dt
 from decimal import Decimal
 
 import factory
+from django.core.files.base import ContentFile
 from django.utils import timezone
 from validate_docbr import CNH, CPF, RENAVAM
 
 from accounts.models import User
 from accounts.roles import Role
 from accounts.services import user_grant_role
+from cases.models import Document
 from registers.models import Authorization, Driver, MunicipalRegistration, Vehicle
 from workflows.suspension.models import SuspensionCase, SuspensionGround, SuspensionState
 from workflows.violation.models import ViolationNotice, ViolationState
@@ -121,6 +123,21 @@ class SuspensionCaseFactory(factory.django.DjangoModelFactory):
 
     class Params:
         awaiting_decision = factory.Trait(state=SuspensionState.AWAITING_DECISION)
+
+
+class SubmittedDocumentFactory(factory.django.DjangoModelFactory):
+    """A file sent for a case's checklist item (an ID, by default), stored as sent."""
+
+    class Meta:
+        model = Document
+
+    case = factory.SubFactory(SuspensionCaseFactory)
+    item = "rg"
+    file = factory.LazyFunction(lambda: ContentFile(b"%PDF-1.4 x", name="rg.pdf"))
+    original_name = "rg.pdf"
+    content_type = "application/pdf"
+    size = 10
+    sha256 = "ab" * 32
 
 
 class ViolationNoticeFactory(factory.django.DjangoModelFactory):

@@ -135,5 +135,7 @@ def draw(title: str, chart: dict[str, Any]) -> SafeString | None:
     if kind == "bars":
         return bar_chart(title, chart["items"])
     if kind in ("stacked", "grouped"):
-        return series_chart(title, chart["categories"], chart["series"], stacked=kind == "stacked")
+        return series_chart(
+            title, chart["categories"], chart["series"], stacked=kind == "stacked"
+        )
     return None

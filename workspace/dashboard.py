@@ -180,7 +180,9 @@ def _monthly(
     whole = [m for m in months if m < this_month and add_months(m, 1) <= period.end + _DAY]
     if not whole or not sees_every_case(user):
         return count(period)
-    kept = {t.month: t.figures for t in MonthTotal.objects.filter(series=series, month__in=whole)}
+    kept = {
+        t.month: t.figures for t in MonthTotal.objects.filter(series=series, month__in=whole)
+    }
     missing = [m for m in whole if m not in kept]
     if missing:
         counted = count(Period(start=missing[0], end=add_months(missing[-1], 1) - _DAY))
@@ -446,14 +448,10 @@ def fines_table(user: User, today: dt.date, period: Period) -> Table:
 
 
 def appeals_table(user: User, today: dt.date, period: Period) -> Table:
-    decided = (
-        within_visible_cases(AppealCase.objects.all(), user, case="pk")
-        .filter(
-            decided_on__gte=period.start,
-            decided_on__lte=period.end,
-        )
-        .exclude(outcome="")
-    )
+    decided = within_visible_cases(AppealCase.objects.all(), user, case="pk").filter(
+        decided_on__gte=period.start,
+        decided_on__lte=period.end,
+    ).exclude(outcome="")
     outcomes = dict(decided.values("outcome").annotate(n=Count("id")).values_list("outcome", "n"))
     votes = (
         Vote.objects.filter(appeal__in=decided.values("pk"))
@@ -587,7 +585,9 @@ def _figures_count(user: User, today: dt.date, period: Period, key: str) -> Dash
     return DashboardFigures(
         key=f"{key}:{as_of.timestamp()}",
         as_of=as_of,
-        tables={name: build(user, today, period).settled() for name, build in BUILDERS.items()},
+        tables={
+            name: build(user, today, period).settled() for name, build in BUILDERS.items()
+        },
     )
 
 

@@ -83,7 +83,9 @@ def cases_table(user: User, params: dict[str, Any], *, counted: bool = True) -> 
             LocalMinute("opened_at") if in_sql else F("opened_at"),
             LocalMinute("closed_at") if in_sql else F("closed_at"),
         )
-        for number, kind, state, name, term, opened, closed in columns.iterator(chunk_size=5000):
+        for number, kind, state, name, term, opened, closed in columns.iterator(
+            chunk_size=5000
+        ):
             label = states.get((kind, state))
             if label is None:
                 label = states[kind, state] = state_label(kind, state)
@@ -186,7 +188,9 @@ def table_for(
     return table
 
 
-def table_at_once(user: User, dataset: str, params: dict[str, Any], today: dt.date) -> Table | None:
+def table_at_once(
+    user: User, dataset: str, params: dict[str, Any], today: dt.date
+) -> Table | None:
     """The named table when it is short enough to be written in the request (at most
     `sync_limit()` rows), else None: a background job writes it.
 
@@ -232,7 +236,9 @@ def _write_to(
     )
 
 
-def export_job_create(*, user: User, dataset: str, fmt: str, params: dict[str, Any]) -> ExportJob:
+def export_job_create(
+    *, user: User, dataset: str, fmt: str, params: dict[str, Any]
+) -> ExportJob:
     """The job's row, then its task queued after commit (a lost task is found by its row)."""
     from workspace.tasks import export_run_task
 

@@ -191,6 +191,7 @@ class QueueCounts:
 def queue_counts(user: User, *, today: dt.date) -> QueueCounts:
     """What the clerk's queue holds that is overdue, due within 7 days, or failed."""
 
+
     def build() -> CountStatement:
         failing = Deadline.objects.filter(state=Deadline.State.FAILED, case__isnull=False)
         # One statement for the three (the header is on every page of the queue). The

@@ -7,16 +7,15 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.core.files.base import ContentFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from django.utils.html import escape
 
 from accounts.display import person_label
-from cases.models import AuditEvent, Deadline, Document
+from cases.models import AuditEvent, Deadline
 from cases.selectors import case_deadlines, case_submitted_documents, case_timeline
-from tests.factories import SuspensionCaseFactory, UserFactory
+from tests.factories import SubmittedDocumentFactory, SuspensionCaseFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -34,10 +33,7 @@ def _case_with_history(clerk):  # type: ignore[no-untyped-def]
     for days, kind in ((30, "b"), (10, "a")):
         Deadline.objects.create(case=case, kind=kind, label=kind, counting="calendar",
                                 article="Art. 24", due_on=timezone.localdate() + dt.timedelta(days))
-    Document.objects.create(
-        case=case, item="rg", file=ContentFile(b"%PDF-1.4 x", name="rg.pdf"),
-        original_name="rg.pdf", content_type="application/pdf", size=10, sha256="ab" * 32,
-    )
+    SubmittedDocumentFactory(case=case)
     return case
 
 

@@ -5,13 +5,11 @@ page shows is the same either way."""
 from __future__ import annotations
 
 import pytest
-from django.core.files.base import ContentFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from cases.models import Document
 from notifications.models import Notification
-from tests.factories import SuspensionCaseFactory
+from tests.factories import SubmittedDocumentFactory, SuspensionCaseFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -39,10 +37,7 @@ def test_a_case_without_side_rows_reads_none_of_their_tables(client, clerk):
 
 def test_a_case_with_a_document_and_a_letter_shows_them(client, clerk):
     case = SuspensionCaseFactory()
-    Document.objects.create(
-        case=case, item="rg", file=ContentFile(b"%PDF-1.4 x", name="rg.pdf"),
-        original_name="<rg>.pdf", content_type="application/pdf", size=10, sha256="ab" * 32,
-    )
+    SubmittedDocumentFactory(case=case, original_name="<rg>.pdf")
     Notification.objects.create(
         case=case, recipient=case.applicant, address="Rua A, 1",
         channel=Notification.Channel.REGISTERED_POST, template="t", subject="Aviso de teste",

@@ -9,17 +9,17 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from django.core.files.base import ContentFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import PersonalDataAccess
-from cases.models import AuditEvent, Document
+from cases.models import AuditEvent
 from registers.models import AuxiliaryBinding, Driver, PointRecord
 from tests.factories import (
     DriverFactory,
     MunicipalRegistrationFactory,
+    SubmittedDocumentFactory,
     SuspensionCaseFactory,
     ViolationNoticeFactory,
 )
@@ -37,10 +37,7 @@ DRIVER_PAGE_QUERIES = 12
 
 def _case_with_papers(authorization, actor, n):  # type: ignore[no-untyped-def]
     case = SuspensionCaseFactory(authorization=authorization)
-    Document.objects.create(
-        case=case, item="rg", file=ContentFile(b"%PDF-1.4 x", name="rg.pdf"),
-        original_name=f"rg-{n}.pdf", content_type="application/pdf", size=10, sha256="ab" * 32,
-    )
+    SubmittedDocumentFactory(case=case, original_name=f"rg-{n}.pdf")
     AuditEvent.objects.create(
         case=case, actor=actor, at=case.opened_at, to_state="filed", transition="open"
     )
