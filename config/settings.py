@@ -192,8 +192,6 @@ elif env_bool("DB_PREPARED_STATEMENTS", True):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"server_side_binding": True, "prepare_threshold": env_int("DB_PREPARE_THRESHOLD", 5)}
     )
-    # How many statements each connection keeps prepared (core.db.keep_prepared_statements).
-    DB_PREPARED_MAX = env_int("DB_PREPARED_MAX", 100)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The password policy: at least 10 characters, not like the user's name or e-mail, not a

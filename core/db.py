@@ -133,18 +133,3 @@ def local_minute_in_sql(using: str = "default") -> bool:
     from django.db import connections
 
     return connections[using].vendor == "postgresql"
-
-
-def keep_prepared_statements(sender: object, connection: Any, **kwargs: object) -> None:
-    """How many statements a PostgreSQL connection keeps prepared (`DB_PREPARED_MAX`).
-
-    psycopg prepares a statement once it has run `prepare_threshold` times, counting them
-    in a list as long as the statements it keeps (100 by default): the pages of a mixed
-    day (the queue, a case of each kind, the files, the search) run more distinct
-    statements than that between two runs of each, so their counts were dropped before
-    any reached the threshold, and PostgreSQL planned every one of them every time."""
-    from django.conf import settings
-
-    kept = getattr(settings, "DB_PREPARED_MAX", None)
-    if connection.vendor == "postgresql" and kept:
-        connection.connection.prepared_max = kept
