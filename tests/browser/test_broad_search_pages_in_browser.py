@@ -13,7 +13,6 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import PageFactory, login, save_screenshot
 from tests.factories import AuthorizationFactory, SuspensionCaseFactory
 from workspace import search as search_module
-from workspace import views as workspace_views
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +22,7 @@ def souzas(transactional_db: None, monkeypatch) -> list[str]:
     """Five drivers named Souza with two cases each, more drivers than FEW (so the search
     walks), four cases a page: their numbers."""
     monkeypatch.setattr(search_module, "FEW", 2)
-    monkeypatch.setattr(workspace_views, "PER_PAGE", 4)
+    monkeypatch.setattr(search_module, "SEARCH_PAGE_SIZE", 4)
     numbers = []
     for n in range(5):
         authorization = AuthorizationFactory(holder__name=f"Souza {n}")

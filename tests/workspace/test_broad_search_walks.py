@@ -103,10 +103,8 @@ def test_a_driver_sees_only_his_own_cases_however_broad_the_words(souzas, monkey
 
 
 def test_the_search_page_shows_a_broad_page_without_a_total(client, clerk, souzas, monkeypatch):
-    from workspace import views
-
     monkeypatch.setattr(search_module, "FEW", 2)
-    monkeypatch.setattr(views, "PER_PAGE", 4)
+    monkeypatch.setattr(search_module, "SEARCH_PAGE_SIZE", 4)
     client.force_login(clerk)
     html = client.get("/busca/", {"q": "souza", "status": "all"}).content.decode()
     assert "1–4 (há mais; refine a busca)" in html
