@@ -6,6 +6,7 @@ import datetime as dt
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TypeVar
 
 from django.core.exceptions import EmptyResultSet
@@ -448,10 +449,14 @@ def case_deadlines(case: Case) -> QuerySet[Deadline]:
     return Deadline.objects.filter(case_id=case.pk).order_by("due_on", "id")
 
 
+@cache
 def case_has_rows(model: type[Model]) -> Exists:
     """Whether a case has any row of `model` (by its `case` key), asked with the case's own
     row (`case_visible(annotate=)`): most cases have no letter, inspection or document of
-    their own, and a page that reads such a list only when it has rows spares a statement."""
+    their own, and a page that reads such a list only when it has rows spares a statement.
+
+    Built once per model: the subquery is the same for every case (`OuterRef`), and
+    `annotate` resolves a copy of it, leaving this one as it was."""
     return Exists(model.objects.filter(case=OuterRef("pk")))
 
 

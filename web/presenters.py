@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 
 from django.db.models import Exists
 from django.urls import reverse
@@ -58,15 +57,11 @@ class CaseLists:
     inspections: bool
 
 
-@cache
 def case_list_probes() -> dict[str, Exists]:
     """What the case page asks of the case's row, read with it (`case_visible(annotate=)`):
     which of its side lists have any row, so the page reads (through their scoped
     selectors) only those. Most cases have no letter, no inspection and no document of
-    their own, and each list read costs a query.
-
-    Built once: the four subqueries are the same for every case (`OuterRef`), and
-    `annotate` resolves a copy of each, leaving these as they were."""
+    their own, and each list read costs a query."""
     from cases.models import Document
     from documents.models import OfficialDocument
     from inspections.models import Inspection

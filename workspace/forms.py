@@ -87,7 +87,9 @@ class CaseSearchForm(forms.Form):
         empty told apart) or, unbound, none; their errors follow from those values."""
         if not self.is_bound:
             return "unbound"
-        return urlencode([(name, self.data[name]) for name in self.LISTED if name in self.data])
+        return urlencode(
+            [(name, self.data[name]) for name in self.LISTED if name in self.data]
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

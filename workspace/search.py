@@ -327,7 +327,9 @@ class Matches:
         """The Termos named that the user may open (all of them, for the staff who
         handle the register: no second read); in a broad search, those named otherwise
         than by their holder (who is tested row by row)."""
-        named = authorizations_named(self.user, self.terms, None if self.broad else self.driver_ids)
+        named = authorizations_named(
+            self.user, self.terms, None if self.broad else self.driver_ids
+        )
         # None named (a broad name, most often): nothing for the scope to narrow.
         if isinstance(named, list) and (not named or sees_every_authorization(self.user)):
             return named
@@ -473,7 +475,9 @@ class Page:
         return max(1, -(-self.total // self.per_page))
 
 
-def page_of(rows: QuerySet[Any], *, number: int, per_page: int, walked: bool = False) -> Page:
+def page_of(
+    rows: QuerySet[Any], *, number: int, per_page: int, walked: bool = False
+) -> Page:
     """One page of `rows` and how many there are, counting up to COUNT_CAP.
 
     A page within the count's reach is read first: when it is the first, or has rows, and
@@ -489,12 +493,8 @@ def page_of(rows: QuerySet[Any], *, number: int, per_page: int, walked: bool = F
         if not found and number > 1:
             return page_of(rows, number=1, per_page=per_page, walked=True)
         return Page(
-            rows=found[:per_page],
-            number=number,
-            per_page=per_page,
-            total=start + min(len(found), per_page),
-            capped=len(found) > per_page,
-            walked=True,
+            rows=found[:per_page], number=number, per_page=per_page,
+            total=start + min(len(found), per_page), capped=len(found) > per_page, walked=True,
         )
     found: list[Any] | None = None
     with custom_plans():

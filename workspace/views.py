@@ -355,7 +355,9 @@ def export(request: HttpRequest, dataset: str, fmt: str) -> HttpResponse:
         job = exports.export_job_create(user=request.user, dataset=dataset, fmt=fmt, params=params)
         return redirect("workspace-export-job", pk=job.pk, permanent=False)
     # Exporting is reading every driver the file names.
-    exports.export_read_log(user=request.user, dataset=dataset, fmt=fmt, params=params, table=table)
+    exports.export_read_log(
+        user=request.user, dataset=dataset, fmt=fmt, params=params, table=table
+    )
     response = HttpResponse(exports.write(table, fmt), content_type=exports.CONTENT_TYPES[fmt])
     stamp = today.strftime("%Y%m%d")
     response["Content-Disposition"] = f'attachment; filename="{dataset}-{stamp}.{fmt}"'
