@@ -53,9 +53,28 @@ def person_label(user: User | None, *, with_role: bool = True) -> str:
 
 
 def person_labels(user_ids: Iterable[int | None]) -> dict[int, str]:
-    """`person_label` of many users by id, in two queries whatever their number."""
+    """`person_label` of many users by id, in one query whatever their number: what a
+    label reads of each (his names, his groups), a row per group he is in."""
     ids = {pk for pk in user_ids if pk is not None}
     if not ids:
         return {}
-    users = User.objects.filter(pk__in=ids).prefetch_related("groups")
-    return {user.pk: person_label(user) for user in users}
+    rows = User.objects.filter(pk__in=ids).values_list(
+        "pk", "username", "first_name", "last_name", "is_superuser", "groups__name"
+    )
+    users: dict[int, User] = {}
+    groups: dict[int, list[str]] = {}
+    for pk, username, first_name, last_name, is_superuser, group in rows:
+        if pk not in users:
+            users[pk] = User(
+                pk=pk,
+                username=username,
+                first_name=first_name,
+                last_name=last_name,
+                is_superuser=is_superuser,
+            )
+            groups[pk] = []
+        if group is not None:
+            groups[pk].append(group)
+    for pk, user in users.items():
+        roles_remember(user, groups[pk])
+    return {pk: person_label(user) for pk, user in users.items()}

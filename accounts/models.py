@@ -116,9 +116,20 @@ class PersonalDataAccess(models.Model):
         NOTICE = "notice", _("notificação e correspondência")
         ADMINISTRATION = "admin", _("administração do sistema")
 
+    # The log's references carry no constraint in the database (`db_constraint=False`):
+    # every page that shows a driver writes a row, and a constraint checks each reference
+    # at commit by locking the row it names (FOR KEY SHARE), which writes a mark on the
+    # reader's account, the driver and the case: a page view was three writes besides its
+    # own, half the insert's time (tests/access/test_read_log_locks_nothing_it_names.py).
+    # The ids come from the rows just read; deleting a user, driver or case that the log
+    # names is still refused (Django's PROTECT).
     at = models.DateTimeField(_("quando"), auto_now_add=True, db_index=True)
     user = models.ForeignKey(
-        User, on_delete=models.PROTECT, related_name="+", verbose_name=_("quem leu")
+        User,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("quem leu"),
+        db_constraint=False,
     )
     driver = models.ForeignKey(
         "registers.Driver",
@@ -127,6 +138,7 @@ class PersonalDataAccess(models.Model):
         blank=True,
         related_name="+",
         verbose_name=_("taxista cujos dados foram lidos"),
+        db_constraint=False,
     )
     # A person whose data a case holds but who is no registered driver: the offender of a
     # clandestine transport record (Arts. 60-62) is read like a driver and logged as well.
@@ -144,6 +156,7 @@ class PersonalDataAccess(models.Model):
         blank=True,
         related_name="+",
         verbose_name=_("processo"),
+        db_constraint=False,
     )
     channel = models.CharField(_("meio"), max_length=6, choices=Channel.choices)
     path = models.CharField(_("endereço"), max_length=300)

@@ -26,7 +26,6 @@ from cases.selectors import (
     Page,
     QueueFilter,
     case_deadlines,
-    case_has_rows,
     case_history_page,
     case_is_overdue,
     case_queue_page,
@@ -304,9 +303,7 @@ def _detail(case: Case, request: Request) -> dict[str, object]:
 class CaseDetailApi(APIView):
     @extend_schema(responses=CaseDetailOutput)
     def get(self, request: Request, pk: int) -> Response:
-        case = case_visible(
-            request.user, pk, annotate={"has_documents": case_has_rows(Document)}
-        )
+        case = case_visible(request.user, pk, probes={"documents": Document})
         if case is None:
             raise Http404
         personal_data_read_case(actor=request.user, case=case, channel="api", path=request.path)

@@ -14,7 +14,6 @@ from django.db import connection
 from django.db.models import (
     BooleanField,
     Exists,
-    Expression,
     F,
     Func,
     Max,
@@ -115,37 +114,69 @@ def _sees_every_case(roles: frozenset[str]) -> bool:
 _PK_MAX = 2**63 - 1
 
 
-def _kind_of(user: User | None, pk: int) -> str | None:
-    """The kind of case `pk` if `user` may see it. Staff who see every case read it by key
-    with a statement written once here: this read opens every case page and case API
-    request, and Django would build the same one-line statement each time."""
+# What a case page asks besides its case: whether the case has rows of a model (by the
+# model's `case` key), as `has_<name>` → model.
+Probes = Mapping[str, type[Model]]
+
+
+@cache
+def _kind_statement(vendor: str, probes: tuple[tuple[str, type[Model]], ...]) -> str:
+    """The staff's read of a case's kind, with whether it has rows of each probed model:
+    one statement, written once per set of probes (and per database: its quoting)."""
+    del vendor  # the cache's key: the quoting below is the connection's
+    quote = connection.ops.quote_name
+    tests = "".join(
+        f", EXISTS(SELECT 1 FROM {quote(model._meta.db_table)} AS probed"
+        f" WHERE probed.{quote(model._meta.get_field('case').column)} = c.id)"
+        for _name, model in probes
+    )
+    return f"SELECT c.kind{tests} FROM {quote(Case._meta.db_table)} AS c WHERE c.id = %s"
+
+
+def _kind_of(user: User | None, pk: int, probes: Probes) -> tuple[str, dict[str, bool]] | None:
+    """The kind of case `pk` if `user` may see it, and its `probes` (`has_<name>`). Staff who
+    see every case read it by key with a statement written once (`_kind_statement`): this
+    read opens every case page and case API request, and Django would build the same
+    statement, its probes' subqueries included, each time."""
+    names = [f"has_{name}" for name in probes]
     if user is not None and user.is_authenticated and _sees_every_case(roles_of(user)):
         if not 0 < pk <= _PK_MAX:
             return None
+        statement = _kind_statement(connection.vendor, tuple(probes.items()))
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT kind FROM {Case._meta.db_table} WHERE id = %s", [pk])
+            cursor.execute(statement, [pk])
             row = cursor.fetchone()
-        return row[0] if row else None
-    kinds = cases_visible_to(user).filter(pk=pk).order_by().values_list("kind", flat=True)
-    return next(iter(kinds[:1]), None)
+    else:
+        rows = cases_visible_to(user).filter(pk=pk).order_by()
+        if probes:
+            rows = rows.annotate(
+                **{f"has_{name}": case_has_rows(model) for name, model in probes.items()}
+            )
+        row = next(iter(rows.values_list("kind", *names)[:1]), None)
+    if row is None:
+        return None
+    return row[0], {name: bool(value) for name, value in zip(names, row[1:], strict=True)}
 
 
 def case_visible(
     user: User | None,
     pk: int,
     *,
-    annotate: Mapping[str, Expression] | None = None,
+    probes: Probes | None = None,
     assignee: bool = True,
 ) -> Case | None:
     """Case `pk` as its kind's model, with the people and the authorization its pages
     show read along, if `user` may see it (None otherwise, as for a case that does not
-    exist). Two indexed reads whatever the kind; `annotate`, what the caller asks of the
-    case's own row besides (the page's probes of its side lists), in the second;
-    `assignee`: his account read along (the API shows his username; the page names him
-    with everyone else it names, `accounts.display.person_labels`)."""
-    kind = _kind_of(user, pk)
-    if kind is None:
+    exist). Two indexed reads whatever the kind; `probes`, which of the case's side lists
+    the caller would read (`has_<name>` on the case, asked in the first: most cases have
+    no letter, inspection or document of their own, and a page that reads a list only
+    when it has rows spares a statement); `assignee`: his account read along (the API
+    shows his username; the page names him with everyone else it names,
+    `accounts.display.person_labels`)."""
+    found = _kind_of(user, pk, probes or {})
+    if found is None:
         return None
+    kind, has = found
     # The holder is not joined: the pages show the Termo's number and status, and the
     # LGPD log reads the holder only when he is not the applicant (each join here costs
     # Django more to compile than PostgreSQL to run). The kind's related facts are
@@ -153,9 +184,11 @@ def case_visible(
     model = workflow_for(kind).model
     people = ("applicant", "assignee") if assignee else ("applicant",)
     rows = model.objects.select_related(*people, "authorization", *fact_relations(model))
-    if annotate:
-        rows = rows.annotate(**annotate)
-    return next(iter(rows.filter(pk=pk).order_by()[:1]), None)
+    case = next(iter(rows.filter(pk=pk).order_by()[:1]), None)
+    if case is not None:
+        for name, value in has.items():
+            setattr(case, name, value)
+    return case
 
 
 @dataclass(frozen=True)
@@ -449,14 +482,9 @@ def case_deadlines(case: Case) -> QuerySet[Deadline]:
     return Deadline.objects.filter(case_id=case.pk).order_by("due_on", "id")
 
 
-@cache
 def case_has_rows(model: type[Model]) -> Exists:
-    """Whether a case has any row of `model` (by its `case` key), asked with the case's own
-    row (`case_visible(annotate=)`): most cases have no letter, inspection or document of
-    their own, and a page that reads such a list only when it has rows spares a statement.
-
-    Built once per model: the subquery is the same for every case (`OuterRef`), and
-    `annotate` resolves a copy of it, leaving this one as it was."""
+    """Whether a case has any row of `model` (by its `case` key): a probe of
+    `case_visible` for a user whose scope Django writes."""
     return Exists(model.objects.filter(case=OuterRef("pk")))
 
 

@@ -7,12 +7,12 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Exists
+from django.db.models import Model
 from django.urls import reverse
 
 from accounts.display import person_label
 from cases.models import Case
-from cases.selectors import case_has_rows, case_is_overdue
+from cases.selectors import case_is_overdue
 from cases.workflow import state_label
 
 
@@ -57,24 +57,21 @@ class CaseLists:
     inspections: bool
 
 
-def case_list_probes() -> dict[str, Exists]:
-    """What the case page asks of the case's row, read with it (`case_visible(annotate=)`):
-    which of its side lists have any row, so the page reads (through their scoped
-    selectors) only those. Most cases have no letter, no inspection and no document of
-    their own, and each list read costs a query."""
+def case_list_probes() -> dict[str, type[Model]]:
+    """What the case page asks with the case (`case_visible(probes=)`): which of its side
+    lists have any row, so the page reads (through their scoped selectors) only those.
+    Most cases have no letter, no inspection and no document of their own, and each list
+    read costs a query."""
     from cases.models import Document
     from documents.models import OfficialDocument
     from inspections.models import Inspection
     from notifications.models import Notification
 
     return {
-        f"has_{name}": case_has_rows(model)
-        for name, model in (
-            ("documents", Document),
-            ("official_documents", OfficialDocument),
-            ("notifications", Notification),
-            ("inspections", Inspection),
-        )
+        "documents": Document,
+        "official_documents": OfficialDocument,
+        "notifications": Notification,
+        "inspections": Inspection,
     }
 
 

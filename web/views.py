@@ -130,7 +130,7 @@ def queue(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def case_page(request: HttpRequest, pk: int) -> HttpResponse:
-    case = case_visible(request.user, pk, annotate=case_list_probes(), assignee=False)
+    case = case_visible(request.user, pk, probes=case_list_probes(), assignee=False)
     if case is None:
         raise Http404
     workflow = workflow_for(case.kind)

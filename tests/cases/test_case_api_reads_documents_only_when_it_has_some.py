@@ -1,5 +1,5 @@
 """The case API reads a case's submitted documents only when it has some: whether it has
-any is asked with the case's own row (cases.selectors.case_has_rows), as the case page asks
+any is asked with the case (cases.selectors.case_visible(probes=)), as the case page asks
 of its side lists (issue 25: most cases have none, and each list read is a statement)."""
 
 from __future__ import annotations
