@@ -4,7 +4,7 @@ letters (posting, AR card) a user may open or record."""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, prefetch_related_objects
 
 from accounts.models import User
 from accounts.policy import HANDLING, JUDGING, OWNER, Record, relations_granted
@@ -19,6 +19,22 @@ ties): a page of them is read from that index and stopped there (issue 25)."""
 
 def notifications_visible_to(user: User) -> QuerySet[Notification]:
     return _in_scope(user, Record.NOTIFICATION)
+
+
+def case_notifications(user: User, case_id: int) -> list[Notification]:
+    """The notices of a case that `user` may read, as the case page lists them: each with
+    its letter (the page links the letter's PDF), and a registered letter with its
+    delivery attempts (an e-mail has none to read). The case, its page has already; the
+    addressee, the page does not show (his address is the notice's own)."""
+    rows = list(
+        notifications_visible_to(user)
+        .filter(case_id=case_id)
+        .select_related(None)
+        .select_related("letter")
+    )
+    posted = [n for n in rows if n.channel == Notification.Channel.REGISTERED_POST]
+    prefetch_related_objects(posted, "attempts_made")
+    return rows
 
 
 # The notice's own columns a row of the API's list shows (notifications.api.NotificationOutput

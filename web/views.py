@@ -38,7 +38,7 @@ from core.files import open_stored
 from documents.selectors import case_documents, portal_documents
 from law import inspection as law_inspection
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
-from notifications.selectors import letters_to_post_count, notifications_visible_to
+from notifications.selectors import case_notifications, letters_to_post_count
 from web.charter import charter, charters
 from web.forms import QueueFilterForm
 from web.portal import portal_view
@@ -172,9 +172,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             "official_documents": case_documents(request.user, case)
             if present.official_documents
             else [],
-            "notifications": notifications_visible_to(request.user)
-            .filter(case=case)
-            .prefetch_related("attempts_made")
+            "notifications": case_notifications(request.user, case.pk)
             if present.notifications
             else (),
             # Classes: the template builds a form only for a letter that needs it (most

@@ -4,11 +4,13 @@ page shows is the same either way."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from notifications.models import Notification
+from notifications.models import DeliveryAttempt, Notification
 from tests.factories import SubmittedDocumentFactory, SuspensionCaseFactory
 
 pytestmark = pytest.mark.django_db
@@ -48,3 +50,27 @@ def test_a_case_with_a_document_and_a_letter_shows_them(client, clerk):
     assert 'FROM "cases_document"' in sql and 'FROM "notifications_notification"' in sql
     assert "&lt;rg&gt;.pdf" in page
     assert "Aviso de teste" in page and "Rua A, 1" in page
+
+
+def test_delivery_attempts_are_read_for_registered_letters_only(client, clerk):
+    # Art. 46: a registered letter's attempts are listed under it; an e-mail has none.
+    case = SuspensionCaseFactory()
+    Notification.objects.create(
+        case=case, recipient=case.applicant, address="ana@example.org",
+        channel=Notification.Channel.EMAIL, template="t", subject="Aviso por e-mail", body="b",
+    )
+    client.force_login(clerk)
+    page, sql = _page(client, case)
+    assert "Aviso por e-mail" in page
+    assert 'FROM "notifications_deliveryattempt"' not in sql
+    letter = Notification.objects.create(
+        case=case, recipient=case.applicant, address="Rua A, 1",
+        channel=Notification.Channel.REGISTERED_POST, template="t", subject="Aviso postal",
+        body="b", status=Notification.Status.SENT,
+    )
+    DeliveryAttempt.objects.create(
+        notification=letter, attempted_on=dt.date(2026, 3, 2), note="ausente"
+    )
+    page, sql = _page(client, case)
+    assert 'FROM "notifications_deliveryattempt"' in sql
+    assert "02/03/2026 ausente" in page
