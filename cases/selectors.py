@@ -120,42 +120,53 @@ Probes = Mapping[str, type[Model]]
 
 
 @cache
-def _kind_statement(vendor: str, probes: tuple[tuple[str, type[Model]], ...]) -> str:
-    """The staff's read of a case's kind, with whether it has rows of each probed model:
-    one statement, written once per set of probes (and per database: its quoting)."""
+def _probe_statement(vendor: str, probes: tuple[tuple[str, type[Model]], ...], kind: bool) -> str:
+    """A case's probes by its key — whether it has rows of each probed model — and its
+    `kind` when asked: one statement, written once per set of probes (and per database:
+    its quoting), where Django would compile a subquery a probe at each request."""
     del vendor  # the cache's key: the quoting below is the connection's
     quote = connection.ops.quote_name
-    tests = "".join(
-        f", EXISTS(SELECT 1 FROM {quote(model._meta.db_table)} AS probed"
+    columns = ["c.kind"] if kind else []
+    columns += [
+        f"EXISTS(SELECT 1 FROM {quote(model._meta.db_table)} AS probed"
         f" WHERE probed.{quote(model._meta.get_field('case').column)} = c.id)"
         for _name, model in probes
-    )
-    return f"SELECT c.kind{tests} FROM {quote(Case._meta.db_table)} AS c WHERE c.id = %s"
+    ]
+    return f"SELECT {', '.join(columns)} FROM {quote(Case._meta.db_table)} AS c WHERE c.id = %s"
+
+
+def _by_key(statement: str, pk: int) -> tuple[object, ...] | None:
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [pk])
+        return cursor.fetchone()
 
 
 def _kind_of(user: User | None, pk: int, probes: Probes) -> tuple[str, dict[str, bool]] | None:
-    """The kind of case `pk` if `user` may see it, and its `probes` (`has_<name>`). Staff who
-    see every case read it by key with a statement written once (`_kind_statement`): this
-    read opens every case page and case API request, and Django would build the same
-    statement, its probes' subqueries included, each time."""
+    """The kind of case `pk` if `user` may see it, and its `probes` (`has_<name>`). This
+    read opens every case page and case API request: staff who see every case read the
+    kind and the probes in one statement written once (`_probe_statement`); anyone else
+    reads the kind through his scope, then the probes of the case he may see."""
     names = [f"has_{name}" for name in probes]
     if user is not None and user.is_authenticated and _sees_every_case(roles_of(user)):
         if not 0 < pk <= _PK_MAX:
             return None
-        statement = _kind_statement(connection.vendor, tuple(probes.items()))
-        with connection.cursor() as cursor:
-            cursor.execute(statement, [pk])
-            row = cursor.fetchone()
+        row = _by_key(_probe_statement(connection.vendor, tuple(probes.items()), True), pk)
     else:
-        rows = cases_visible_to(user).filter(pk=pk).order_by()
-        if probes:
-            rows = rows.annotate(
-                **{f"has_{name}": case_has_rows(model) for name, model in probes.items()}
-            )
-        row = next(iter(rows.values_list("kind", *names)[:1]), None)
+        rows = cases_visible_to(user).filter(pk=pk).order_by().values_list("kind", flat=True)
+        kind = next(iter(rows[:1]), None)
+        if kind is None:
+            return None
+        found = (
+            _by_key(_probe_statement(connection.vendor, tuple(probes.items()), False), pk)
+            if probes
+            else ()
+        )
+        if found is None:
+            return None  # gone since its kind was read
+        row = (kind, *found)
     if row is None:
         return None
-    return row[0], {name: bool(value) for name, value in zip(names, row[1:], strict=True)}
+    return str(row[0]), {name: bool(value) for name, value in zip(names, row[1:], strict=True)}
 
 
 def case_visible(
@@ -480,12 +491,6 @@ def authorization_open_cases(
 def case_deadlines(case: Case) -> QuerySet[Deadline]:
     """Every deadline row of the case (pending, met, cancelled, failed), soonest first."""
     return Deadline.objects.filter(case_id=case.pk).order_by("due_on", "id")
-
-
-def case_has_rows(model: type[Model]) -> Exists:
-    """Whether a case has any row of `model` (by its `case` key): a probe of
-    `case_visible` for a user whose scope Django writes."""
-    return Exists(model.objects.filter(case=OuterRef("pk")))
 
 
 def case_submitted_documents(case: Case) -> QuerySet[Document]:
