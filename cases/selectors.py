@@ -465,13 +465,9 @@ def case_is_overdue(case: Case, today: dt.date) -> bool:
 
 
 def case_timeline(case: Case) -> QuerySet[AuditEvent]:
-    """The case's audit events, oldest first, each with `actor_username` (None for the
-    system): the name as a column, not the whole user joined and built."""
-    return (
-        AuditEvent.objects.filter(case_id=case.pk)
-        .annotate(actor_username=F("actor__username"))
-        .order_by("at", "id")
-    )
+    """The case's audit events, oldest first. Who acted is his `actor_id`: the page and the
+    API name everyone they show at once (`accounts.display.person_labels`)."""
+    return AuditEvent.objects.filter(case_id=case.pk).order_by("at", "id")
 
 
 def authorization_open_cases(

@@ -37,7 +37,7 @@ def _case_with_history(clerk):  # type: ignore[no-untyped-def]
     return case
 
 
-def test_the_timeline_is_the_orms_with_the_actors_name(clerk):
+def test_the_timeline_is_the_orms_with_who_acted(clerk):
     case = _case_with_history(clerk)
     other = SuspensionCaseFactory()
     AuditEvent.objects.create(case=other, at=timezone.now(), to_state="x", transition="y")
@@ -47,7 +47,7 @@ def test_the_timeline_is_the_orms_with_the_actors_name(clerk):
         [getattr(e, f) for f in FIELDS] for e in orm
     ]
     assert [e.transition for e in read] == ["open", "claim"]
-    assert [e.actor_username for e in read] == [None, clerk.username]
+    assert [e.actor_id for e in read] == [None, clerk.pk]
     assert read[1].data == {"note": {"nested": [1, 2]}}  # JSON read back as JSON
 
 
@@ -67,8 +67,8 @@ def test_each_read_is_one_statement_with_the_cases_key(clerk):
     case = _case_with_history(clerk)
     with CaptureQueriesContext(connection) as ctx:
         # What the API and the page show of each event: nothing is read lazily afterwards.
-        shown = [(e.actor_username, e.transition, e.data, e.note) for e in case_timeline(case)]
-    assert [row[:2] for row in shown] == [(None, "open"), (clerk.username, "claim")]
+        shown = [(e.actor_id, e.transition, e.data, e.note) for e in case_timeline(case)]
+    assert [row[:2] for row in shown] == [(None, "open"), (clerk.pk, "claim")]
     assert len(ctx.captured_queries) == 1
     assert str(case.pk) in ctx.captured_queries[0]["sql"]
 
