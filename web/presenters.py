@@ -8,12 +8,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Model
-from django.urls import reverse
 
 from accounts.display import person_label
 from cases.models import Case
 from cases.selectors import case_is_overdue
 from cases.workflow import state_label
+from core.paths import pk_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +32,7 @@ class QueueRow:
 def queue_rows(cases: Iterable[Case], today: dt.date) -> list[QueueRow]:
     return [
         QueueRow(
-            url=reverse("case", args=[case.pk]),
+            url=pk_path("case", case.pk),
             number=case.number,
             kind=case.get_kind_display(),
             state=state_label(case.kind, case.state),
