@@ -78,8 +78,5 @@ def case_list_probes() -> dict[str, type[Model]]:
 def case_lists(case: Case) -> CaseLists:
     """The side lists of a case read with `case_list_probes`."""
     return CaseLists(
-        **{
-            name: getattr(case, f"has_{name}")
-            for name in ("documents", "official_documents", "notifications", "inspections")
-        }
+        **{name: getattr(case, f"has_{name}") for name in case_list_probes()}
     )
