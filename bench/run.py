@@ -58,7 +58,6 @@ def _env(db_url: str) -> dict[str, str]:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_SSL_REDIRECT": "0",
         "PUBLIC_VERIFY_RATE": str(10**9),
-        "DB_CONN_MAX_AGE": os.environ.get("DB_CONN_MAX_AGE", "60"),
         "VAR_DIR": os.environ.get("VAR_DIR", "/tmp/mantenopolis-bench"),
         "PYTHONPATH": str(ROOT),
         # Tasks the timed code queues (notices) must not reach a broker other work uses:

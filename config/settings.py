@@ -172,8 +172,10 @@ DATABASES = {
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
         # Persistent connections: a request no longer pays a connection set-up (about a
         # third of a cheap request's time); the health check drops a connection the
-        # server closed (restart, idle timeout) before a request uses it.
-        conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
+        # server closed (restart, idle timeout) before a request uses it. Ten minutes, not
+        # one: a connection's prepared statements die with it, and PostgreSQL skips
+        # planning a prepared statement only from its sixth run (bench/, issue 25).
+        conn_max_age=env_int("DB_CONN_MAX_AGE", 600),
         conn_health_checks=True,
     )
 }
@@ -192,6 +194,9 @@ elif env_bool("DB_PREPARED_STATEMENTS", True):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"server_side_binding": True, "prepare_threshold": env_int("DB_PREPARE_THRESHOLD", 5)}
     )
+# How many statements a connection keeps prepared (core.db.keep_statements_prepared):
+# more than the application's pages run, so that none is forgotten between two requests.
+DB_PREPARED_MAX = env_int("DB_PREPARED_MAX", 1000)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The password policy: at least 10 characters, not like the user's name or e-mail, not a
