@@ -20,6 +20,8 @@ PSYCOPG_DEFAULT = 100
 def fresh() -> Iterator[object]:
     """A connection of its own, opened under the settings the test sets."""
     connection = connections.create_connection("default")
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
     yield connection
     connection.close()
 
@@ -31,8 +33,6 @@ def test_a_new_connection_keeps_as_many_prepared_statements_as_the_setting_says(
 
 
 def test_more_distinct_statements_than_psycopg_keeps_all_stay_prepared(fresh):
-    if fresh.vendor != "postgresql":
-        pytest.skip("prepared statements are PostgreSQL's")
     threshold = settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"]
     distinct = PSYCOPG_DEFAULT + 50
     assert distinct <= settings.DB_PREPARED_MAX
