@@ -1,7 +1,7 @@
 """A search whose words name more drivers than `workspace.search.FEW` (issue 25: "condutor
 12" names 20,000 of 250,000 drivers at a million cases) walks the cases newest first,
-testing each one's applicant on the joined row and its Termo's holder when he is another,
-and does not count them: the same cases in the same order as the lists of ids found, the
+testing each one's applicant and its Termo's holder by the names the case keeps, and does
+not count them: the same cases in the same order as the lists of ids found, the
 page says whether more follow, and no statement hands on the drivers' ids."""
 
 from __future__ import annotations
@@ -186,12 +186,12 @@ def test_the_commission_asks_broadness_of_the_register_and_is_shown_only_its_cas
     assert found.hits.vehicles == []  # plates are the staff's to search
 
 
-def test_a_broad_walk_reads_the_holder_only_when_he_is_not_the_applicant(
+def test_a_broad_walk_tests_the_names_the_case_keeps_and_reads_no_other_row(
     clerk, souzas, monkeypatch
 ):
-    """A Termo is most often held by the case's applicant, whose name the walk has just
-    tested: the holder is asked for only when he is someone else, or when the case has no
-    applicant (the case is then found by its Termo's holder alone)."""
+    """The walk tests each case's applicant and Termo holder by the keys of their names
+    kept on the case's own row (`Case.applicant_key`, `Case.holder_key`, issue 25): no
+    Termo read for a case, and a case with no applicant is found by its holder alone."""
     unnamed = SuspensionCaseFactory(authorization=souzas[2].authorization, applicant=None)
     listed, _ = _numbers(clerk, "souza")
     assert unnamed.number in listed
@@ -202,4 +202,6 @@ def test_a_broad_walk_reads_the_holder_only_when_he_is_not_the_applicant(
 
     assert walked == listed and found.page.total == 12
     (page,) = [q["sql"] for q in ctx.captured_queries if 'FROM "cases_case"' in q["sql"]]
-    assert "EXISTS" in page and '"applicant_id" IS NULL' in page
+    where = page[page.index(" WHERE ") :]
+    assert '"applicant_key"' in where and '"holder_key"' in where
+    assert "registers_" not in where  # neither the driver's nor the Termo's row is asked
