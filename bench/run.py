@@ -863,10 +863,11 @@ def migrate_kept_seed(base_url: str, template: str) -> None:
     import psycopg
 
     url = urlunparse(urlparse(base_url)._replace(path=f"/{template}"))
-    with psycopg.connect(url) as conn:
-        applied = {row[0] for row in conn.execute("SELECT app || '.' || name FROM django_migrations")}
     from django.db.migrations.loader import MigrationLoader
 
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT app || '.' || name FROM django_migrations")
+        applied = {row[0] for row in rows}
     newest = {f"{app}.{name}" for app, name in MigrationLoader(None).disk_migrations}
     if newest <= applied:
         return
