@@ -226,6 +226,11 @@ class Case(FSMModelMixin, models.Model):
             _open_queue_index("case_judged_queue_state_idx", "state", judged=True),
             models.Index(fields=["-opened_at", "-id"], name="case_judged_opened_idx",
                          condition=_JUDGED),
+            # Its open ones newest first, what its search walks by default: half the cases
+            # before it are closed, each on a page of its own, and skipping them was half
+            # a broad search's walk (issue 25: 7.6 → 3.6 ms at a million cases).
+            models.Index(fields=["-opened_at", "-id"], name="case_judged_open_opened_idx",
+                         condition=_JUDGED & models.Q(closed_at__isnull=True)),
             models.Index(fields=["applicant"], name="case_judged_applicant_idx",
                          condition=_JUDGED),
             models.Index(fields=["authorization"], name="case_judged_authorization_idx",
