@@ -54,6 +54,14 @@ def _roster_fleet_counted_at_each_request(settings):
 
 
 @pytest.fixture(autouse=True)
+def _search_asks_whether_broad_each_time(settings):
+    """Whether a search's words are broad is remembered in the cache by its words, not by
+    database: a test asks its own register. tests/workspace/test_broad_search_remembered.py
+    turns it on."""
+    settings.SEARCH_BROAD_CACHE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def _site_language():
     """Each test starts in the site's language: a request in another one leaves that
     language active in the test's thread, and a label written afterwards would be in it."""
