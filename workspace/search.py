@@ -285,7 +285,10 @@ class Matches:
         cases are found, never which (the walk and the lists find the same ones, in the
         same order). Only a "yes" is kept: a "no" hands on the drivers found."""
         seconds = settings.SEARCH_BROAD_CACHE_SECONDS
-        key = "ws:broad:" + hashlib.sha256("\x1f".join(self.terms.words).encode()).hexdigest()
+        # The database's name in the key: a cache shared by two (a staging copy, the
+        # bench's two sizes) would answer one with the other's register.
+        asked = "\x1f".join((connection.settings_dict["NAME"], *self.terms.words))
+        key = "ws:broad:" + hashlib.sha256(asked.encode()).hexdigest()
         if seconds and cache.get(key):
             return True
         many = len(self._first_drivers) > FEW
