@@ -861,10 +861,9 @@ def migrate_kept_seed(base_url: str, template: str) -> None:
     writing a column of every case leaves a million dead rows for the walks to step over,
     and no statistics for the new column): once, not in every run's copy."""
     import psycopg
-
-    url = urlunparse(urlparse(base_url)._replace(path=f"/{template}"))
     from django.db.migrations.loader import MigrationLoader
 
+    url = urlunparse(urlparse(base_url)._replace(path=f"/{template}"))
     with psycopg.connect(url) as conn:
         rows = conn.execute("SELECT app || '.' || name FROM django_migrations")
         applied = {row[0] for row in rows}

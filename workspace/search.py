@@ -146,9 +146,7 @@ def named_by(terms: Terms, driver: str = "", *, compared: bool = False) -> Q:
     if not driver and not compared and connection.vendor == "postgresql":
         condition = _names_in_parts(terms)
     else:
-        condition = Q()
-        for word in terms.words:
-            condition &= Q(**{f"{driver}name_key__contains": word})
+        condition = _in_key(terms, f"{driver}name_key")
     if _may_be_a_cpf(terms):
         condition |= Q(**{f"{driver}cpf__contains": terms.compact})
     return condition
@@ -448,6 +446,8 @@ def _kept_on_the_case(terms: Terms) -> bool:
 
 
 def _in_key(terms: Terms, key: str) -> Q:
+    """Every word inside the search key `key` (a lookup to a key column: `name_key`, a
+    case's `applicant_key`): `LIKE '%word%'` each."""
     condition = Q()
     for word in terms.words:
         condition &= Q(**{f"{key}__contains": word})
