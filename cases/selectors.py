@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import time
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TypeVar
 
+from django.conf import settings
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import (
@@ -23,6 +25,7 @@ from django.db.models import (
     QuerySet,
 )
 from django.db.models.lookups import GreaterThan, LessThan
+from django.db.models.query import RawQuerySet
 from django.utils import timezone
 
 from accounts.models import User
@@ -31,6 +34,7 @@ from accounts.roles import STAFF_ROLES, Role, roles_of
 from cases.facts import fact_relations
 from cases.models import AuditEvent, Case, Deadline, Document, ProcessingTime, queue_due_key
 from cases.workflow import all_workflows, workflow_for
+from core.db import rows_by_key
 from core.paging import BadCursor as BadCursor  # re-exported: the queue's callers catch it
 from core.paging import Cursor
 
@@ -464,10 +468,12 @@ def case_is_overdue(case: Case, today: dt.date) -> bool:
     return case.overdue_by_rule or (case.next_due_on is not None and case.next_due_on < today)
 
 
-def case_timeline(case: Case) -> QuerySet[AuditEvent]:
+def case_timeline(case: Case) -> RawQuerySet[AuditEvent]:
     """The case's audit events, oldest first. Who acted is his `actor_id`: the page and the
-    API name everyone they show at once (`accounts.display.person_labels`)."""
-    return AuditEvent.objects.filter(case_id=case.pk).order_by("at", "id")
+    API name everyone they show at once (`accounts.display.person_labels`). Read by a
+    statement written once (`core.db.rows_by_key`), as are the case's other lists below:
+    every case page and case API request reads them."""
+    return rows_by_key(AuditEvent, "case", case.pk, order=("at", "id"))
 
 
 def authorization_open_cases(
@@ -484,14 +490,14 @@ def authorization_open_cases(
     return list(rows.order_by("opened_at", "id"))
 
 
-def case_deadlines(case: Case) -> QuerySet[Deadline]:
+def case_deadlines(case: Case) -> RawQuerySet[Deadline]:
     """Every deadline row of the case (pending, met, cancelled, failed), soonest first."""
-    return Deadline.objects.filter(case_id=case.pk).order_by("due_on", "id")
+    return rows_by_key(Deadline, "case", case.pk, order=("due_on", "id"))
 
 
-def case_submitted_documents(case: Case) -> QuerySet[Document]:
+def case_submitted_documents(case: Case) -> RawQuerySet[Document]:
     """The files sent for the case's checklist items, in the order they arrived."""
-    return Document.objects.filter(case_id=case.pk).order_by("uploaded_at", "id")
+    return rows_by_key(Document, "case", case.pk, order=("uploaded_at", "id"))
 
 
 def within_visible_cases(
@@ -604,12 +610,7 @@ def decision_outlooks(
                 key = (event.case_id, event.to_state)
                 if key not in entries or event.at > entries[key]:
                     entries[key] = event.at
-    measured = {
-        (t.kind, t.state): t
-        for t in ProcessingTime.objects.filter(
-            kind__in={c.kind for c in open_cases}, state__in={c.state for c in open_cases}
-        )
-    }
+    measured = measured_times()
     if nearest is None:
         nearest = {}
         for deadline in Deadline.objects.filter(
@@ -669,9 +670,31 @@ def _places_in_line(cases: list[Case]) -> dict[int, tuple[int, int]]:
         return {pk: (ahead + 1, total) for pk, total, ahead in cursor.fetchall()}
 
 
+# What a process read of the measured times, by database: (when, rows by kind and state).
+_measured: dict[str, tuple[float, dict[tuple[str, str], ProcessingTime]]] = {}
+
+
+def measured_times() -> dict[tuple[str, str], ProcessingTime]:
+    """Every measured time, by (kind, state). The figures are measured once a night
+    (`processing_times_refresh`), and every open case's page and the portal show one: a
+    process keeps what it read for PROCESSING_TIMES_KEPT_SECONDS (a statement of its own
+    on each of those pages, issue 25), so a page shows a new night's figures that much
+    later. The rows are shared: read them, never change them."""
+    kept_for = settings.PROCESSING_TIMES_KEPT_SECONDS
+    database = connection.settings_dict["NAME"]
+    now = time.monotonic()
+    kept = _measured.get(database)
+    if kept is not None and now - kept[0] < kept_for:
+        return kept[1]
+    rows = {(t.kind, t.state): t for t in ProcessingTime.objects.all()}
+    if kept_for > 0:
+        _measured[database] = (now, rows)
+    return rows
+
+
 def processing_times() -> dict[str, dict[str, ProcessingTime]]:
     """Every measured time, by kind then state (the Carta de Serviços)."""
     grouped: dict[str, dict[str, ProcessingTime]] = {}
-    for row in ProcessingTime.objects.order_by("kind", "state"):
-        grouped.setdefault(row.kind, {})[row.state] = row
+    for (kind, state), row in sorted(measured_times().items()):
+        grouped.setdefault(kind, {})[state] = row
     return grouped

@@ -461,6 +461,9 @@ DASHBOARD_CACHE_SECONDS = env_int("DASHBOARD_CACHE_SECONDS", 300)
 # How long the search remembers that its words name more than a thousand drivers (a broad
 # search: the cases are walked instead of listed; the same cases either way). 0: asks each time.
 SEARCH_BROAD_CACHE_SECONDS = env_int("SEARCH_BROAD_CACHE_SECONDS", 600)
+# How long a process keeps the measured processing times it read (measured once a night,
+# shown on every open case's page). 0: read at each request.
+PROCESSING_TIMES_KEPT_SECONDS = env_int("PROCESSING_TIMES_KEPT_SECONDS", 300)
 # The roster's fleet of each day of a month (Art. 37 VII), the denominator of its 50 %, is
 # counted at most this often per month (0: at every request); the shifts are read live.
 ROSTER_FLEET_CACHE_SECONDS = env_int("ROSTER_FLEET_CACHE_SECONDS", 300)

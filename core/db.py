@@ -5,14 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pgtrigger
 from django.conf import settings
-from django.db.models import CharField, F, Func, Lookup, Q
+from django.db.models import CharField, F, Func, Lookup, Model, Q
 
 if TYPE_CHECKING:
     from django.db.models import QuerySet
+    from django.db.models.query import RawQuerySet
+
+_M = TypeVar("_M", bound=Model)
 
 
 @contextmanager
@@ -80,6 +84,45 @@ def custom_plans() -> Iterator[None]:
             _in_custom_plans.reset(token)
 
 
+@cache
+def _rows_by_key_statement(
+    vendor: str, model: type[Model], key: str, order: tuple[str, ...]
+) -> str:
+    del vendor  # the cache's key: the quoting below is the connection's
+    from django.db import connection
+
+    quote = connection.ops.quote_name
+    meta = model._meta
+    if meta.parents:
+        raise TypeError(f"{meta.label}: a row of a child model spans its parents' tables")
+    columns = ", ".join(quote(f.column) for f in meta.concrete_fields)
+    ordering = ", ".join(
+        f"{quote(meta.get_field(name.lstrip('-')).column)}{' DESC' if name[0] == '-' else ''}"
+        for name in order
+    )
+    return (
+        f"SELECT {columns} FROM {quote(meta.db_table)}"
+        f" WHERE {quote(meta.get_field(key).column)} = %s ORDER BY {ordering}"
+    )
+
+
+def rows_by_key(
+    model: type[_M], key: str, value: Any, *, order: tuple[str, ...]
+) -> RawQuerySet[_M]:
+    """The rows of `model` whose `key` (a field or foreign key) is `value`, in `order`
+    (field names, "-" for descending): `model.objects.raw()` over a statement written
+    once per model, key and order, instead of a queryset compiled at every request.
+
+    For the short lists a page reads by one key at every request (a case's events,
+    deadlines, files): Django's compiling of such a queryset took as long as PostgreSQL's
+    answering it (0.55 of 1.2 ms at a million cases; issue 25). The rows are the model's
+    instances with every field, converted as a queryset's are."""
+    from django.db import connection
+
+    statement = _rows_by_key_statement(connection.vendor, model, key, order)
+    return model._default_manager.raw(statement, [value])
+
+
 class EqualsAny(Lookup):  # type: ignore[type-arg]
     """`lhs = ANY(%s::type[])` with the values as one array parameter (PostgreSQL): a
     custom lookup as Django's guide to them writes one (docs/howto/custom-lookups).
@@ -129,9 +172,7 @@ class LocalMinute(Func):
 
         raise NotSupportedError("LocalMinute needs PostgreSQL")
 
-    def as_postgresql(
-        self, compiler: Any, connection: Any, **extra: Any
-    ) -> tuple[str, list[Any]]:
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
         from django.conf import settings
 
         sql, params = compiler.compile(self.source_expressions[0])

@@ -62,6 +62,13 @@ def _search_asks_whether_broad_each_time(settings):
 
 
 @pytest.fixture(autouse=True)
+def _processing_times_read_at_each_request(settings):
+    """A process keeps the measured times it read (cases.selectors.measured_times), by
+    database: a test measures its own. tests/cases/test_processing_times_kept.py keeps them."""
+    settings.PROCESSING_TIMES_KEPT_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def _site_language():
     """Each test starts in the site's language: a request in another one leaves that
     language active in the test's thread, and a label written afterwards would be in it."""

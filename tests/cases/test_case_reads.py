@@ -1,6 +1,7 @@
 """A case's timeline, deadlines and files, as every view of a case reads them: in order,
-one statement each, and naming who acted (the statement compiled once per process that
-stood here was removed, issue 23: it gained less than 15 % on the case page)."""
+one statement each, and naming who acted. Each is `core.db.rows_by_key`, a statement
+written once and read through `Model.objects.raw` (issue 25: Django compiled each at
+every request in as long as PostgreSQL took to answer it); the rows are the ORM's."""
 
 from __future__ import annotations
 
