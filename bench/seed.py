@@ -529,15 +529,16 @@ def seed_reads(
     clerk_id: int,
     pdf: OfficialPdf | None = None,
 ) -> dict[str, int]:
-    """What the pages read beside the cases: documents (one case in 10), notifications
-    (one in 5; a registered letter with its scanned AR for one in 20), official documents
-    (one in 20, every one rendered to `pdf`), the LGPD read log (one row per case), points
-    (one per notice), lost items (one case in 100, most handed in against a receipt), the
-    clerk's finished exports, and a town's few stands, register imports, tariff tables,
-    associations and VRTE values whatever the size."""
+    """What the pages read beside the cases: documents (one case in 10, each with the verdict
+    on its signature), notifications (one in 5; a registered letter with its scanned AR for
+    one in 20), official documents (one in 20, every one rendered to `pdf`), the LGPD read
+    log (one row per case), points (one per notice), lost items (one case in 100, most
+    handed in against a receipt), the clerk's finished exports, and a town's few stands,
+    register imports, tariff tables, associations and VRTE values whatever the size."""
     from accounts.models import PersonalDataAccess
     from cases.models import Document
-    from documents.models import OfficialDocument
+    from documents.models import OfficialDocument, UploadVerdict
+    from documents.signing.uploads import upload_trust
     from municipal.models import LostItem, Stand
     from municipal.services.lost_property import RECEIPT_PREFIX
     from notifications.models import Notification
@@ -562,6 +563,19 @@ def seed_reads(
             "sha256": "md5(g::text) || md5(g::text)",
             "uploaded_by_id": str(agent_id),
             "uploaded_at": f"{_literal(now)} - (g || ' minutes')::interval",
+        },
+        now,
+    )
+    # Each upload judged once, as the clerk's first view of its checklist leaves it
+    # (documents.signing.uploads): the seeded PDF carries no signature.
+    tables["documents_uploadverdict"] = insert_select(
+        UploadVerdict,
+        f"generate_series(10, {cases}, 10) AS g",
+        {
+            "sha256": "md5(g::text) || md5(g::text)",
+            "trust": _literal(upload_trust()),
+            "signed": "false",
+            "ok": "false",
         },
         now,
     )
@@ -908,6 +922,7 @@ SEEDED_TABLES = (
     "cases_auditevent",
     "cases_deadline",
     "cases_document",
+    "documents_uploadverdict",
     "notifications_notification",
     "documents_officialdocument",
     "accounts_personaldataaccess",

@@ -184,3 +184,36 @@ class SigningKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.subject} ({self.serial})"
+
+
+class UploadVerdict(models.Model):
+    """What the offline validator found in an uploaded PDF (documents.signing.uploads),
+    kept once per file and per set of trusted roots: a file never changes under its
+    SHA-256, so a case page reads its checklist's verdicts in one statement instead of
+    opening and validating every PDF at each view."""
+
+    sha256 = models.CharField(_("SHA-256 do arquivo"), max_length=64)
+    trust = models.CharField(
+        _("raízes confiáveis"),
+        max_length=64,
+        help_text=_("Resumo das raízes de confiança contra as quais o arquivo foi conferido."),
+    )
+    signed = models.BooleanField(_("assinado"))
+    signer = models.CharField(_("signatário"), max_length=200, blank=True)
+    cpf = models.CharField(_("CPF do certificado"), max_length=11, blank=True)
+    ok = models.BooleanField(
+        _("assinatura válida"),
+        default=False,
+        help_text=_("Inalterado desde a assinatura e encadeado a uma raiz confiável."),
+    )
+    judged_at = models.DateTimeField(_("conferido em"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("conferência de assinatura de arquivo enviado")
+        verbose_name_plural = _("conferências de assinatura de arquivos enviados")
+        constraints = [
+            models.UniqueConstraint(fields=["sha256", "trust"], name="upload_verdict_file_trust")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sha256[:12]}…: {self.signer or '—'}"

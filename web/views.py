@@ -36,6 +36,7 @@ from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import REQUESTER, SYSTEM, all_workflows, next_party, workflow_for
 from core.files import open_stored
 from documents.selectors import case_documents, portal_documents
+from documents.signing.uploads import upload_signatures
 from law import inspection as law_inspection
 from notifications.forms import AttemptForm, PostingForm, ReceiptForm
 from notifications.selectors import case_notifications, letters_to_post_count
@@ -166,6 +167,12 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             # How each last day was counted (issue 24 §3), with one read of the calendar.
             "explanations": deadline_explanations(deadlines),
             "documents": documents,
+            # Who signed each uploaded PDF, judged once per file (documents.signing.uploads).
+            "signatures": upload_signatures(
+                documents, applicant_cpf=case.applicant.cpf if case.applicant_id else ""
+            )
+            if documents
+            else {},
             # The review acts on the file of an item sent last (workflows.steps.review).
             "latest_documents": {doc.item: doc.pk for doc in documents}.values(),
             "can_review": any(edge.name == "review_document" for edge in edges),

@@ -5,20 +5,26 @@ SIGNING_UPLOAD_TRUST_ROOTS) is validated offline; the clerk's checklist shows wh
 and whether the certificate's CPF (DOC-ICP-04) is the applicant's, so he can accept it as
 the original instead of a paper copy. Revocation data is not fetched: the page says so.
 
-Read-only: the verdict of a file is kept in the cache under its SHA-256 (a file never
-changes under its hash), so a case page does not validate the same PDF on every view.
+A file is judged once: the verdict is kept in the database (`UploadVerdict`) under the
+file's SHA-256 and the trusted roots it was judged against — a file never changes under its
+hash, and a change of roots judges it again. The checklist reads every verdict of a case in
+one statement; validating a PDF costs more than the rest of the case page together.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
-from django.core.cache import cache
+from django.conf import settings
 
+from core.files import read_stored
+from documents.models import UploadVerdict
 from documents.signing.pades import pdf_check, upload_roots
-
-CACHE_SECONDS = 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -39,40 +45,89 @@ def _digits(text: str) -> str:
     return re.sub(r"\D", "", text or "")
 
 
-def upload_signature(
-    *, content_type: str, sha256: str, read: object, applicant_cpf: str
-) -> UploadSignature | None:
-    """The first signature of an uploaded PDF, judged against the applicant's CPF; None for
-    a file that is not a signed PDF. `read` returns the file's bytes, or None when storage
-    lost them (`core.files.read_stored`); it is called on a cache miss only."""
-    if content_type != "application/pdf":
+@lru_cache(maxsize=8)
+def _trust_of(paths: tuple[str, ...]) -> str:
+    import certifi_icpbr
+
+    digest = hashlib.sha256()
+    for path in (certifi_icpbr.where(), *paths):
+        digest.update(path.encode())
+        try:
+            with open(path, "rb") as handle:
+                digest.update(handle.read())
+        except OSError:
+            digest.update(b"unreadable")  # as upload_roots: a root that cannot be read
+    return digest.hexdigest()
+
+
+def upload_trust() -> str:
+    """A digest of the roots an upload is judged against (the bundled ICP-Brasil roots and
+    SIGNING_UPLOAD_TRUST_ROOTS): the part of a verdict's key that is not the file."""
+    return _trust_of(tuple(settings.SIGNING_UPLOAD_TRUST_ROOTS))
+
+
+def _judged(document: Any, trust: str) -> UploadVerdict | None:
+    """The verdict on `document`'s stored PDF, validated now and kept when the bytes are
+    the ones its row names; None when storage lost them (nothing kept: its link is 404)."""
+    content = read_stored(document.file)
+    if content is None:
         return None
-    key = f"upload-signature:v1:{sha256}"
-    found = cache.get(key)
-    if found is None:
-        content = read()  # type: ignore[operator]
-        if content is None:
-            # Gone from storage: no signature shown, nothing cached (the file's link is 404).
-            return None
-        check = pdf_check(content, roots=upload_roots())
-        first = check.signatures[0] if check.signatures else None
-        found = (
-            {"signed": False}
-            if first is None
-            else {
-                "signed": True,
-                "name": _display_name(first.signer),
-                "cpf": first.cpf,
-                "ok": check.all_ok,
-            }
-        )
-        cache.set(key, found, CACHE_SECONDS)
-    if not found["signed"]:
-        return None
-    cpf = str(found["cpf"])
-    return UploadSignature(
-        name=str(found["name"]),
-        cpf=cpf,
-        cpf_matches=bool(cpf) and cpf == _digits(applicant_cpf),
-        ok=bool(found["ok"]),
+    check = pdf_check(content, roots=upload_roots())
+    first = check.signatures[0] if check.signatures else None
+    verdict = UploadVerdict(
+        sha256=document.sha256,
+        trust=trust,
+        signed=first is not None,
+        signer=_display_name(first.signer)[:200] if first else "",
+        cpf=_digits(first.cpf)[:11] if first else "",
+        ok=bool(first) and check.all_ok,
     )
+    if hashlib.sha256(content).hexdigest() != document.sha256:
+        # Bytes other than those uploaded: judged as they are, never kept under the hash
+        # of the file the row names.
+        return verdict
+    kept, _created = UploadVerdict.objects.get_or_create(
+        sha256=verdict.sha256,
+        trust=trust,
+        defaults={
+            "signed": verdict.signed,
+            "signer": verdict.signer,
+            "cpf": verdict.cpf,
+            "ok": verdict.ok,
+        },
+    )
+    return kept
+
+
+def upload_signatures(
+    documents: Iterable[Any], *, applicant_cpf: str
+) -> dict[int, UploadSignature]:
+    """Who signed each uploaded PDF of `documents` (cases.Document rows), by the row's key,
+    judged against the applicant's CPF; a file that is not a signed PDF has no entry. The
+    verdicts already kept are read in one statement; a file not judged yet is validated
+    (once: its verdict is kept)."""
+    pdfs = [d for d in documents if d.content_type == "application/pdf"]
+    if not pdfs:
+        return {}
+    trust = upload_trust()
+    verdicts = {
+        v.sha256: v
+        for v in UploadVerdict.objects.filter(trust=trust, sha256__in={d.sha256 for d in pdfs})
+    }
+    found: dict[int, UploadSignature] = {}
+    applicant = _digits(applicant_cpf)
+    for document in pdfs:
+        verdict = verdicts.get(document.sha256)
+        if verdict is None:
+            verdict = _judged(document, trust)
+            if verdict is None:
+                continue
+            verdicts[document.sha256] = verdict
+        if verdict.signed:
+            found[document.pk] = UploadSignature(
+                name=verdict.signer,
+                cpf=verdict.cpf,
+                cpf_matches=bool(verdict.cpf) and verdict.cpf == applicant,
+                ok=verdict.ok,
+            )
+    return found

@@ -112,3 +112,62 @@ def test_a_pdf_whose_file_was_lost_from_storage_leaves_the_case_page_open(client
     assert upload.original_name in html
     assert f'data-testid="upload-signature-{ITEM}"' not in html
     assert client.get(reverse("document", args=[upload.pk])).status_code == 404
+
+
+def test_a_file_is_judged_once_and_its_verdict_kept_under_its_hash_art_10(client, dev_chain):
+    """Validating a PDF costs more than the rest of the case page: the verdict is kept, so
+    the next view reads it (here, with the file gone from storage, it could not be judged
+    again) and one verdict is kept for the file."""
+    from documents.models import UploadVerdict
+
+    cpf = CPF().generate()
+    case = _case_with(_signed_pdf(dev_chain, cpf=cpf), applicant_cpf=cpf)
+    upload = case.documents.get(item=ITEM)
+    assert "CPF confere com o requerente" in _checklist(client, case)
+    upload.file.storage.delete(upload.file.name)
+
+    html = _checklist(client, case)
+
+    assert "assinado por Maria das Graças Souza, CPF confere com o requerente" in html
+    kept = UploadVerdict.objects.get(sha256=upload.sha256)
+    assert (kept.signed, kept.ok, kept.cpf) == (True, True, cpf)
+
+
+def test_other_trusted_roots_judge_the_file_again_art_10(client, dev_chain, settings):
+    from documents.models import UploadVerdict
+
+    cpf = CPF().generate()
+    case = _case_with(_signed_pdf(dev_chain, cpf=cpf), applicant_cpf=cpf)
+    assert "CPF confere com o requerente" in _checklist(client, case)
+
+    settings.SIGNING_UPLOAD_TRUST_ROOTS = []
+    html = _checklist(client, case)
+
+    assert "inválida ou arquivo alterado" in html
+    upload = case.documents.get(item=ITEM)
+    assert sorted(
+        UploadVerdict.objects.filter(sha256=upload.sha256).values_list("ok", flat=True)
+    ) == [
+        False,
+        True,
+    ]
+
+
+def test_stored_bytes_other_than_the_uploaded_ones_are_judged_as_they_are_and_not_kept(
+    client, dev_chain
+):
+    """A stored file replaced behind the application's back (its bytes no longer match the
+    row's SHA-256) is judged on what is there, and no verdict is kept under the hash of the
+    file that was uploaded."""
+    from documents.models import UploadVerdict
+
+    cpf = CPF().generate()
+    case = _case_with(_signed_pdf(dev_chain, cpf=cpf), applicant_cpf=cpf)
+    upload = case.documents.get(item=ITEM)
+    with upload.file.storage.open(upload.file.name, "wb") as handle:
+        handle.write(b"%PDF-1.7 replaced, not signed")
+
+    html = _checklist(client, case)
+
+    assert f'data-testid="upload-signature-{ITEM}"' not in html
+    assert not UploadVerdict.objects.filter(sha256=upload.sha256).exists()
