@@ -170,9 +170,7 @@ def case_page(request: HttpRequest, pk: int) -> HttpResponse:
             # Who signed each uploaded PDF, judged once per file (documents.signing.uploads).
             "signatures": upload_signatures(
                 documents, applicant_cpf=case.applicant.cpf if case.applicant_id else ""
-            )
-            if documents
-            else {},
+            ),
             # The review acts on the file of an item sent last (workflows.steps.review).
             "latest_documents": {doc.item: doc.pk for doc in documents}.values(),
             "can_review": any(edge.name == "review_document" for edge in edges),

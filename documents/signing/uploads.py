@@ -74,27 +74,18 @@ def _judged(document: Any, trust: str) -> UploadVerdict | None:
         return None
     check = pdf_check(content, roots=upload_roots())
     first = check.signatures[0] if check.signatures else None
-    verdict = UploadVerdict(
-        sha256=document.sha256,
-        trust=trust,
-        signed=first is not None,
-        signer=_display_name(first.signer)[:200] if first else "",
-        cpf=_digits(first.cpf)[:11] if first else "",
-        ok=bool(first) and check.all_ok,
-    )
+    found = {
+        "signed": first is not None,
+        "signer": _display_name(first.signer)[:200] if first else "",
+        "cpf": _digits(first.cpf)[:11] if first else "",
+        "ok": bool(first) and check.all_ok,
+    }
     if hashlib.sha256(content).hexdigest() != document.sha256:
         # Bytes other than those uploaded: judged as they are, never kept under the hash
         # of the file the row names.
-        return verdict
+        return UploadVerdict(sha256=document.sha256, trust=trust, **found)
     kept, _created = UploadVerdict.objects.get_or_create(
-        sha256=verdict.sha256,
-        trust=trust,
-        defaults={
-            "signed": verdict.signed,
-            "signer": verdict.signer,
-            "cpf": verdict.cpf,
-            "ok": verdict.ok,
-        },
+        sha256=document.sha256, trust=trust, defaults=found
     )
     return kept
 
