@@ -36,6 +36,7 @@ from cases.selectors import (
 )
 from cases.services.transitions import available_edges, case_act, case_claim
 from cases.workflow import all_workflows, describe, state_label, workflow_for
+from core.db import generic_plans
 from core.serializers import FieldsBuiltOnce
 from law.calendar import DayOff
 
@@ -303,11 +304,13 @@ def _detail(case: Case, request: Request) -> dict[str, object]:
 class CaseDetailApi(APIView):
     @extend_schema(responses=CaseDetailOutput)
     def get(self, request: Request, pk: int) -> Response:
-        case = case_visible(request.user, pk, probes={"documents": Document})
-        if case is None:
-            raise Http404
-        personal_data_read_case(actor=request.user, case=case, channel="api", path=request.path)
-        return Response(_detail(case, request))
+        # Every read here is by ids: each statement planned once per connection.
+        with generic_plans():
+            case = case_visible(request.user, pk, probes={"documents": Document})
+            if case is None:
+                raise Http404
+            personal_data_read_case(actor=request.user, case=case, channel="api", path=request.path)
+            return Response(_detail(case, request))
 
 
 class CaseClaimApi(APIView):

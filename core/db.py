@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -55,12 +55,41 @@ def keep_statements_prepared(sender: Any, connection: Any, **kwargs: Any) -> Non
         connection.connection.prepared_max = settings.DB_PREPARED_MAX
 
 
-# Set inside a `custom_plans` block: a block opened within it is that block.
-_in_custom_plans: ContextVar[bool] = ContextVar("in_custom_plans", default=False)
+# The plan cache mode a `custom_plans` or `generic_plans` block set ("" outside both).
+_plan_mode: ContextVar[str] = ContextVar("plan_mode", default="")
 
 
 @contextmanager
-def custom_plans() -> Iterator[None]:
+def _plans(mode: str, *, prepare_threshold: int | None = None) -> Iterator[None]:
+    """One transaction in which PostgreSQL's `plan_cache_mode` is `mode`; a block within
+    another adds nothing (`SET LOCAL` holds to the end of the outer block's transaction,
+    so the outermost block decides). `prepare_threshold`: psycopg prepares a statement at
+    that run within the block (its own setting again after it)."""
+    from django.db import connection, transaction
+
+    if _plan_mode.get():
+        yield
+        return
+    with transaction.atomic():
+        raw = connection.connection if connection.vendor == "postgresql" else None
+        if raw is not None:
+            with connection.cursor() as cursor:
+                cursor.execute(f"SET LOCAL plan_cache_mode = {mode}")
+        # None: statements bound by the client, or never prepared (settings.py): left so.
+        before = raw.prepare_threshold if raw is not None else None
+        adjust = prepare_threshold is not None and before is not None
+        if adjust:
+            raw.prepare_threshold = prepare_threshold
+        token = _plan_mode.set(mode)
+        try:
+            yield
+        finally:
+            _plan_mode.reset(token)
+            if adjust:
+                raw.prepare_threshold = before
+
+
+def custom_plans() -> AbstractContextManager[None]:
     """Within the block, PostgreSQL plans each statement for its own parameters even when
     it is a prepared statement. A generic plan cannot know how selective a search pattern
     is, and the search read every driver with one (bench/, issue 13).
@@ -68,20 +97,24 @@ def custom_plans() -> Iterator[None]:
     A block within another adds nothing: the setting holds to the end of the outer one's
     transaction, so a caller that reads through several such functions (the search page:
     its list and the register hits) opens one transaction and sets it once."""
-    from django.db import connection, transaction
+    return _plans("force_custom_plan")
 
-    if _in_custom_plans.get():
-        yield
-        return
-    with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL plan_cache_mode = force_custom_plan")
-        token = _in_custom_plans.set(True)
-        try:
-            yield
-        finally:
-            _in_custom_plans.reset(token)
+
+def generic_plans() -> AbstractContextManager[None]:
+    """Within the block, a statement is prepared at its first run and planned once per
+    connection, for any parameters: for reads by ids, whose best plan is the same whatever
+    the ids (the case page and its API). Outside, PostgreSQL plans a prepared statement
+    for its parameters in its first five runs and psycopg prepares it at its fifth, so a
+    statement run fewer than ten times by a connection was planned every time: the case
+    page ran ~15 such statements (its row's joins alone 0.6-1.5 ms to plan, 0.1 to run),
+    and a server seldom runs one kind's row often enough between two recycles of its
+    connections (`DB_CONN_MAX_AGE`; issue 25).
+
+    Never around a read whose parameters decide its plan: a range, a pattern, or a value
+    that a partial index names (a generic plan cannot use `deadline_pending_idx` for
+    `state = $1`). One transaction: `SET LOCAL` holds for the transaction alone, also
+    behind a pooler in transaction mode. A block within another adds nothing."""
+    return _plans("force_generic_plan", prepare_threshold=0)
 
 
 @cache
