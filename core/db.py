@@ -61,22 +61,23 @@ _plan_mode: ContextVar[str] = ContextVar("plan_mode", default="")
 
 @contextmanager
 def _plans(mode: str, *, prepare_threshold: int | None = None) -> Iterator[None]:
-    """One transaction in which PostgreSQL's `plan_cache_mode` is `mode`; a block within
+    """On PostgreSQL, one transaction in which `plan_cache_mode` is `mode`; a block within
     another adds nothing (`SET LOCAL` holds to the end of the outer block's transaction,
     so the outermost block decides). `prepare_threshold`: psycopg prepares a statement at
     that run within the block (its own setting again after it)."""
     from django.db import connection, transaction
 
-    if _plan_mode.get():
+    # Plans are PostgreSQL's: elsewhere (the embedded SQLite) no transaction either, which
+    # there would hold the write lock through the whole page.
+    if _plan_mode.get() or connection.vendor != "postgresql":
         yield
         return
     with transaction.atomic():
-        raw = connection.connection if connection.vendor == "postgresql" else None
-        if raw is not None:
-            with connection.cursor() as cursor:
-                cursor.execute(f"SET LOCAL plan_cache_mode = {mode}")
-        # None: statements bound by the client, or never prepared (settings.py): left so.
-        before = raw.prepare_threshold if raw is not None else None
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL plan_cache_mode = {mode}")
+        raw = connection.connection
+        # None: statements never prepared (DB_PREPARED_STATEMENTS off): left so.
+        before = raw.prepare_threshold
         adjust = prepare_threshold is not None and before is not None
         if adjust:
             raw.prepare_threshold = prepare_threshold
