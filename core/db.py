@@ -76,7 +76,7 @@ def _plans(mode: str, *, prepare_threshold: int | None = None) -> Iterator[None]
         with connection.cursor() as cursor:
             cursor.execute(f"SET LOCAL plan_cache_mode = {mode}")
         raw = connection.connection
-        # None: statements never prepared (DB_PREPARED_STATEMENTS off): left so.
+        # None: psycopg told never to prepare (a deployment's own OPTIONS): left so.
         before = raw.prepare_threshold
         adjust = prepare_threshold is not None and before is not None
         if adjust:
