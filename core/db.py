@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import _GeneratorContextManager, contextmanager
 from contextvars import ContextVar
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -90,7 +90,7 @@ def _plans(mode: str, *, prepare_threshold: int | None = None) -> Iterator[None]
                 raw.prepare_threshold = before
 
 
-def custom_plans() -> AbstractContextManager[None]:
+def custom_plans() -> _GeneratorContextManager[None]:
     """Within the block, PostgreSQL plans each statement for its own parameters even when
     it is a prepared statement. A generic plan cannot know how selective a search pattern
     is, and the search read every driver with one (bench/, issue 13).
@@ -101,7 +101,7 @@ def custom_plans() -> AbstractContextManager[None]:
     return _plans("force_custom_plan")
 
 
-def generic_plans() -> AbstractContextManager[None]:
+def generic_plans() -> _GeneratorContextManager[None]:
     """Within the block, a statement is prepared at its first run and planned once per
     connection, for any parameters: for reads by ids, whose best plan is the same whatever
     the ids (the case page and its API). Outside, PostgreSQL plans a prepared statement
@@ -114,7 +114,8 @@ def generic_plans() -> AbstractContextManager[None]:
     Never around a read whose parameters decide its plan: a range, a pattern, or a value
     that a partial index names (a generic plan cannot use `deadline_pending_idx` for
     `state = $1`). One transaction: `SET LOCAL` holds for the transaction alone, also
-    behind a pooler in transaction mode. A block within another adds nothing."""
+    behind a pooler in transaction mode. A block within another adds nothing. Also a
+    decorator (`@generic_plans()`), a new block at each call."""
     return _plans("force_generic_plan", prepare_threshold=0)
 
 

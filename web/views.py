@@ -131,84 +131,82 @@ def queue(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+# Every read here is by ids: each statement planned once per connection.
+@generic_plans()
 def case_page(request: HttpRequest, pk: int) -> HttpResponse:
-    # Every read here is by ids: each statement planned once per connection.
-    with generic_plans():
-        case = case_visible(request.user, pk, probes=case_list_probes(), assignee=False)
-        if case is None:
-            raise Http404
-        workflow = workflow_for(case.kind)
-        personal_data_read_case(actor=request.user, case=case, channel="page", path=request.path)
-        edges = available_edges(case, request.user)
-        present = case_lists(case)
-        documents = list(case_submitted_documents(case)) if present.documents else []
-        events = list(case_timeline(case))
-        deadlines = list(case_deadlines(case))
-        # Every person the page names, named once (accounts.display, issue 24 §6).
-        people = person_labels(
-            [e.actor_id for e in events]
-            + [d.uploaded_by_id for d in documents]
-            + [case.assignee_id]
-        )
-        waits_for = next_party(case.kind, case.state).key
-        # The soonest pending deadline, from the rows just read (soonest first), not read again.
-        pending = [d for d in deadlines if d.state == Deadline.State.PENDING]
-        outlook = decision_outlooks(
-            [case],
-            in_line={case.pk} if waits_for not in (REQUESTER, SYSTEM) else set(),
-            nearest={case.pk: pending[0]} if pending else {},
-            events=events,
-        ).get(case.pk)
-        return render(
-            request,
-            "web/case.html",
-            {
-                "case": case,
-                "outlook": outlook,
-                "state_label": workflow.state_label(case.state),
-                "events": events,
-                "people": people,
-                "deadlines": deadlines,
-                # How each last day was counted (issue 24 §3), with one read of the calendar.
-                "explanations": deadline_explanations(deadlines),
-                "documents": documents,
-                # Who signed each uploaded PDF, judged once per file (documents.signing.uploads).
-                "signatures": upload_signatures(
-                    documents, applicant_cpf=case.applicant.cpf if case.applicant_id else ""
-                ),
-                # The review acts on the file of an item sent last (workflows.steps.review).
-                "latest_documents": {doc.item: doc.pk for doc in documents}.values(),
-                "can_review": any(edge.name == "review_document" for edge in edges),
-                "official_documents": case_documents(request.user, case)
-                if present.official_documents
-                else [],
-                "notifications": case_notifications(request.user, case.pk)
-                if present.notifications
-                else (),
-                # Classes: the template builds a form only for a letter that needs it (most
-                # cases have none, and every form costs its fields' copies).
-                "posting_form": PostingForm,
-                "attempt_form": AttemptForm,
-                "receipt_form": ReceiptForm,
-                "actions": [(edge, action_fields_html(edge)) for edge in edges],
-                "checklist": workflow.checklist,
-                "case_panel": workflow.case_panel,
-                # What the case's state allows, by what (Workflow.allowed_in): the panel's
-                # offers read the kind's one list.
-                "allows": {a.what: case.state in a for a in workflow.allowed_in},
-                "facts": ()
-                if workflow.case_panel
-                else case_facts(case, staff=is_staff_member(request.user)),
-                # Only a kind with an inspection step has any (Workflow.on_inspection_recorded).
-                "inspections": case.inspections.select_related("vehicle", "inspector")
-                if workflow.on_inspection_recorded and present.inspections
-                else (),
-                "inspection_items": law_inspection.ITEMS,
-                "can_inspect": has_role(request.user, Role.CLERK, Role.FISCAL_AGENT),
-                "today": timezone.localdate(),
-                "staff": is_staff_member(request.user),
-            },
-        )
+    case = case_visible(request.user, pk, probes=case_list_probes(), assignee=False)
+    if case is None:
+        raise Http404
+    workflow = workflow_for(case.kind)
+    personal_data_read_case(actor=request.user, case=case, channel="page", path=request.path)
+    edges = available_edges(case, request.user)
+    present = case_lists(case)
+    documents = list(case_submitted_documents(case)) if present.documents else []
+    events = list(case_timeline(case))
+    deadlines = list(case_deadlines(case))
+    # Every person the page names, named once (accounts.display, issue 24 §6).
+    people = person_labels(
+        [e.actor_id for e in events] + [d.uploaded_by_id for d in documents] + [case.assignee_id]
+    )
+    waits_for = next_party(case.kind, case.state).key
+    # The soonest pending deadline, from the rows just read (soonest first), not read again.
+    pending = [d for d in deadlines if d.state == Deadline.State.PENDING]
+    outlook = decision_outlooks(
+        [case],
+        in_line={case.pk} if waits_for not in (REQUESTER, SYSTEM) else set(),
+        nearest={case.pk: pending[0]} if pending else {},
+        events=events,
+    ).get(case.pk)
+    return render(
+        request,
+        "web/case.html",
+        {
+            "case": case,
+            "outlook": outlook,
+            "state_label": workflow.state_label(case.state),
+            "events": events,
+            "people": people,
+            "deadlines": deadlines,
+            # How each last day was counted (issue 24 §3), with one read of the calendar.
+            "explanations": deadline_explanations(deadlines),
+            "documents": documents,
+            # Who signed each uploaded PDF, judged once per file (documents.signing.uploads).
+            "signatures": upload_signatures(
+                documents, applicant_cpf=case.applicant.cpf if case.applicant_id else ""
+            ),
+            # The review acts on the file of an item sent last (workflows.steps.review).
+            "latest_documents": {doc.item: doc.pk for doc in documents}.values(),
+            "can_review": any(edge.name == "review_document" for edge in edges),
+            "official_documents": case_documents(request.user, case)
+            if present.official_documents
+            else [],
+            "notifications": case_notifications(request.user, case.pk)
+            if present.notifications
+            else (),
+            # Classes: the template builds a form only for a letter that needs it (most
+            # cases have none, and every form costs its fields' copies).
+            "posting_form": PostingForm,
+            "attempt_form": AttemptForm,
+            "receipt_form": ReceiptForm,
+            "actions": [(edge, action_fields_html(edge)) for edge in edges],
+            "checklist": workflow.checklist,
+            "case_panel": workflow.case_panel,
+            # What the case's state allows, by what (Workflow.allowed_in): the panel's
+            # offers read the kind's one list.
+            "allows": {a.what: case.state in a for a in workflow.allowed_in},
+            "facts": ()
+            if workflow.case_panel
+            else case_facts(case, staff=is_staff_member(request.user)),
+            # Only a kind with an inspection step has any (Workflow.on_inspection_recorded).
+            "inspections": case.inspections.select_related("vehicle", "inspector")
+            if workflow.on_inspection_recorded and present.inspections
+            else (),
+            "inspection_items": law_inspection.ITEMS,
+            "can_inspect": has_role(request.user, Role.CLERK, Role.FISCAL_AGENT),
+            "today": timezone.localdate(),
+            "staff": is_staff_member(request.user),
+        },
+    )
 
 
 @login_required
