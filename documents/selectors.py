@@ -427,6 +427,14 @@ def _documents_reaching(
     if driver is UNREAD:
         driver = Driver.objects.filter(user=user).only("cpf").first()
     own_cpf = format_cpf(driver.cpf) if driver is not None else None
+    if driver is None:
+        # Who has no driver's register holds no authorization, no Termo is made out to him
+        # and no identification names him: his documents are those of his cases but
+        # those two (a commission member's case page compiled and planned three empty
+        # paths and a test of the Termo's CPF, 3-4 ms of it; issue 25).
+        return base.filter(case__in=cases).exclude(
+            kind__in=(OfficialDocument.Kind.AUTHORIZATION_TERM, OfficialDocument.Kind.DRIVER_CARD)
+        )
     # One indexed lookup per path, united, then the documents by primary key: an OR of the
     # joins made PostgreSQL read every document to keep a driver's few (issue 25).
     paths = [

@@ -27,8 +27,7 @@ def case_notifications(user: User, case_id: int) -> list[Notification]:
     delivery attempts (an e-mail has none to read). The case, its page has already; the
     addressee, the page does not show (his address is the notice's own)."""
     rows = list(
-        notifications_visible_to(user)
-        .filter(case_id=case_id)
+        _in_scope(user, Record.NOTIFICATION, of_case=case_id)
         .select_related(None)
         .select_related("letter")
     )
@@ -83,11 +82,14 @@ def letters_in_scope(user: User) -> QuerySet[Notification]:
     return _in_scope(user, Record.LETTER)
 
 
-def _in_scope(user: User, record: str) -> QuerySet[Notification]:
+def _in_scope(user: User, record: str, *, of_case: int | None = None) -> QuerySet[Notification]:
+    """`of_case`: only that case's notices, the scope asked of that case alone."""
     base = Notification.objects.select_related("case", "recipient", "letter")
     relations = relations_granted(user, record)
     if HANDLING in relations or JUDGING in relations:
-        return within_visible_cases(base, user)
+        return within_visible_cases(base, user, of_case=of_case)
+    if of_case is not None:
+        base = base.filter(case_id=of_case)
     if OWNER in relations:
         return base.filter(recipient__user=user)
     return base.none()
