@@ -31,17 +31,6 @@ SP = ZoneInfo("America/Sao_Paulo")
 Kind = OfficialDocument.Kind
 
 
-@pytest.fixture
-def appeal():
-    with time_machine.travel(dt.datetime(2026, 4, 20, 10, tzinfo=SP), tick=False):
-        return filed_appeal()
-
-
-@pytest.fixture
-def member():
-    return UserFactory(role=Role.COMMISSION_MEMBER)
-
-
 def _notice(case, subject: str) -> Notification:  # type: ignore[no-untyped-def]
     return Notification.objects.create(
         case=case,

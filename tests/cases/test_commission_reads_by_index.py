@@ -8,37 +8,21 @@ plan at a million cases, and what the commission gets."""
 
 from __future__ import annotations
 
-import datetime as dt
 from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from accounts.roles import Role
 from cases.policy import authorizations_in_scope, drivers_in_scope, vehicles_in_scope
 from cases.selectors import within_visible_cases
-from tests.appeal.factories import filed_appeal
 from tests.application.factories import ApplicationCaseFactory
-from tests.factories import UserFactory
 from workflows.appeal.models import AppealCase
 from workflows.application.models import ApplicationCase
 
 pytestmark = pytest.mark.django_db
 
 SP = ZoneInfo("America/Sao_Paulo")
-
-
-@pytest.fixture
-def appeal():
-    with time_machine.travel(dt.datetime(2026, 4, 20, 10, tzinfo=SP), tick=False):
-        return filed_appeal()
-
-
-@pytest.fixture
-def member():
-    return UserFactory(role=Role.COMMISSION_MEMBER)
 
 
 def _statements(ctx: CaptureQueriesContext) -> list[str]:
