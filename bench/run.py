@@ -189,7 +189,6 @@ def _session_cookie(user: Any) -> str:
     return f"sessionid={client.cookies['sessionid'].value}"
 
 
-
 def setup_people(existing: bool = False) -> dict[str, Any]:
     """The bench's users, one per role (`existing`: those of a kept seed)."""
     from accounts.models import User
@@ -246,16 +245,22 @@ def cookies(people: dict[str, Any]) -> dict[str, str]:
 
 
 # A scope that reaches none of this many drawn ids reaches none of the route's rows.
-PROBE_UNTIL_ONE = 20
+PROBE_UNTIL_ONE = 40
+# A narrower scope's ids are probed from a pool this many times a line's: the commission
+# reaches a sixth of the cases, and its lines were measured over the ~20 of 150 drawn ids
+# it reached, each timed eight times (one rich case was then the whole p95).
+SCOPED_POOL = 10
 
 
-def _reached(client: Any, paths: list[str], cookie: str, expected: int) -> list[str]:
-    """The paths that answer `expected` with `cookie`; none if none of the first
-    PROBE_UNTIL_ONE do (a driver probing every case's id would cost minutes a size)."""
+def _reached(client: Any, paths: list[str], cookie: str, expected: int, want: int) -> list[str]:
+    """Up to `want` of the paths that answer `expected` with `cookie`; none if none of the
+    first PROBE_UNTIL_ONE do (a driver probing every case's id would cost minutes a size)."""
     out: list[str] = []
     for tried, path in enumerate(paths, start=1):
         if client.get(path, cookie)[0] == expected:
             out.append(path)
+            if len(out) >= want:
+                break
         elif not out and tried >= PROBE_UNTIL_ONE:
             break
     return out
@@ -295,6 +300,7 @@ def build_targets(
     }
     with connection.cursor() as cursor:
         samples = Samples(cursor, max(requests, 20))
+        pool = Samples(cursor, max(requests, 20) * SCOPED_POOL)
         trivial = None
         for route in url_routes():
             if route.name in SKIPPED:
@@ -325,6 +331,7 @@ def build_targets(
                 else (*(r for r in roles if r == "public"), *(r for r in roles if r != "public"))
             )
             expected = STATUS.get(route.name, 200)
+            pooled: dict[str, list[str]] | None = None
             for label, paths in found.items():
                 reached: list[str] = []
                 for role in route_roles:
@@ -334,8 +341,17 @@ def build_targets(
                     if role in SCOPED_ROLES and route.params:
                         # Ids drawn from a whole table: a narrower scope reaches some of them
                         # and answers 404 to the rest, which would time a "not found" as its
-                        # page. Its line is measured over the ids it reaches.
-                        role_paths = _reached(client, paths, role_cookies[role], expected)
+                        # page. Its line is measured over the ids it reaches, probed from a
+                        # wider draw until it has as many as the others' lines.
+                        if pooled is None:
+                            pooled = variants(route, pool)
+                        role_paths = _reached(
+                            client,
+                            pooled.get(label, paths),
+                            role_cookies[role],
+                            expected,
+                            want=len(paths),
+                        )
                         if role_paths and len(role_paths) < len(paths):
                             left["scoped"].append(
                                 f"{route.name} [{role}]: {len(role_paths)} of {len(paths)}"
@@ -352,9 +368,7 @@ def build_targets(
                     if status == expected or (kind == "export" and job):
                         reached.append(role)
                         name = f"{route.name}{f' ({label})' if label else ''} [{role}]"
-                        target = Target(
-                            name, route.name, role, role_paths, kind, status=expected
-                        )
+                        target = Target(name, route.name, role, role_paths, kind, status=expected)
                         if route.name == TRIVIAL and role == "clerk":
                             trivial = target
                         else:
@@ -555,7 +569,11 @@ def measure_export(env: dict[str, str]) -> dict[str, Any]:
     """The cases export on the worker, in a process of its own (bench/exports.py)."""
     done = subprocess.run(
         [sys.executable, "-m", "bench.exports"],
-        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -893,7 +911,6 @@ def keep_seed(base_url: str, db: str, template: str, figures: dict[str, Any]) ->
         )
     connections.close_all()
     create_database(base_url, template, template=db)
-
 
 
 def main(argv: list[str] | None = None) -> int:
