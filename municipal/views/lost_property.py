@@ -50,7 +50,7 @@ def lost_items_page(request: HttpRequest) -> HttpResponse:
 
     def listing() -> dict[str, Any]:
         status = request.GET.get("situacao", "")
-        rows = selectors.lost_items_visible_to(request.user)
+        rows = selectors.lost_item_rows(selectors.lost_items_visible_to(request.user))
         if status in LostItem.Status.values:
             rows = rows.filter(status=status)
         # A page at a time, newest first, read in the order of `lost_item_newest_idx` (or,
