@@ -512,7 +512,9 @@ def within_visible_cases(
     if of_case is not None:
         rows = rows.filter(**{case: of_case})
     if sees_every_case(user):
-        return rows if case == "pk" else rows.filter(**{f"{case}__isnull": False})
+        # One case's rows have a case; a list's must not be those of none.
+        bound = case == "pk" or of_case is not None
+        return rows if bound else rows.filter(**{f"{case}__isnull": False})
     visible = cases_visible_to(user)
     if of_case is not None:
         # One case: the scope asked of it by its key, not the list of every case the user
