@@ -32,7 +32,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.fields.array import ArrayContains
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import (
     BooleanField,
     CharField,
@@ -629,8 +629,8 @@ class Results:
 
 def search(*, user: User, filters: CaseFilter, page: int, per_page: int) -> Results:
     """A page of the cases matching `filters` and the register hits beside it: the words
-    looked up once for both (`Matches`), every statement in one transaction planned for
-    its own values (`custom_plans`)."""
+    looked up once for both (`Matches`), every statement planned for its own values
+    (`custom_plans`)."""
     matches = Matches(user, filters.q)
     with custom_plans():
         rows = search_cases(user=user, filters=filters, matches=matches).only(*CASE_ROW_FIELDS)
@@ -656,9 +656,9 @@ class SearchAsked(Protocol):
 def search_logged(*, user: User, asked: SearchAsked, path: str, what: str) -> Results:
     """The search a person runs, on the page or over the API: its results, and the drivers
     they show (found by name or partial CPF, and the holders of the Termos found) in the
-    LGPD read log with the query that found them (`path`), in the one transaction the
-    search opens, so the log is never written without the reading or left out of it."""
-    with custom_plans():
+    LGPD read log with the query that found them (`path`), in one transaction with the
+    search, so the log is never written without the reading or left out of it."""
+    with transaction.atomic(), custom_plans():
         found = search(
             user=user,
             filters=asked.filters(),
