@@ -1,10 +1,19 @@
+from collections.abc import Iterable
+
 from django import template
 
 from cases.models import Case
 from cases.workflow import event_label as _event_label
 from cases.workflow import state_label as _state_label
+from web.presenters import CaseListRow, case_list_rows
 
 register = template.Library()
+
+
+@register.filter
+def list_rows(cases: Iterable[Case]) -> list[CaseListRow]:
+    """The rows workspace/_case_rows.html draws (`web.presenters.case_list_rows`)."""
+    return case_list_rows(cases)
 
 
 @register.simple_tag
