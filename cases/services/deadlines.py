@@ -37,6 +37,7 @@ from django.utils.translation import gettext
 
 from cases.models import Case, Deadline
 from cases.services.transitions import case_held, case_try_lock, cases_try_lock, local_today
+from core.db import custom_plans
 from law import deadlines as law_deadlines
 from law.calendar import Calendar
 from registers.models import Authorization
@@ -358,7 +359,9 @@ def _due_rows(
     today: dt.date, now: dt.datetime, batch: int, skip: Iterable[int] = ()
 ) -> list[Deadline]:
     """Claim up to `batch` due rows (served by `deadline_pending_idx`), with the kind of
-    their case so it can be locked as its own model in one read."""
+    their case so it can be locked as its own model in one read. Planned for its values at
+    every batch: a generic plan, with the state as a parameter, cannot use that partial
+    index (`core.db.custom_plans`)."""
     rows = (
         Deadline.objects.select_for_update(skip_locked=True, of=("self",))
         .filter(state=Deadline.State.PENDING, due_on__lt=today)
@@ -366,12 +369,13 @@ def _due_rows(
     )
     if skip:
         rows = rows.exclude(pk__in=list(skip))
-    return list(
-        rows.select_related("case")
-        .only("id", "case_id", "authorization_id", "kind", "due_on", "attempts",
-              "case__kind", "case__id")
-        .order_by("due_on", "id")[:batch]
-    )
+    with custom_plans():
+        return list(
+            rows.select_related("case")
+            .only("id", "case_id", "authorization_id", "kind", "due_on", "attempts",
+                  "case__kind", "case__id")
+            .order_by("due_on", "id")[:batch]
+        )
 
 
 def _backoff(attempts: int) -> dt.timedelta:

@@ -9,10 +9,12 @@ search pattern is, nor use a partial index whose condition a value states. Withi
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from accounts.roles import Role
+from cases.services.deadlines import _due_rows
 from core.db import custom_plans
 from notifications.selectors import letters_to_post_count
 from tests.factories import UserFactory
@@ -79,3 +81,13 @@ def test_the_letters_waiting_are_counted_by_a_plan_for_their_channel_and_state()
     for _ in range(12):
         assert letters_to_post_count(clerk) == (0, False)
     assert _prepared("notifications_notification") == []
+
+
+def test_the_sweep_claims_its_due_rows_by_a_plan_for_their_state():
+    """`deadline_pending_idx` is partial (pending rows): the sweep's claim, run at every
+    batch, is planned for the state it asks (Art. 63's deadlines, cases.services.deadlines)."""
+    today, now = timezone.localdate(), timezone.now()
+    with transaction.atomic():
+        for _ in range(12):
+            assert _due_rows(today, now, batch=100) == []
+    assert _prepared("cases_deadline") == []
