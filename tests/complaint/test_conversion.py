@@ -20,7 +20,8 @@ def test_an_agent_converts_a_forwarded_complaint_into_a_linked_notice_art46(agen
     complaint = ComplaintCaseFactory(forwarded=True)
 
     converted, [notice] = complaint_convert(
-        case=complaint, actor=agent, items=["XVI"], conductor="holder", password=PASSWORD)
+        case=complaint, actor=agent, items=["XVI"], conductor="holder", password=PASSWORD
+    )
 
     assert converted.state == ComplaintState.CONVERTED and converted.closed_at is not None
     assert list(converted.notices.all()) == [notice]
@@ -238,3 +239,31 @@ def test_the_case_page_links_agents_to_their_page_and_the_generic_action_is_refu
 
     assert response.status_code == 403
     assert ComplaintCase.objects.get(pk=complaint.pk).state == ComplaintState.FORWARDED
+
+
+def test_the_complaints_page_links_the_notices_issued_from_it_art47(agent, clerk, client):
+    complaint = ComplaintCaseFactory(forwarded=True)
+    converted, notices = complaint_convert(
+        case=complaint, actor=agent, items=["IX", "XVI"], conductor="holder", password=PASSWORD
+    )
+    client.force_login(clerk)
+
+    html = client.get(f"/processos/{complaint.pk}/").content.decode()
+
+    listed = html[
+        html.index('data-testid="notices"') : html.index(
+            "</dd>", html.index('data-testid="notices"')
+        )
+    ]
+    for notice in sorted(notices, key=lambda n: n.number):
+        assert (
+            f'<a href="/processos/{notice.pk}/">{notice.number}</a> (Art. 58, {notice.item})'
+            in listed
+        )
+    assert converted.issued_notices() == sorted((n.pk, n.number, n.item) for n in notices)
+
+
+def test_a_complaint_not_converted_has_no_notice_to_ask_for(django_assert_num_queries):
+    complaint = ComplaintCaseFactory(forwarded=True)
+    with django_assert_num_queries(0):
+        assert complaint.issued_notices() == []

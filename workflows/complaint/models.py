@@ -77,6 +77,15 @@ class ComplaintCase(Case):
         verbose_name = _("reclamação de passageiro")
         verbose_name_plural = _("reclamações de passageiros")
 
+    def issued_notices(self) -> list[tuple[int, str, str]]:
+        """The notices issued from the complaint as its page links them: key, number and
+        item of Art. 58. Only its conversion issues any (`convert`, Art. 47), so no other
+        state asks the database; the columns alone, not each notice's rows built whole
+        (issue 25: the complaint's page was a fifth slower than its kind's others)."""
+        if self.state != S.CONVERTED:
+            return []
+        return list(self.notices.order_by("number").values_list("pk", "number", "item"))
+
     @transition(field="state", source=S.RECEIVED, target=S.TRIAGE)
     def start_triage(self, clerk: User) -> None:
         """A clerk takes the complaint to read it (Art. 40)."""
