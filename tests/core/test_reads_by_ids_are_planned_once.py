@@ -14,32 +14,17 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from core.db import custom_plans, generic_plans
+from tests.core.prepared import ONLY_POSTGRESQL, prepared
+from tests.core.prepared import run as _run
 from tests.factories import SuspensionCaseFactory
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip("plans and prepared statements are PostgreSQL's")
+pytestmark = [pytest.mark.django_db, ONLY_POSTGRESQL]
 
 
 def _plans(statement_start: str) -> tuple[int, int] | None:
     """(generic, custom) plans of the prepared statement that starts so, if prepared."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT generic_plans, custom_plans FROM pg_prepared_statements"
-            " WHERE statement LIKE %s",
-            [statement_start.replace("%s", "$1") + "%"],
-        )
-        row = cursor.fetchone()
-    return (row[0], row[1]) if row else None
-
-
-def _run(statement: str, value: int) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(statement, [value])
+    rows = prepared(statement_start.replace("%s", "$1") + "%")
+    return (rows[0][1], rows[0][2]) if rows else None
 
 
 def test_within_the_block_a_statement_is_prepared_at_once_and_planned_once():

@@ -17,30 +17,15 @@ from accounts.roles import Role
 from cases.services.deadlines import _due_rows
 from core.db import custom_plans
 from notifications.selectors import letters_to_post_count
+from tests.core.prepared import ONLY_POSTGRESQL, prepared
+from tests.core.prepared import run as _run
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip("plans and prepared statements are PostgreSQL's")
+pytestmark = [pytest.mark.django_db, ONLY_POSTGRESQL]
 
 
 def _prepared(fragment: str) -> list[tuple[str, int, int]]:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements"
-            " WHERE statement LIKE %s",
-            [f"%{fragment}%"],
-        )
-        return cursor.fetchall()
-
-
-def _run(statement: str, value: int) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(statement, [value])
+    return prepared(f"%{fragment}%")
 
 
 def test_within_the_block_a_statement_run_many_times_is_never_prepared():
